@@ -1,0 +1,57 @@
+// Global-memory bandwidth microbenchmark: read-only and copy kernels over a
+// buffer several times larger than the last-level cache, so every byte comes
+// from DRAM. Specialised with -D options by src/benchmark/bandwidth_benchmark.cpp.
+//
+//   VT       element type: uint, uint2, uint4, uint8 or uint16 (W lanes)
+//   W        vector width
+//   CHUNKED  0: grid-stride (work-item g touches g, g + G, g + 2G, ...), the
+//              coalesced pattern GPUs need;
+//            1: each work-item owns one contiguous chunk, the pattern CPUs need
+//              (a grid-stride loop there makes every thread miss its own lines)
+//   LOADS    independent loads in flight per loop iteration (memory-level parallelism)
+//
+// The data are random 32-bit words (compressible data would inflate the
+// figure). The read kernel adds them up with integer adds, so the host can
+// check each work-item's sum exactly whatever the order; the copy kernel's
+// destination is compared with its source.
+
+#if W == 1
+#define HSUM(s) (s)
+#elif W == 2
+#define HSUM(s) ((s).s0 + (s).s1)
+#elif W == 4
+#define HSUM(s) ((s).s0 + (s).s1 + (s).s2 + (s).s3)
+#elif W == 8
+#define HSUM(s) (HSUM4((s).lo) + HSUM4((s).hi))
+#elif W == 16
+#define HSUM(s) (HSUM4((s).lo.lo) + HSUM4((s).lo.hi) + HSUM4((s).hi.lo) + HSUM4((s).hi.hi))
+#endif
+#define HSUM4(s) ((s).s0 + (s).s1 + (s).s2 + (s).s3)
+
+// Index of the j-th element of work-item gid, among n_per_item elements each.
+#if CHUNKED
+#define INDEX(j) (gid * n_per_item + (j))
+#else
+#define INDEX(j) (gid + (j) * gsize)
+#endif
+
+__kernel void read_bw(__global const VT* restrict src, __global uint* restrict out, const uint n_per_item) {
+  const size_t gid = get_global_id(0), gsize = get_global_size(0);
+  VT acc[LOADS];
+  for (int l = 0; l < LOADS; ++l) acc[l] = (VT)(0);
+  for (uint j = 0; j < n_per_item; j += LOADS) {
+#pragma unroll
+    for (int l = 0; l < LOADS; ++l) acc[l] += src[INDEX((size_t)j + l)];
+  }
+  VT total = acc[0];
+  for (int l = 1; l < LOADS; ++l) total += acc[l];
+  out[gid] = HSUM(total);
+}
+
+__kernel void copy_bw(__global const VT* restrict src, __global VT* restrict dst, const uint n_per_item) {
+  const size_t gid = get_global_id(0), gsize = get_global_size(0);
+  for (uint j = 0; j < n_per_item; j += LOADS) {
+#pragma unroll
+    for (int l = 0; l < LOADS; ++l) dst[INDEX((size_t)j + l)] = src[INDEX((size_t)j + l)];
+  }
+}

@@ -1,0 +1,191 @@
+#include "benchmark/compute_benchmark.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <sstream>
+
+#include "benchmark/compute_reference.hpp"
+#include "measurement/interrupt.hpp"
+
+namespace roofline {
+namespace {
+
+constexpr int kStepsPerIter = 8;  // UNROLL_8 in kernels/compute.cl
+constexpr std::uint32_t kMinIters = 16;
+
+std::string vector_type(const std::string& scalar, int width) {
+  return width == 1 ? scalar : scalar + std::to_string(width);
+}
+
+// One built variant of the compute kernel with its buffers and the host's
+// expected outputs for every iteration count it ran with.
+class ComputeVariant {
+ public:
+  ComputeVariant(Session& s, const std::string& op, ChainSetup setup, std::size_t capacity)
+      : s_(s), setup_(std::move(setup)), capacity_(capacity) {
+    const std::string scalar = setup_.type == "int" ? "uint" : setup_.type;
+    std::ostringstream o;
+    o << "-cl-std=CL1.2 -DST=" << scalar << " -DVT=" << vector_type(scalar, setup_.width) << " -DW=" << setup_.width
+      << " -DCHAINS=" << setup_.chains << " -DSHAPE=" << int(setup_.shape) + 1 << " -DPATTERNS=" << setup_.patterns;
+    if (op == "mad") o << " -cl-mad-enable";
+    if (setup_.type == "double") o << " -DUSE_FP64";
+    if (setup_.type == "half") o << " -DUSE_FP16";
+    kernel_ = cl::Kernel(s_.programs.get("compute.cl", o.str()), "compute");
+    inputs_ = make_inputs(setup_, 0x5eed0000u + std::uint64_t(setup_.chains) * 131 + setup_.width);
+    const std::size_t sz = type_size(setup_.type);
+    out_ = cl::Buffer(s_.context, CL_MEM_WRITE_ONLY, capacity_ * sz);
+    init_ = cl::Buffer(s_.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, inputs_.start.size(), inputs_.start.data());
+    kernel_.setArg(0, out_);
+    kernel_.setArg(1, init_);
+    kernel_.setArg(2, inputs_.a.size(), inputs_.a.data());
+    kernel_.setArg(3, inputs_.b.size(), inputs_.b.data());
+  }
+
+  std::string describe() const {
+    return shape_name(setup_.shape) + " (" + shape_formula(setup_.shape) + "), " + std::to_string(setup_.chains) +
+           (setup_.chains == 1 ? " chain" : " chains");
+  }
+  std::size_t max_local() const { return s_.max_local(kernel_); }
+
+  double ops(std::uint64_t global, std::uint32_t iters) const {
+    return double(global) * iters * kStepsPerIter * setup_.chains * setup_.width * ops_per_step(setup_.shape);
+  }
+
+  // Finds the iteration count that makes one launch of `shape` take about `target` seconds.
+  std::uint32_t calibrate(const LaunchShape& shape, double target) {
+    std::uint32_t iters = kMinIters;
+    run(shape, iters);  // first launch: may include the driver's lazy compilation
+    for (int tries = 0; tries < 12; ++tries) {
+      const double t = run(shape, iters);
+      const double scale = target / std::max(t, 1e-7);
+      if (t >= target / 4 || iters >= (1u << 26)) {
+        const double want = std::clamp(double(iters) * scale, double(kMinIters), double(1u << 28));
+        return std::uint32_t(want);
+      }
+      iters = std::uint32_t(std::min(double(iters) * std::min(scale, 64.0), double(1u << 28)));
+    }
+    return iters;
+  }
+
+  // One checked, timed measurement: a first launch whose output is compared
+  // with the host's expectation (it also warms this shape up), then timed
+  // repetitions as the policy says.
+  Stats measure(const LaunchShape& shape, std::uint32_t iters, const SamplingPolicy& policy) {
+    run(shape, iters);
+    check(shape, iters);
+    auto samples = sample([&] { return run(shape, iters); }, policy);
+    return rate_stats(samples, ops(shape.global, iters));
+  }
+
+ private:
+  double run(const LaunchShape& shape, std::uint32_t iters) {
+    kernel_.setArg(4, iters);
+    return s_.run_timed(kernel_, shape);
+  }
+
+  void check(const LaunchShape& shape, std::uint32_t iters) {
+    auto it = expected_.find(iters);
+    if (it == expected_.end()) {
+      ChainSetup s = setup_;
+      s.steps = std::uint64_t(iters) * kStepsPerIter;
+      it = expected_.emplace(iters, expected_outputs(s, inputs_)).first;
+    }
+    const std::size_t sz = type_size(setup_.type);
+    std::vector<unsigned char> host(shape.global * sz);
+    s_.queue.enqueueReadBuffer(out_, CL_TRUE, 0, host.size(), host.data());
+    const std::string err = check_outputs(setup_, it->second, host.data(), shape.global);
+    if (!err.empty())
+      throw WrongResult("wrong result from the " + setup_.type + " " + std::to_string(setup_.width) + "-wide " +
+                               describe() + " kernel: " + err);
+  }
+
+  Session& s_;
+  ChainSetup setup_;
+  std::size_t capacity_;
+  cl::Kernel kernel_;
+  cl::Buffer out_, init_;
+  ChainInputs inputs_;
+  std::map<std::uint32_t, std::vector<double>> expected_;
+};
+
+// Fewer iterations for launches larger than the calibrated one, so every point
+// of a sweep takes about the calibrated time (small launches just run shorter).
+std::uint32_t iters_for(std::uint64_t global, std::uint64_t calibrated_global, std::uint32_t iters) {
+  if (global <= calibrated_global) return iters;
+  return std::max<std::uint32_t>(kMinIters, std::uint32_t(double(iters) * double(calibrated_global) / double(global)));
+}
+
+}  // namespace
+
+Ceiling measure_compute(Session& s, const std::string& op, const std::string& type, int width) {
+  const Plan& plan = s.plan;
+  const LaunchShape base = plan.compute_launch;
+  const std::uint64_t max_size = *std::max_element(plan.wg_sizes.begin(), plan.wg_sizes.end());
+  const std::uint64_t max_count = *std::max_element(plan.wg_counts.begin(), plan.wg_counts.end());
+  // The WG-size sweep keeps the global size fixed (thesis figure 4.2).
+  const std::uint64_t size_sweep_global = (base.global + max_size - 1) / max_size * max_size;
+  const std::size_t capacity = std::max({base.global, size_sweep_global, max_count * max_size});
+
+  Ceiling c;
+  c.kind = "compute";
+  c.op = op;
+  c.type = type;
+  c.width = width;
+  c.unit = type == "int" ? "INTOP/s" : "FLOP/s";
+  const std::string what = op + " " + type + (width > 1 ? std::to_string(width) : "");
+
+  // 1. Chain shape and count: keep the fastest at the default launch shape.
+  std::unique_ptr<ComputeVariant> best;
+  std::uint32_t best_iters = 0;
+  double best_rate = -1;
+  for (ChainShape shape : shapes_for(op, type)) {
+    for (int chains : plan.chain_candidates(type, width, shape == ChainShape::Pair ? 2 : 1)) {
+      throw_if_interrupted();
+      s.progress.detail(what + ": " + shape_name(shape) + " x" + std::to_string(chains));
+      ChainSetup setup{type, shape, width, chains, 4, 0};
+      auto v = std::make_unique<ComputeVariant>(s, op, setup, capacity);
+      if (!s.warmed) {
+        s.warm_up_with([&] { v->calibrate(base, plan.launch_target_s); }, plan.warmup_s);
+        s.warmed = true;
+      }
+      const std::uint32_t iters = v->calibrate(base, plan.launch_target_s);
+      const Stats st = v->measure(base, iters, plan.probe);
+      if (st.median > best_rate) {
+        best_rate = st.median;
+        best_iters = iters;
+        best = std::move(v);
+      }
+    }
+  }
+  c.variant = best->describe();
+
+  // 2. Work-group size at a fixed global size, then 3. work-group count at the best size.
+  auto consider = [&](const SweepPoint& p) {
+    if (p.stats.median > c.value) {
+      c.value = p.stats.median;
+      c.stats = p.stats;
+      c.launch = p.launch;
+    }
+  };
+  const std::size_t kernel_max = best->max_local();
+  for (std::uint64_t local : plan.wg_sizes) {
+    if (local > kernel_max || size_sweep_global % local) continue;
+    s.progress.detail(what + ": work-group size " + std::to_string(local));
+    LaunchShape shape{size_sweep_global, local};
+    SweepPoint p{shape, best->measure(shape, iters_for(shape.global, base.global, best_iters), plan.sweep)};
+    c.sweep_wg_size.push_back(p);
+    consider(p);
+  }
+  const std::uint64_t best_local = c.launch.local ? c.launch.local : base.local;
+  for (std::uint64_t count : plan.wg_counts) {
+    s.progress.detail(what + ": " + std::to_string(count) + " work-groups");
+    LaunchShape shape{count * best_local, best_local};
+    SweepPoint p{shape, best->measure(shape, iters_for(shape.global, base.global, best_iters), plan.sweep)};
+    c.sweep_wg_count.push_back(p);
+    consider(p);
+  }
+  return c;
+}
+
+}  // namespace roofline

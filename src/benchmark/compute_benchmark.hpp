@@ -1,0 +1,18 @@
+// benchmark/compute_benchmark: the compute ceilings (ADD and MAD over int,
+// float, double and half, vector widths 1-16), each from kernels/compute.cl.
+// For one (op, type, width) it tries every chain shape and chain count the
+// plan allows, keeps the fastest, then sweeps work-group size and count
+// (thesis figures 4.1 and 4.2) and reports the best point with its launch shape.
+#pragma once
+#include <string>
+
+#include "benchmark/session.hpp"
+#include "model/roofs.hpp"
+
+namespace roofline {
+
+// Throws KernelBuildError when the kernel does not build and std::runtime_error
+// when its output is wrong. The result has no theory yet (see device/theory).
+Ceiling measure_compute(Session& session, const std::string& op, const std::string& type, int width);
+
+}  // namespace roofline

@@ -1,0 +1,93 @@
+#include "benchmark/plan.hpp"
+
+#include <algorithm>
+#include <set>
+
+namespace roofline {
+namespace {
+
+std::vector<std::uint64_t> sorted_unique(std::set<std::uint64_t> s) { return {s.begin(), s.end()}; }
+
+}  // namespace
+
+Plan make_plan(const DeviceEntry& d, bool quick) {
+  Plan p;
+  p.quick = quick;
+  p.cpu = d.is_cpu();
+  const std::uint64_t cus = std::max<std::uint32_t>(1, d.identity.compute_units);
+  const std::uint64_t max_wg = d.device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
+
+  p.native_width = {{"int", int(d.device.getInfo<CL_DEVICE_NATIVE_VECTOR_WIDTH_INT>())},
+                    {"float", int(d.device.getInfo<CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT>())},
+                    {"double", int(d.device.getInfo<CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE>())},
+                    {"half", int(d.device.getInfo<CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF>())}};
+  p.types = {"int", "float"};
+  if (d.has_extension("cl_khr_fp64")) p.types.push_back("double");
+  if (d.has_extension("cl_khr_fp16")) p.types.push_back("half");
+
+  p.probe = {3, 10, 0.02, quick ? 0.05 : 0.2};
+  p.sweep = {5, 60, 0.01, quick ? 0.15 : 0.6};
+
+  if (p.cpu) {
+    // One work-item is one thread on PoCL: the chains inside it are all the
+    // instruction-level parallelism a core gets, so try many.
+    p.launch_target_s = quick ? 0.01 : 0.02;
+    p.warmup_s = 0.2;
+    p.compute_launch = {cus * 2, 1};
+    p.wg_sizes = quick ? std::vector<std::uint64_t>{1, 4} : std::vector<std::uint64_t>{1, 2, 4, 8, 16};
+    p.wg_counts = sorted_unique(quick ? std::set<std::uint64_t>{cus, 2 * cus, 4 * cus}
+                                      : std::set<std::uint64_t>{1, cus, 2 * cus, 3 * cus, 4 * cus, 8 * cus});
+    p.chunked = true;
+    p.bandwidth_widths = quick ? std::vector<int>{8} : std::vector<int>{4, 8, 16};
+    p.bandwidth_local = 1;
+    p.bandwidth_globals = sorted_unique(quick ? std::set<std::uint64_t>{cus, 2 * cus}
+                                              : std::set<std::uint64_t>{cus, 2 * cus, 4 * cus, 8 * cus});
+    p.loads_in_flight = 8;
+    // Several times the last-level cache so that DRAM serves the loads.
+    p.bandwidth_bytes = std::max<std::uint64_t>(8 * d.identity.global_cache_bytes, 256ull << 20);
+  } else {
+    // GPUs hide latency with resident warps: a few chains per work-item, and
+    // enough work-groups to fill every compute unit (8 x 256 = 2048 work-items
+    // per SM on NVIDIA, the most that can be resident).
+    p.launch_target_s = quick ? 0.002 : 0.005;
+    p.warmup_s = 0.5;
+    const std::uint64_t local = std::min<std::uint64_t>(256, max_wg);
+    p.compute_launch = {cus * 8 * local, local};
+    std::set<std::uint64_t> sizes;
+    for (std::uint64_t s = quick ? 64 : 8; s <= std::min<std::uint64_t>(1024, max_wg); s *= 2) sizes.insert(s);
+    p.wg_sizes = sorted_unique(sizes);
+    std::set<std::uint64_t> counts{cus, 4 * cus, 8 * cus, 16 * cus};
+    if (!quick)
+      for (std::uint64_t c : {1, 2, 4, 8, 16, 32, 64}) counts.insert(c), counts.insert(cus / 2), counts.insert(2 * cus);
+    p.wg_counts = sorted_unique(counts);
+    p.chunked = false;
+    p.bandwidth_widths = quick ? std::vector<int>{4} : std::vector<int>{2, 4, 8};
+    p.bandwidth_local = local;
+    p.bandwidth_globals = quick ? std::vector<std::uint64_t>{cus * 2048}
+                                : std::vector<std::uint64_t>{cus * 512, cus * 1024, cus * 2048, cus * 4096};
+    p.loads_in_flight = 4;
+    p.bandwidth_bytes = std::max<std::uint64_t>(16 * d.identity.global_cache_bytes, 4ull << 30);
+  }
+  p.bandwidth_bytes = std::min<std::uint64_t>(p.bandwidth_bytes, d.identity.max_alloc_bytes);
+  p.bandwidth_bytes = std::min<std::uint64_t>(p.bandwidth_bytes, d.identity.global_mem_bytes / 4);
+  return p;
+}
+
+std::vector<int> Plan::chain_candidates(const std::string& type, int width, int regs_per_chain) const {
+  std::vector<int> out;
+  for (int c : {1, 2, 4, 8, 16}) {
+    if (cpu) {
+      auto it = native_width.find(type);
+      const int native = it != native_width.end() && it->second > 0 ? it->second : 4;
+      const int vectors = c * std::max(1, width / native) * regs_per_chain;  // live native vectors
+      if (vectors >= (quick ? 8 : 4) && vectors <= 32) out.push_back(c);
+    } else {
+      const int lanes = c * width * regs_per_chain;  // live values per work-item
+      if (c == 1 || (lanes <= 64 && (!quick || c <= 4))) out.push_back(c);
+    }
+  }
+  if (out.empty()) out.push_back(1);
+  return out;
+}
+
+}  // namespace roofline

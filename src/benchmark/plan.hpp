@@ -1,0 +1,48 @@
+// benchmark/plan: what one `roofline build` measures and how hard it tries,
+// derived from the device type and --quick. Everything a benchmark varies
+// (types, widths, chain counts, launch shapes, time per point) comes from here.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "device/device.hpp"
+#include "measurement/sampler.hpp"
+#include "model/roofs.hpp"
+
+namespace roofline {
+
+struct Plan {
+  bool quick = false;
+  bool cpu = false;
+  // Compute ceilings.
+  std::vector<std::string> ops{"add", "mad"};
+  std::vector<std::string> types;  // those the device supports
+  std::vector<int> widths{1, 2, 4, 8, 16};
+  std::map<std::string, int> native_width;  // CL_DEVICE_NATIVE_VECTOR_WIDTH_* by type
+  double launch_target_s = 0.005;  // one launch at the default shape
+  double warmup_s = 0.5;           // device warm-up before the first timing
+  SamplingPolicy probe, sweep;
+  LaunchShape compute_launch;      // default shape: chain search and WG-size sweep
+  std::vector<std::uint64_t> wg_sizes, wg_counts;
+  // DRAM roofs.
+  std::uint64_t bandwidth_bytes = 0;
+  std::vector<int> bandwidth_widths;
+  std::vector<std::uint64_t> bandwidth_globals;
+  std::uint64_t bandwidth_local = 1;
+  bool chunked = false;  // contiguous chunk per work-item (CPUs) vs grid-stride (GPUs)
+  int loads_in_flight = 4;
+
+  // Chain counts worth trying for a kernel of `width` lanes whose chains each
+  // keep `regs_per_chain` values live (2 for the pair shape). A CPU core needs
+  // 8-16 independent native-width vector operations in flight (FMA latency x
+  // pipes; integer multiplies need more) and spills beyond its 16-32 vector
+  // registers; a GPU needs a few
+  // chains and must not run out of registers per work-item.
+  std::vector<int> chain_candidates(const std::string& type, int width, int regs_per_chain) const;
+};
+
+Plan make_plan(const DeviceEntry& device, bool quick);
+
+}  // namespace roofline

@@ -1,0 +1,80 @@
+#include "benchmark/program_cache.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <unistd.h>
+
+namespace roofline {
+namespace fs = std::filesystem;
+
+static bool has_kernels(const fs::path& d) {
+  std::error_code ec;
+  return fs::is_regular_file(d / "compute.cl", ec);
+}
+
+std::string find_kernel_dir(const std::string& override_dir) {
+  if (!override_dir.empty()) {
+    if (!has_kernels(override_dir)) throw std::runtime_error("kernel folder " + override_dir + " holds no compute.cl");
+    return override_dir;
+  }
+  if (const char* env = std::getenv("ROOFLINE_KERNELS"); env && *env) {
+    if (!has_kernels(env)) throw std::runtime_error(std::string("$ROOFLINE_KERNELS=") + env + " holds no compute.cl");
+    return env;
+  }
+  std::error_code ec;
+  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    for (fs::path p : {exe.parent_path() / "kernels", exe.parent_path() / ".." / "kernels",
+                       exe.parent_path() / ".." / "share" / "roofline" / "kernels"})
+      if (has_kernels(p)) return fs::weakly_canonical(p).string();
+  }
+  if (has_kernels(ROOFLINE_SOURCE_KERNEL_DIR)) return ROOFLINE_SOURCE_KERNEL_DIR;
+  throw std::runtime_error("cannot find the kernels/ folder; pass --kernels DIR or set ROOFLINE_KERNELS");
+}
+
+ProgramCache::ProgramCache(cl::Context context, cl::Device device, std::string dir)
+    : context_(std::move(context)), device_(std::move(device)), dir_(std::move(dir)) {}
+
+const std::string& ProgramCache::source(const std::string& file) {
+  auto it = sources_.find(file);
+  if (it != sources_.end()) return it->second;
+  const std::string path = (fs::path(dir_) / file).string();
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read kernel source " + path);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return sources_[file] = s.str();
+}
+
+const cl::Program& ProgramCache::get(const std::string& file, const std::string& options) {
+  auto key = std::make_pair(file, options);
+  auto it = programs_.find(key);
+  if (it != programs_.end()) return it->second;
+  cl::Program program(context_, source(file));
+  auto fail = [&](cl_int err, std::string log) {
+    if (log.empty()) log = "(the driver gave no build log)";
+    return KernelBuildError("kernel " + (fs::path(dir_) / file).string() + " failed to build (OpenCL error " +
+                                std::to_string(err) + ") with options: " + options,
+                            log);
+  };
+  try {
+    program.build(std::vector<cl::Device>{device_}, options.c_str());
+  } catch (const cl::BuildError& e) {
+    std::string log;
+    for (const auto& [dev, text] : e.getBuildLog()) log += text;
+    throw fail(e.err(), log);
+  } catch (const cl::Error& e) {
+    std::string log;
+    try {
+      log = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device_);
+    } catch (const cl::Error&) {
+    }
+    throw fail(e.err(), log);
+  }
+  return programs_.emplace(key, std::move(program)).first->second;
+}
+
+}  // namespace roofline

@@ -1,0 +1,19 @@
+// cli/commands: one function per subcommand; main.cpp only parses arguments.
+#pragma once
+#include <string>
+
+namespace roofline {
+
+struct BuildOptions {
+  std::string device;      // --device; empty: the default device
+  std::string output;      // -o; empty: roofs/<device-slug>.json
+  std::string plot;        // --plot; empty: plots/<device-slug>.svg
+  std::string kernels;     // --kernels; empty: found automatically
+  bool quick = false, quiet = false, json = false;
+  std::string command_line;
+};
+
+int run_devices(bool json);
+int run_build(const BuildOptions& options);
+
+}  // namespace roofline

@@ -1,0 +1,41 @@
+// roofline: cache-aware roofline characterization of OpenCL devices.
+#include <cstdio>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/exit_codes.hpp"
+#include "version.hpp"
+
+int main(int argc, char** argv) {
+  using namespace roofline;
+  CLI::App app{"roofline: measures an OpenCL device's cache-aware roofline (CARM) ceilings"};
+  app.set_version_flag("--version", std::string("roofline ") + ROOFLINE_VERSION + " (" + ROOFLINE_GIT_REVISION + ")");
+  app.require_subcommand(1);
+
+  bool devices_json = false;
+  auto* devices = app.add_subcommand("devices", "List every OpenCL platform and device with its properties");
+  devices->add_flag("--json", devices_json, "Print the list as JSON");
+
+  BuildOptions b;
+  auto* build = app.add_subcommand("build", "Measure the device's ceilings; write a roofs file (JSON) and a CARM chart (SVG)");
+  build->add_option("-d,--device", b.device,
+                    "Device: cpu, gpu, igpu, dgpu, accelerator, a P:D index, a list index, or a name substring "
+                    "(default: a GPU if there is one, else a CPU)");
+  build->add_option("-o,--output", b.output, "Roofs file to write (default: roofs/<device>.json)");
+  build->add_option("--plot", b.plot, "CARM chart to write (default: plots/<device>.svg)");
+  build->add_option("--kernels", b.kernels, "Folder holding the .cl microbenchmarks (default: found beside the binary)");
+  build->add_flag("--quick", b.quick, "A short characterization for a first look");
+  build->add_flag("-q,--quiet", b.quiet, "No progress display and no table; errors only");
+  build->add_flag("--json", b.json, "Print the roofs document on stdout instead of the table");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? exit_code::ok : exit_code::usage;
+  }
+  for (int i = 0; i < argc; ++i) b.command_line += (i ? " " : "") + std::string(argv[i]);
+  if (*devices) return run_devices(devices_json);
+  return run_build(b);
+}

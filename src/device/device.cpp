@@ -1,0 +1,289 @@
+#include "device/device.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <CL/cl_ext.h>
+
+namespace roofline {
+namespace {
+
+// Extension queries go through the C API: the C++ bindings have no traits for them.
+template <typename T>
+bool query(const cl::Device& d, cl_device_info param, T& out) {
+  return clGetDeviceInfo(d(), param, sizeof(T), &out, nullptr) == CL_SUCCESS;
+}
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::string trim(std::string s) {
+  while (!s.empty() && (std::isspace(static_cast<unsigned char>(s.back())) || s.back() == '\0')) s.pop_back();
+  std::size_t i = 0;
+  while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+  return s.substr(i);
+}
+
+std::string type_name(cl_device_type t, bool integrated) {
+  if (t & CL_DEVICE_TYPE_GPU) return integrated ? "igpu" : "gpu";
+  if (t & CL_DEVICE_TYPE_CPU) return "cpu";
+  if (t & CL_DEVICE_TYPE_ACCELERATOR) return "accelerator";
+  return "other";
+}
+
+std::string hex(const unsigned char* p, std::size_t n) {
+  std::string s;
+  char buf[3];
+  for (std::size_t i = 0; i < n; ++i) {
+    std::snprintf(buf, sizeof buf, "%02x", p[i]);
+    s += buf;
+  }
+  return s;
+}
+
+// Physical cores of the host (CPU devices): PoCL counts hardware threads as
+// compute units, but SMT siblings share the FMA pipes.
+int host_physical_cores() {
+  std::ifstream in("/proc/cpuinfo");
+  std::set<std::pair<std::string, std::string>> cores;
+  std::string line, phys = "0";
+  while (std::getline(in, line)) {
+    auto colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    auto key = trim(line.substr(0, colon)), val = trim(line.substr(colon + 1));
+    if (key == "physical id") phys = val;
+    if (key == "core id") cores.insert({phys, val});
+  }
+  return int(cores.size());
+}
+
+void fill_identity(DeviceEntry& e) {
+  const cl::Device& d = e.device;
+  DeviceIdentity& id = e.identity;
+  id.platform = trim(e.platform.getInfo<CL_PLATFORM_NAME>());
+  id.platform_version = trim(e.platform.getInfo<CL_PLATFORM_VERSION>());
+  id.name = trim(d.getInfo<CL_DEVICE_NAME>());
+  id.vendor = trim(d.getInfo<CL_DEVICE_VENDOR>());
+  id.driver = trim(d.getInfo<CL_DRIVER_VERSION>());
+  id.device_version = trim(d.getInfo<CL_DEVICE_VERSION>());
+  id.opencl_c_version = trim(d.getInfo<CL_DEVICE_OPENCL_C_VERSION>());
+  id.compute_units = d.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
+  id.max_clock_mhz = d.getInfo<CL_DEVICE_MAX_CLOCK_FREQUENCY>();
+  id.global_mem_bytes = d.getInfo<CL_DEVICE_GLOBAL_MEM_SIZE>();
+  id.local_mem_bytes = d.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();
+  id.constant_mem_bytes = d.getInfo<CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE>();
+  id.global_cache_bytes = d.getInfo<CL_DEVICE_GLOBAL_MEM_CACHE_SIZE>();
+  id.cache_line_bytes = d.getInfo<CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE>();
+  id.max_alloc_bytes = d.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>();
+  e.type = d.getInfo<CL_DEVICE_TYPE>();
+
+  std::istringstream ext(d.getInfo<CL_DEVICE_EXTENSIONS>());
+  for (std::string x; ext >> x;) e.extensions.push_back(x);
+
+  cl_bool unified = CL_FALSE;
+  query(d, 0x1035 /* CL_DEVICE_HOST_UNIFIED_MEMORY, deprecated in 2.0 but still answered */, unified);
+  if (e.has_extension("cl_nv_device_attribute_query")) {
+    cl_bool nv_integrated = CL_FALSE;
+    if (query(d, 0x4006 /* CL_DEVICE_INTEGRATED_MEMORY_NV */, nv_integrated)) unified = nv_integrated;
+  }
+  id.host_unified_memory = unified == CL_TRUE;
+  // A CPU device always shares host memory; only GPUs can be integrated or discrete.
+  e.integrated = e.is_gpu() && id.host_unified_memory;
+  id.type = type_name(e.type, e.integrated);
+
+  if (e.has_extension("cl_khr_device_uuid")) {
+    unsigned char uuid[16];
+    if (clGetDeviceInfo(d(), 0x106A /* CL_DEVICE_UUID_KHR */, sizeof uuid, uuid, nullptr) == CL_SUCCESS)
+      id.uuid = hex(uuid, sizeof uuid);
+  }
+  char pci[32] = {0};
+  if (e.has_extension("cl_khr_pci_bus_info")) {
+    struct { cl_uint domain, bus, device, function; } info{};
+    if (query(d, 0x410F /* CL_DEVICE_PCI_BUS_INFO_KHR */, info))
+      std::snprintf(pci, sizeof pci, "%04x:%02x:%02x.%x", info.domain, info.bus, info.device, info.function);
+  }
+  if (!pci[0] && e.has_extension("cl_nv_device_attribute_query")) {
+    cl_uint bus = 0, slot = 0, domain = 0;
+    if (query(d, 0x4008 /* CL_DEVICE_PCI_BUS_ID_NV */, bus) && query(d, 0x4009 /* CL_DEVICE_PCI_SLOT_ID_NV */, slot)) {
+      query(d, 0x400A /* CL_DEVICE_PCI_DOMAIN_ID_NV */, domain);
+      // The NV slot id packs device (bits 3..7) and function (bits 0..2).
+      std::snprintf(pci, sizeof pci, "%04x:%02x:%02x.%x", domain, bus, slot >> 3, slot & 7);
+    }
+  }
+  id.pci_address = pci;
+  if (e.is_cpu()) id.physical_cores = host_physical_cores();
+}
+
+}  // namespace
+
+bool DeviceEntry::has_extension(const std::string& name) const {
+  return std::find(extensions.begin(), extensions.end(), name) != extensions.end();
+}
+
+std::vector<DeviceEntry> enumerate_devices() {
+  std::vector<cl::Platform> platforms;
+  cl_uint n = 0;
+  // No ICD at all answers CL_PLATFORM_NOT_FOUND_KHR; that is an empty list, not an error.
+  if (clGetPlatformIDs(0, nullptr, &n) != CL_SUCCESS || n == 0) return {};
+  cl::Platform::get(&platforms);
+  std::vector<DeviceEntry> out;
+  for (std::size_t p = 0; p < platforms.size(); ++p) {
+    std::vector<cl::Device> devs;
+    try {
+      platforms[p].getDevices(CL_DEVICE_TYPE_ALL, &devs);
+    } catch (const cl::Error&) {
+      continue;  // a platform with no usable device
+    }
+    for (std::size_t d = 0; d < devs.size(); ++d) {
+      DeviceEntry e;
+      e.index = int(out.size());
+      e.platform_index = int(p);
+      e.device_index = int(d);
+      e.platform = platforms[p];
+      e.device = devs[d];
+      fill_identity(e);
+      out.push_back(std::move(e));
+    }
+  }
+  return out;
+}
+
+Selector parse_selector(const std::string& raw) {
+  const std::string text = trim(raw);
+  Selector s;
+  if (text.empty()) throw SelectorSyntaxError("empty device selector");
+  const std::string t = lower(text);
+  if (t == "cpu" || t == "gpu" || t == "igpu" || t == "dgpu" || t == "accelerator") {
+    s.kind = Selector::Kind::Type;
+    s.type = t;
+    return s;
+  }
+  auto all_digits = [](const std::string& x) {
+    return !x.empty() && x.size() < 6 && std::all_of(x.begin(), x.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+  };
+  if (all_digits(t)) {
+    s.kind = Selector::Kind::Index;
+    s.index = std::stoi(t);
+    return s;
+  }
+  auto colon = t.find(':');
+  if (colon != std::string::npos) {
+    const std::string a = t.substr(0, colon), b = t.substr(colon + 1);
+    if (all_digits(a) && all_digits(b)) {
+      s.kind = Selector::Kind::PlatformDevice;
+      s.platform = std::stoi(a);
+      s.device = std::stoi(b);
+      return s;
+    }
+    // "1:", ":0", "1:x": looks like a P:D index but is not one.
+    if (all_digits(a) || all_digits(b) || a.empty() || b.empty())
+      throw SelectorSyntaxError("malformed device index '" + text + "': expected P:D, two numbers such as 0:1");
+  }
+  s.kind = Selector::Kind::Name;
+  s.name = t;
+  return s;
+}
+
+const DeviceEntry& select_device(const std::vector<DeviceEntry>& devices, const Selector& sel) {
+  if (devices.empty())
+    throw SelectionError("no OpenCL device found: is an ICD (for example pocl-opencl-icd) installed and registered in /etc/OpenCL/vendors?");
+  std::vector<const DeviceEntry*> m;
+  auto pick = [&](auto pred) {
+    for (const auto& d : devices)
+      if (pred(d)) m.push_back(&d);
+  };
+  std::string what;
+  switch (sel.kind) {
+    case Selector::Kind::Default:
+      pick([](const DeviceEntry& d) { return d.is_gpu() && !d.integrated; });
+      if (m.empty()) pick([](const DeviceEntry& d) { return d.is_gpu(); });
+      if (m.empty()) pick([](const DeviceEntry& d) { return d.is_cpu(); });
+      if (m.empty()) m.push_back(&devices.front());
+      return *m.front();  // the default never fails on ambiguity: it takes the first
+    case Selector::Kind::Type:
+      what = "type '" + sel.type + "'";
+      pick([&](const DeviceEntry& d) {
+        if (sel.type == "cpu") return d.is_cpu();
+        if (sel.type == "gpu") return d.is_gpu();
+        if (sel.type == "igpu") return d.is_gpu() && d.integrated;
+        if (sel.type == "dgpu") return d.is_gpu() && !d.integrated;
+        return bool(d.type & CL_DEVICE_TYPE_ACCELERATOR);
+      });
+      break;
+    case Selector::Kind::PlatformDevice:
+      what = "index " + std::to_string(sel.platform) + ":" + std::to_string(sel.device);
+      pick([&](const DeviceEntry& d) { return d.platform_index == sel.platform && d.device_index == sel.device; });
+      break;
+    case Selector::Kind::Index:
+      what = "index " + std::to_string(sel.index);
+      pick([&](const DeviceEntry& d) { return d.index == sel.index; });
+      break;
+    case Selector::Kind::Name:
+      what = "name '" + sel.name + "'";
+      pick([&](const DeviceEntry& d) { return lower(d.identity.name).find(sel.name) != std::string::npos; });
+      break;
+  }
+  if (m.empty()) throw SelectionError("no device matches " + what);
+  if (m.size() > 1)
+    throw SelectionError(std::to_string(m.size()) + " devices match " + what + "; choose one by its P:D index");
+  return *m.front();
+}
+
+static std::string human_bytes(std::uint64_t b) {
+  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  double v = double(b);
+  int u = 0;
+  while (v >= 1024 && u < 4) {
+    v /= 1024;
+    ++u;
+  }
+  char buf[32];
+  std::snprintf(buf, sizeof buf, v < 10 && u ? "%.1f %s" : "%.0f %s", v, units[u]);
+  return buf;
+}
+
+std::string format_device_table(const std::vector<DeviceEntry>& devices) {
+  std::ostringstream o;
+  int last_platform = -1;
+  for (const auto& e : devices) {
+    const auto& id = e.identity;
+    if (e.platform_index != last_platform) {
+      o << "platform " << e.platform_index << ": " << id.platform << " (" << id.platform_version << ")\n";
+      last_platform = e.platform_index;
+    }
+    o << "  [" << e.index << "] " << e.platform_index << ":" << e.device_index << "  " << id.name << "\n";
+    o << "      type " << id.type << ", vendor " << id.vendor << ", driver " << id.driver << ", " << id.opencl_c_version << "\n";
+    o << "      " << id.compute_units << " compute units";
+    if (id.physical_cores) o << " (" << id.physical_cores << " physical cores)";
+    o << " at " << id.max_clock_mhz << " MHz\n";
+    o << "      global " << human_bytes(id.global_mem_bytes) << " (max alloc " << human_bytes(id.max_alloc_bytes) << "), local "
+      << human_bytes(id.local_mem_bytes) << ", constant " << human_bytes(id.constant_mem_bytes) << ", cache "
+      << human_bytes(id.global_cache_bytes) << " (line " << id.cache_line_bytes << " B)\n";
+    o << "      memory shared with host: " << (id.host_unified_memory ? "yes" : "no");
+    if (!id.pci_address.empty()) o << ", PCI " << id.pci_address;
+    if (!id.uuid.empty()) o << ", UUID " << id.uuid;
+    o << "\n";
+  }
+  if (devices.empty()) o << "no OpenCL devices found\n";
+  return o.str();
+}
+
+std::string device_slug(const std::string& name) {
+  std::string s;
+  for (char c : lower(name)) {
+    if (std::isalnum(static_cast<unsigned char>(c)))
+      s += c;
+    else if (!s.empty() && s.back() != '-')
+      s += '-';
+  }
+  while (!s.empty() && s.back() == '-') s.pop_back();
+  return s.empty() ? "device" : s;
+}
+
+}  // namespace roofline

@@ -1,0 +1,64 @@
+// device: what OpenCL devices exist, which one the user means, and what each
+// one tells about itself. The rest of the tool receives a DeviceEntry and
+// never enumerates platforms itself.
+#pragma once
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <CL/opencl.hpp>
+
+#include "model/roofs.hpp"
+
+namespace roofline {
+
+struct DeviceEntry {
+  int index = 0;           // position in the list `roofline devices` prints
+  int platform_index = 0;  // P in a P:D selector
+  int device_index = 0;    // D in a P:D selector
+  cl::Platform platform;
+  cl::Device device;
+  DeviceIdentity identity;
+  std::vector<std::string> extensions;
+  cl_device_type type = 0;
+  bool integrated = false;  // shares memory with the host
+  bool has_extension(const std::string& name) const;
+  bool is_cpu() const { return type & CL_DEVICE_TYPE_CPU; }
+  bool is_gpu() const { return type & CL_DEVICE_TYPE_GPU; }
+};
+
+// All devices of all platforms. A platform whose devices cannot be listed is
+// skipped; no platform at all gives an empty list.
+std::vector<DeviceEntry> enumerate_devices();
+
+// A parsed --device argument.
+struct Selector {
+  enum class Kind { Default, Type, PlatformDevice, Index, Name } kind = Kind::Default;
+  std::string type;        // Kind::Type: cpu, gpu, igpu, dgpu, accelerator
+  int platform = -1, device = -1;  // Kind::PlatformDevice
+  int index = -1;          // Kind::Index
+  std::string name;        // Kind::Name: case-insensitive substring of the device name
+};
+
+// Malformed selector text ("1:", "x:2", an empty string).
+struct SelectorSyntaxError : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+// A selector that matches no device, or several.
+struct SelectionError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+Selector parse_selector(const std::string& text);
+
+// Default: a GPU if there is one (discrete before integrated), else a CPU,
+// else the first device. Throws SelectionError when nothing or several match.
+const DeviceEntry& select_device(const std::vector<DeviceEntry>& devices, const Selector& sel);
+
+// The human-readable table `roofline devices` prints.
+std::string format_device_table(const std::vector<DeviceEntry>& devices);
+
+// File-name form of a device name: "NVIDIA H200" -> "nvidia-h200".
+std::string device_slug(const std::string& name);
+
+}  // namespace roofline

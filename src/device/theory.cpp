@@ -1,0 +1,138 @@
+#include "device/theory.hpp"
+
+#include <fstream>
+#include <sstream>
+
+namespace roofline {
+namespace {
+
+bool has_flag(const std::string& flags, const std::string& f) {
+  std::istringstream in(flags);
+  for (std::string x; in >> x;)
+    if (x == f) return true;
+  return false;
+}
+
+struct CpuInfo {
+  std::string vendor, flags;
+  int family = -1, model = -1;
+};
+
+CpuInfo read_cpuinfo() {
+  CpuInfo c;
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    auto colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    std::string key = line.substr(0, colon);
+    while (!key.empty() && (key.back() == ' ' || key.back() == '\t')) key.pop_back();
+    std::string val = colon + 2 <= line.size() ? line.substr(colon + 2) : "";
+    if (key == "vendor_id" && c.vendor.empty()) c.vendor = val;
+    else if (key == "cpu family" && c.family < 0) c.family = std::atoi(val.c_str());
+    else if (key == "model" && c.model < 0) c.model = std::atoi(val.c_str());
+    else if (key == "flags" && c.flags.empty()) c.flags = val;
+  }
+  return c;
+}
+
+// Sets float/double lanes from FP32 FMA lanes per clock and FP32 add lanes.
+void set_fp(PeakModel& m, double fma32, double add32) {
+  m.mad_lanes["float"] = fma32;
+  m.mad_lanes["double"] = fma32 / 2;
+  m.add_lanes["float"] = add32;
+  m.add_lanes["double"] = add32 / 2;
+}
+
+}  // namespace
+
+PeakModel cpu_peak_model(const std::string& vendor, int family, int model, const std::string& flags, int cores) {
+  PeakModel m;
+  m.units = cores;
+  m.basis = std::to_string(cores) + " physical cores";
+  // FP32 lanes per core per clock [spec]: FMA pipes x vector width; AMD Zen has
+  // separate FADD pipes, Intel adds on its FMA ports.
+  if (vendor == "AuthenticAMD" || vendor == "HygonGenuine") {
+    if (family == 0x17 && model < 0x30) { m.architecture = "AMD Zen 1"; set_fp(m, 8, 8); }
+    else if (family == 0x17) { m.architecture = "AMD Zen 2"; set_fp(m, 16, 16); }
+    else if (family == 0x19 && ((model >= 0x10 && model <= 0x1f) || (model >= 0x60 && model <= 0x7f) || (model >= 0xa0 && model <= 0xaf))) {
+      m.architecture = "AMD Zen 4";  // AVX-512 on 2 x 256-bit FMA pipes
+      set_fp(m, 16, 16);
+    } else if (family == 0x19) { m.architecture = "AMD Zen 3"; set_fp(m, 16, 16); }
+    else if (family == 0x1a) {
+      // Zen 5 desktop/server has 512-bit datapaths; the mobile parts keep 256-bit.
+      bool full = has_flag(flags, "avx512f") && (model < 0x20 || (model >= 0x40 && model <= 0x4f));
+      m.architecture = full ? "AMD Zen 5" : "AMD Zen 5 (256-bit)";
+      set_fp(m, full ? 32 : 16, full ? 32 : 16);
+    }
+  } else if (vendor == "GenuineIntel" && family == 6) {
+    if (has_flag(flags, "avx512f")) { m.architecture = "Intel AVX-512 (2 FMA units)"; set_fp(m, 32, 32); }
+    else if (has_flag(flags, "fma")) { m.architecture = "Intel AVX2 (2 FMA units)"; set_fp(m, 16, 16); }
+  }
+  if (m.mad_lanes.empty()) m.units = 0;
+  return m;
+}
+
+PeakModel nvidia_peak_model(int major, int minor, int sms) {
+  PeakModel m;
+  m.units = sms;
+  m.basis = std::to_string(sms) + " SMs";
+  m.architecture = "NVIDIA CC " + std::to_string(major) + "." + std::to_string(minor);
+  // Lanes per SM per clock [spec, CUDA programming guide throughput table]:
+  // fp32, fp64, int32 (IMAD and IADD), fp16 (HFMA2 counts two lanes).
+  struct Row { int major, minor; double f32, f64, i32, f16; };
+  static const Row rows[] = {
+      {6, 0, 64, 32, 32, 128},  {6, 1, 128, 4, 64, 2},   {7, 0, 64, 32, 64, 128},
+      {7, 5, 64, 2, 64, 128},   {8, 0, 64, 32, 64, 256}, {8, 6, 128, 2, 64, 128},
+      {8, 9, 128, 2, 64, 128},  {9, 0, 128, 64, 64, 256},
+  };
+  for (const auto& r : rows) {
+    if (r.major != major || r.minor != minor) continue;
+    m.mad_lanes = {{"float", r.f32}, {"double", r.f64}, {"int", r.i32}, {"half", r.f16}};
+    m.add_lanes = m.mad_lanes;
+    return m;
+  }
+  m.units = 0;
+  return m;
+}
+
+PeakModel peak_model(const DeviceEntry& e) {
+  if (e.is_cpu()) {
+    CpuInfo c = read_cpuinfo();
+    int cores = e.identity.physical_cores > 0 ? e.identity.physical_cores : int(e.identity.compute_units);
+    return cpu_peak_model(c.vendor, c.family, c.model, c.flags, cores);
+  }
+  if (e.has_extension("cl_nv_device_attribute_query")) {
+    cl_uint major = 0, minor = 0;
+    clGetDeviceInfo(e.device(), 0x4000 /* CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV */, sizeof major, &major, nullptr);
+    clGetDeviceInfo(e.device(), 0x4001 /* CL_DEVICE_COMPUTE_CAPABILITY_MINOR_NV */, sizeof minor, &minor, nullptr);
+    return nvidia_peak_model(int(major), int(minor), int(e.identity.compute_units));
+  }
+  if (e.has_extension("cl_intel_device_attribute_query") && e.is_gpu()) {
+    cl_uint slices = 0, subslices = 0, eus = 0;
+    clGetDeviceInfo(e.device(), 0x4252 /* CL_DEVICE_NUM_SLICES_INTEL */, sizeof slices, &slices, nullptr);
+    clGetDeviceInfo(e.device(), 0x4253 /* CL_DEVICE_NUM_SUB_SLICES_PER_SLICE_INTEL */, sizeof subslices, &subslices, nullptr);
+    clGetDeviceInfo(e.device(), 0x4254 /* CL_DEVICE_NUM_EUS_PER_SUB_SLICE_INTEL */, sizeof eus, &eus, nullptr);
+    PeakModel m;
+    m.units = slices * subslices * eus;
+    if (m.units <= 0) m.units = e.identity.compute_units;
+    m.basis = std::to_string(int(m.units)) + " EUs";
+    m.architecture = "Intel Gen9/Xe EU";
+    // 2 x SIMD4 FPUs per EU (thesis eq. 4.1-4.2); fp64 on one FPU at quarter rate where present.
+    m.mad_lanes = {{"float", 8}, {"half", 16}};
+    m.add_lanes = m.mad_lanes;
+    if (e.has_extension("cl_khr_fp64")) m.mad_lanes["double"] = m.add_lanes["double"] = 2;
+    return m;
+  }
+  return {};
+}
+
+std::optional<double> theoretical_peak(const PeakModel& m, const std::string& op, const std::string& type, double mhz) {
+  if (!m.known() || mhz <= 0) return std::nullopt;
+  const auto& table = op == "mad" ? m.mad_lanes : m.add_lanes;
+  auto it = table.find(type);
+  if (it == table.end() || it->second <= 0) return std::nullopt;
+  return m.units * it->second * (op == "mad" ? 2.0 : 1.0) * mhz * 1e6;
+}
+
+}  // namespace roofline

@@ -1,0 +1,37 @@
+// device/theory: theoretical peaks from what the device tells about itself
+// (compute units, clock, NVIDIA compute capability, Intel EU counts, the host
+// CPU's family) and a small table of per-clock lanes by architecture.
+// A peak is only given where the table knows the architecture: an unknown
+// architecture has no theory rather than a guessed one.
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+
+#include "device/device.hpp"
+
+namespace roofline {
+
+struct PeakModel {
+  std::string architecture;  // "NVIDIA CC 9.0", "AMD Zen 3", ... empty when unknown
+  std::string basis;         // what the units are: "132 SMs", "2 physical cores"
+  double units = 0;          // SMs, EUs, CUs or physical cores
+  // Lanes per unit per clock, by type. `mad` lanes do 2 ops each per clock.
+  std::map<std::string, double> mad_lanes, add_lanes;
+  bool known() const { return units > 0 && !mad_lanes.empty(); }
+};
+
+PeakModel peak_model(const DeviceEntry& device);
+
+// Peak in ops/s for op ("add" or "mad") and type at `clock_mhz`; nullopt when
+// the model does not know that combination.
+std::optional<double> theoretical_peak(const PeakModel& m, const std::string& op, const std::string& type, double clock_mhz);
+
+// CPU family lookup, exposed for tests: vendor ("AuthenticAMD", "GenuineIntel"),
+// family and model as /proc/cpuinfo reports them, and its flags line.
+PeakModel cpu_peak_model(const std::string& vendor, int family, int model, const std::string& flags, int cores);
+
+// NVIDIA GPUs by compute capability; exposed for tests.
+PeakModel nvidia_peak_model(int cc_major, int cc_minor, int sms);
+
+}  // namespace roofline

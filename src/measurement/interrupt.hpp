@@ -1,0 +1,17 @@
+// measurement/interrupt: Ctrl-C ends a run between two measurements, so what
+// was finished can still be written out.
+#pragma once
+#include <stdexcept>
+
+namespace roofline {
+
+struct Interrupted : std::runtime_error {
+  Interrupted() : std::runtime_error("interrupted") {}
+};
+
+// Installs SIGINT/SIGTERM handlers that only set a flag.
+void install_interrupt_handler();
+bool interrupted();
+void throw_if_interrupted();
+
+}  // namespace roofline

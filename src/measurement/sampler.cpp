@@ -1,0 +1,29 @@
+#include "measurement/sampler.hpp"
+
+#include "measurement/interrupt.hpp"
+
+namespace roofline {
+
+std::vector<double> sample(const std::function<double()>& run, const SamplingPolicy& p) {
+  std::vector<double> s;
+  double total = 0;
+  while (int(s.size()) < p.max_samples) {
+    throw_if_interrupted();
+    double t = run();
+    s.push_back(t);
+    total += t;
+    if (int(s.size()) < p.min_samples) continue;
+    if (summarize(s).rse <= p.rse_target || total >= p.budget_s) break;
+  }
+  return s;
+}
+
+Stats rate_stats(const std::vector<double>& seconds, double work) {
+  std::vector<double> rates;
+  rates.reserve(seconds.size());
+  for (double t : seconds)
+    if (t > 0) rates.push_back(work / t);
+  return summarize(rates);
+}
+
+}  // namespace roofline

@@ -1,0 +1,177 @@
+#include "model/roofs.hpp"
+
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+
+namespace roofline {
+using nlohmann::json;
+
+namespace {
+template <typename T>
+void get_opt(const json& j, const char* key, T& out) {
+  if (j.contains(key) && !j.at(key).is_null()) j.at(key).get_to(out);
+}
+}  // namespace
+
+std::string Ceiling::label() const {
+  if (kind == "memory") return level + " " + op;
+  std::string t = type + (width > 1 ? std::to_string(width) : "");
+  std::string o = op == "mad" ? "MAD" : op == "add" ? "ADD" : op;
+  return t + " " + o;
+}
+
+void to_json(json& j, const Stats& s) {
+  j = {{"median", s.median}, {"min", s.min}, {"max", s.max}, {"mean", s.mean},
+       {"stddev", s.stddev}, {"rse", s.rse}, {"samples", s.samples}};
+}
+void from_json(const json& j, Stats& s) {
+  j.at("median").get_to(s.median);
+  get_opt(j, "min", s.min);
+  get_opt(j, "max", s.max);
+  get_opt(j, "mean", s.mean);
+  get_opt(j, "stddev", s.stddev);
+  get_opt(j, "rse", s.rse);
+  get_opt(j, "samples", s.samples);
+}
+
+void to_json(json& j, const LaunchShape& s) {
+  j = {{"global", s.global}, {"local", s.local}, {"work_groups", s.work_groups()}};
+}
+void from_json(const json& j, LaunchShape& s) {
+  j.at("global").get_to(s.global);
+  j.at("local").get_to(s.local);
+}
+
+void to_json(json& j, const SweepPoint& p) { j = {{"launch", p.launch}, {"stats", p.stats}}; }
+void from_json(const json& j, SweepPoint& p) {
+  j.at("launch").get_to(p.launch);
+  j.at("stats").get_to(p.stats);
+}
+
+void to_json(json& j, const Ceiling& c) {
+  j = {{"kind", c.kind}, {"op", c.op}, {"type", c.type}, {"width", c.width}, {"value", c.value}, {"unit", c.unit},
+       {"stats", c.stats}, {"launch", c.launch}, {"variant", c.variant}};
+  if (!c.level.empty()) j["level"] = c.level;
+  j["theory"] = c.theory ? json(*c.theory) : json(nullptr);
+  j["efficiency"] = c.efficiency ? json(*c.efficiency) : json(nullptr);
+  j["above_theory"] = c.above_theory;
+  j["sweeps"] = {{"work_group_size", c.sweep_wg_size}, {"work_group_count", c.sweep_wg_count}};
+}
+void from_json(const json& j, Ceiling& c) {
+  j.at("kind").get_to(c.kind);
+  j.at("op").get_to(c.op);
+  j.at("type").get_to(c.type);
+  j.at("width").get_to(c.width);
+  j.at("value").get_to(c.value);
+  j.at("unit").get_to(c.unit);
+  get_opt(j, "level", c.level);
+  get_opt(j, "stats", c.stats);
+  get_opt(j, "launch", c.launch);
+  get_opt(j, "variant", c.variant);
+  if (j.contains("theory") && !j["theory"].is_null()) c.theory = j["theory"].get<double>();
+  if (j.contains("efficiency") && !j["efficiency"].is_null()) c.efficiency = j["efficiency"].get<double>();
+  get_opt(j, "above_theory", c.above_theory);
+  if (j.contains("sweeps")) {
+    get_opt(j["sweeps"], "work_group_size", c.sweep_wg_size);
+    get_opt(j["sweeps"], "work_group_count", c.sweep_wg_count);
+  }
+}
+
+void to_json(json& j, const DeviceIdentity& d) {
+  j = {{"platform", d.platform}, {"platform_version", d.platform_version}, {"vendor", d.vendor}, {"name", d.name},
+       {"driver", d.driver}, {"device_version", d.device_version}, {"opencl_c_version", d.opencl_c_version},
+       {"type", d.type}, {"host_unified_memory", d.host_unified_memory}, {"compute_units", d.compute_units},
+       {"max_clock_mhz", d.max_clock_mhz}, {"global_mem_bytes", d.global_mem_bytes},
+       {"local_mem_bytes", d.local_mem_bytes}, {"constant_mem_bytes", d.constant_mem_bytes},
+       {"global_cache_bytes", d.global_cache_bytes}, {"cache_line_bytes", d.cache_line_bytes},
+       {"max_alloc_bytes", d.max_alloc_bytes}, {"uuid", d.uuid}, {"pci_address", d.pci_address},
+       {"architecture", d.architecture}, {"physical_cores", d.physical_cores}};
+}
+void from_json(const json& j, DeviceIdentity& d) {
+  j.at("name").get_to(d.name);
+  get_opt(j, "platform", d.platform);
+  get_opt(j, "platform_version", d.platform_version);
+  get_opt(j, "vendor", d.vendor);
+  get_opt(j, "driver", d.driver);
+  get_opt(j, "device_version", d.device_version);
+  get_opt(j, "opencl_c_version", d.opencl_c_version);
+  get_opt(j, "type", d.type);
+  get_opt(j, "host_unified_memory", d.host_unified_memory);
+  get_opt(j, "compute_units", d.compute_units);
+  get_opt(j, "max_clock_mhz", d.max_clock_mhz);
+  get_opt(j, "global_mem_bytes", d.global_mem_bytes);
+  get_opt(j, "local_mem_bytes", d.local_mem_bytes);
+  get_opt(j, "constant_mem_bytes", d.constant_mem_bytes);
+  get_opt(j, "global_cache_bytes", d.global_cache_bytes);
+  get_opt(j, "cache_line_bytes", d.cache_line_bytes);
+  get_opt(j, "max_alloc_bytes", d.max_alloc_bytes);
+  get_opt(j, "uuid", d.uuid);
+  get_opt(j, "pci_address", d.pci_address);
+  get_opt(j, "architecture", d.architecture);
+  get_opt(j, "physical_cores", d.physical_cores);
+}
+
+void to_json(json& j, const HeldClock& c) { j = {{"mhz", c.mhz}, {"source", c.source}, {"samples_mhz", c.samples_mhz}}; }
+void from_json(const json& j, HeldClock& c) {
+  j.at("mhz").get_to(c.mhz);
+  get_opt(j, "source", c.source);
+  get_opt(j, "samples_mhz", c.samples_mhz);
+}
+
+void to_json(json& j, const RoofsDocument& d) {
+  j = {{"schema_version", d.schema_version}, {"tool", {{"name", "roofline"}, {"version", d.tool_version}, {"git_revision", d.git_revision}}},
+       {"date", d.date}, {"command_line", d.command_line}, {"complete", d.complete}, {"quick", d.quick},
+       {"device", d.device}, {"clock", d.clock ? json(*d.clock) : json(nullptr)}, {"ceilings", d.ceilings},
+       {"notes", d.notes}};
+}
+void from_json(const json& j, RoofsDocument& d) {
+  j.at("schema_version").get_to(d.schema_version);
+  if (d.schema_version > kSchemaVersion)
+    throw std::runtime_error("schema version " + std::to_string(d.schema_version) + " is newer than this tool reads (" +
+                             std::to_string(kSchemaVersion) + ")");
+  if (j.contains("tool")) {
+    get_opt(j["tool"], "version", d.tool_version);
+    get_opt(j["tool"], "git_revision", d.git_revision);
+  }
+  get_opt(j, "date", d.date);
+  get_opt(j, "command_line", d.command_line);
+  get_opt(j, "complete", d.complete);
+  get_opt(j, "quick", d.quick);
+  j.at("device").get_to(d.device);
+  if (j.contains("clock") && !j["clock"].is_null()) d.clock = j["clock"].get<HeldClock>();
+  j.at("ceilings").get_to(d.ceilings);
+  get_opt(j, "notes", d.notes);
+}
+
+RoofsDocument load_roofs(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read roofs file " + path);
+  try {
+    return json::parse(in).get<RoofsDocument>();
+  } catch (const json::exception& e) {
+    throw std::runtime_error("roofs file " + path + " is not valid: " + e.what());
+  }
+}
+
+std::vector<const Ceiling*> best_ceilings(const RoofsDocument& doc) {
+  std::map<std::string, const Ceiling*> best;
+  std::vector<std::string> order;
+  for (const auto& c : doc.ceilings) {
+    if (!(c.value > 0)) continue;
+    const std::string key = c.kind == "memory" ? "m:" + c.level + ":" + c.op : "c:" + c.op + ":" + c.type;
+    auto it = best.find(key);
+    if (it == best.end()) {
+      best[key] = &c;
+      order.push_back(key);
+    } else if (c.value > it->second->value) {
+      it->second = &c;
+    }
+  }
+  std::vector<const Ceiling*> out;
+  for (const auto& k : order) out.push_back(best[k]);
+  return out;
+}
+
+}  // namespace roofline

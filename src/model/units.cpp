@@ -1,0 +1,23 @@
+#include "model/units.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace roofline {
+
+std::string format_si(double v, const std::string& unit) {
+  static const char* prefixes[] = {"", "k", "M", "G", "T", "P", "E"};
+  int p = 0;
+  double a = std::fabs(v);
+  while (a >= 999.5 && p < 6) {
+    a /= 1000;
+    v /= 1000;
+    ++p;
+  }
+  char buf[64];
+  const char* fmt = a >= 99.95 ? "%.0f %s%s" : a >= 9.995 ? "%.1f %s%s" : "%.2f %s%s";
+  std::snprintf(buf, sizeof buf, fmt, v, prefixes[p], unit.c_str());
+  return buf;
+}
+
+}  // namespace roofline

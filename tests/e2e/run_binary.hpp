@@ -1,0 +1,44 @@
+// Runs the real roofline binary as a user would and captures what it says.
+#pragma once
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <sys/wait.h>
+
+struct RunResult {
+  int exit_code = -1;
+  std::string out, err;
+};
+
+inline std::string slurp(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+inline std::filesystem::path scratch_dir(const std::string& name) {
+  auto d = std::filesystem::temp_directory_path() / ("roofline-e2e-" + name);
+  std::filesystem::remove_all(d);
+  std::filesystem::create_directories(d);
+  return d;
+}
+
+// `args` is appended to the binary's path as shell words.
+inline RunResult run_roofline(const std::string& args, const std::string& prefix = "") {
+  static int n = 0;
+  auto dir = std::filesystem::temp_directory_path();
+  const auto out = dir / ("roofline-e2e-out-" + std::to_string(++n)), err = dir / ("roofline-e2e-err-" + std::to_string(n));
+  const std::string cmd = prefix + " '" + std::string(ROOFLINE_BINARY) + "' " + args + " >'" + out.string() + "' 2>'" + err.string() + "' </dev/null";
+  const int status = std::system(cmd.c_str());
+  RunResult r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  r.out = slurp(out);
+  r.err = slurp(err);
+  std::filesystem::remove(out);
+  std::filesystem::remove(err);
+  return r;
+}

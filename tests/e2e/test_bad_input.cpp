@@ -1,0 +1,68 @@
+// End-to-end: bad input gets one clear line and a non-zero exit, never a crash.
+#include <doctest/doctest.h>
+
+#include "run_binary.hpp"
+
+namespace fs = std::filesystem;
+
+TEST_CASE("devices lists the PoCL device") {
+  auto r = run_roofline("devices");
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("type cpu") != std::string::npos);
+  CHECK(r.out.find("0:0") != std::string::npos);
+  auto j = run_roofline("devices --json");
+  CHECK(j.exit_code == 0);
+  CHECK(j.out.find("\"selector\": \"0:0\"") != std::string::npos);
+}
+
+TEST_CASE("--help works on every command") {
+  for (const char* cmd : {"--help", "devices --help", "build --help"}) {
+    CAPTURE(cmd);
+    auto r = run_roofline(cmd);
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("Usage") != std::string::npos);
+  }
+  CHECK(run_roofline("").exit_code == 2);
+  CHECK(run_roofline("frobnicate").exit_code == 2);
+  CHECK(run_roofline("build --no-such-flag").exit_code == 2);
+}
+
+TEST_CASE("an unknown device prints the device list and exits 3") {
+  auto r = run_roofline("build --device no-such-device-anywhere");
+  CHECK(r.exit_code == 3);
+  CHECK(r.err.find("roofline: no device matches name 'no-such-device-anywhere'") == 0);
+  CHECK(r.err.find("0:0") != std::string::npos);  // the list follows
+  CHECK(run_roofline("build --device 7:7").exit_code == 3);
+}
+
+TEST_CASE("a malformed device index is a usage error") {
+  auto r = run_roofline("build --device 1:");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("malformed device index '1:'") != std::string::npos);
+}
+
+TEST_CASE("an output path that cannot be written is refused before measuring") {
+  auto r = run_roofline("build --quick -o /no/such/folder/r.json");
+  CHECK(r.exit_code == 5);
+  CHECK(r.err == "roofline: cannot write /no/such/folder/r.json: folder /no/such/folder does not exist\n");
+}
+
+TEST_CASE("a kernel that fails to build prints its build log and exits 4") {
+  const auto dir = scratch_dir("broken-kernels");
+  for (const char* f : {"compute.cl", "bandwidth.cl"}) fs::copy_file(fs::path(ROOFLINE_KERNELS) / f, dir / f);
+  std::ofstream(dir / "compute.cl", std::ios::app) << "\nthis is not OpenCL C;\n";
+  auto r = run_roofline("build --quick --kernels '" + dir.string() + "' -o '" + (dir / "r.json").string() + "' --plot '" +
+                        (dir / "r.svg").string() + "'");
+  CHECK(r.exit_code == 4);
+  CHECK(r.err.find("compute.cl failed to build") != std::string::npos);
+  CHECK(r.err.find("build log:") != std::string::npos);
+  CHECK(r.err.find("error") != std::string::npos);  // the compiler's own message
+  CHECK(!fs::exists(dir / "r.json"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("a kernel folder without the kernels is named") {
+  auto r = run_roofline("build --quick --kernels /tmp/definitely-not-here");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("/tmp/definitely-not-here holds no compute.cl") != std::string::npos);
+}

@@ -1,0 +1,90 @@
+// End-to-end: `roofline build --quick` on the PoCL CPU device, as the README runs it.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "run_binary.hpp"
+
+namespace fs = std::filesystem;
+
+TEST_CASE("build --quick on PoCL writes a roofs file, a chart that renders, and the same document with --json") {
+  const auto dir = scratch_dir("build");
+  const auto roofs = dir / "cpu.json", svg = dir / "cpu.svg";
+  auto r = run_roofline("build --device cpu --quick --json -o '" + roofs.string() + "' --plot '" + svg.string() + "'");
+  INFO("stderr: " << r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.err.find('\r') == std::string::npos);  // no progress display when stderr is not a terminal
+
+  const auto j = nlohmann::json::parse(slurp(roofs));
+  CHECK(nlohmann::json::parse(r.out) == j);
+  CHECK(j["schema_version"] == 1);
+  CHECK(j["complete"] == true);
+  CHECK(j["quick"] == true);
+  CHECK(j["tool"]["version"].get<std::string>().size() > 0);
+  CHECK(j["device"]["type"] == "cpu");
+  CHECK(j["device"]["compute_units"].get<int>() >= 1);
+  CHECK(j["command_line"].get<std::string>().find("--quick") != std::string::npos);
+  CHECK(!fs::exists(roofs.string() + ".partial"));
+
+  int compute = 0, memory = 0;
+  bool float_mad = false, int_add = false, dram_read = false, dram_copy = false;
+  for (const auto& c : j["ceilings"]) {
+    CAPTURE(c.dump());
+    CHECK(c["value"].get<double>() > 0);
+    CHECK(c["stats"]["samples"].get<int>() >= 3);
+    CHECK(c["stats"]["min"].get<double>() <= c["stats"]["median"].get<double>());
+    CHECK(c["stats"]["median"].get<double>() <= c["stats"]["max"].get<double>());
+    CHECK(c["launch"]["global"].get<long>() > 0);
+    CHECK(c["launch"]["local"].get<long>() > 0);
+    CHECK(!c["variant"].get<std::string>().empty());
+    if (c["kind"] == "compute") {
+      ++compute;
+      CHECK(c["unit"] == (c["type"] == "int" ? "INTOP/s" : "FLOP/s"));
+      CHECK(c["sweeps"]["work_group_size"].size() >= 1);
+      CHECK(c["sweeps"]["work_group_count"].size() >= 2);
+      if (!c["theory"].is_null())
+        CHECK(c["efficiency"].get<double>() == doctest::Approx(c["value"].get<double>() / c["theory"].get<double>()));
+      float_mad |= c["op"] == "mad" && c["type"] == "float";
+      int_add |= c["op"] == "add" && c["type"] == "int";
+    } else {
+      ++memory;
+      CHECK(c["unit"] == "B/s");
+      CHECK(c["level"] == "DRAM");
+      dram_read |= c["op"] == "read";
+      dram_copy |= c["op"] == "copy";
+    }
+  }
+  CHECK(compute >= 20);  // add and mad x int, float (double) x 5 widths
+  CHECK(memory == 2);
+  CHECK(float_mad);
+  CHECK(int_add);
+  CHECK(dram_read);
+  CHECK(dram_copy);
+
+  // The chart is a valid SVG that a real renderer draws.
+  const std::string text = slurp(svg);
+  CHECK(text.find("<svg") != std::string::npos);
+  CHECK(text.find("DRAM read") != std::string::npos);
+  const auto png = dir / "cpu.png";
+  const std::string render = "rsvg-convert -o '" + png.string() + "' '" + svg.string() + "'";
+  CHECK(std::system(render.c_str()) == 0);
+  CHECK(fs::file_size(png) > 10000);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("an interrupted build keeps what it finished in a .partial file and no final file") {
+  const auto dir = scratch_dir("interrupt");
+  const auto roofs = dir / "r.json";
+  // SIGINT after a few seconds: some ceilings are done by then, not all.
+  auto r = run_roofline("build --device cpu --quick -o '" + roofs.string() + "' --plot '" + (dir / "r.svg").string() + "'",
+                        "timeout --preserve-status -s INT 8");
+  INFO("stderr: " << r.err);
+  CHECK(r.exit_code == 130);
+  CHECK(r.err.find("interrupted") != std::string::npos);
+  CHECK(!fs::exists(roofs));
+  REQUIRE(fs::exists(roofs.string() + ".partial"));
+  const auto j = nlohmann::json::parse(slurp(roofs.string() + ".partial"));
+  CHECK(j["complete"] == false);
+  CHECK(j["ceilings"].size() >= 1);
+  fs::remove_all(dir);
+}

@@ -1,0 +1,37 @@
+#include <doctest/doctest.h>
+
+#include "model/roofline.hpp"
+#include "model/units.hpp"
+
+using namespace roofline;
+
+TEST_CASE("attainable performance is the lower of the memory and compute roofs") {
+  const double B = 4e12, F = 6.4e13;  // 4 TB/s, 64 TFLOP/s: ridge at 16 FLOP/byte
+  CHECK(attainable(1, B, F) == doctest::Approx(4e12));
+  CHECK(attainable(0.25, B, F) == doctest::Approx(1e12));
+  CHECK(attainable(16, B, F) == doctest::Approx(F));
+  CHECK(attainable(1000, B, F) == doctest::Approx(F));
+  CHECK(attainable(0, B, F) == 0);
+  CHECK(ridge_point(B, F) == doctest::Approx(16));
+  CHECK(attainable(ridge_point(B, F), B, F) == doctest::Approx(F));
+}
+
+TEST_CASE("predicted time is bound by the slower of compute and memory") {
+  CHECK(predicted_seconds(6.4e13, 1e9, 4e12, 6.4e13) == doctest::Approx(1.0));
+  CHECK(predicted_seconds(1e9, 8e12, 4e12, 6.4e13) == doctest::Approx(2.0));
+}
+
+TEST_CASE("roof math rejects meaningless inputs") {
+  CHECK_THROWS(attainable(1, 0, 1));
+  CHECK_THROWS(attainable(1, 1, -1));
+  CHECK_THROWS(attainable(-1, 1, 1));
+  CHECK_THROWS(ridge_point(0, 1));
+}
+
+TEST_CASE("rates are written with three significant digits and an SI prefix") {
+  CHECK(format_si(6.12e13, "FLOP/s") == "61.2 TFLOP/s");
+  CHECK(format_si(3.9e12, "B/s") == "3.90 TB/s");
+  CHECK(format_si(205e9, "FLOP/s") == "205 GFLOP/s");
+  CHECK(format_si(999.9e9, "B/s") == "1.00 TB/s");
+  CHECK(format_si(12, "B/s") == "12.0 B/s");
+}
