@@ -49,6 +49,25 @@ const std::string& ProgramCache::source(const std::string& file) {
   return sources_[file] = s.str();
 }
 
+// With $ROOFLINE_DUMP_BINARIES=DIR every built program's binary is written to
+// DIR (NVIDIA returns PTX, PoCL LLVM bitcode), preceded by its file name and
+// options, so the generated code of each measured kernel can be read.
+void ProgramCache::dump_binary(const cl::Program& program, const std::string& file, const std::string& options) {
+  const char* dir = std::getenv("ROOFLINE_DUMP_BINARIES");
+  if (!dir || !*dir) return;
+  std::vector<std::vector<unsigned char>> bins;
+  try {
+    bins = program.getInfo<CL_PROGRAM_BINARIES>();
+  } catch (const cl::Error&) {
+    return;
+  }
+  if (bins.empty()) return;
+  const std::string path = (fs::path(dir) / (fs::path(file).stem().string() + "-" + std::to_string(++dumped_) + ".bin")).string();
+  std::ofstream out(path, std::ios::binary);
+  out << "// " << file << " " << options << "\n";
+  out.write(reinterpret_cast<const char*>(bins[0].data()), std::streamsize(bins[0].size()));
+}
+
 const cl::Program& ProgramCache::get(const std::string& file, const std::string& options) {
   auto key = std::make_pair(file, options);
   auto it = programs_.find(key);
@@ -74,6 +93,7 @@ const cl::Program& ProgramCache::get(const std::string& file, const std::string&
     }
     throw fail(e.err(), log);
   }
+  dump_binary(program, file, options);
   return programs_.emplace(key, std::move(program)).first->second;
 }
 

@@ -35,6 +35,8 @@ class ProgramCache {
 
  private:
   const std::string& source(const std::string& file);
+  void dump_binary(const cl::Program& program, const std::string& file, const std::string& options);
+  int dumped_ = 0;
   cl::Context context_;
   cl::Device device_;
   std::string dir_;

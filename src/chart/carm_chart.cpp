@@ -192,16 +192,12 @@ Roof make_roof(const Ceiling& c) {
 // The best ceiling of each (op, type) for compute and of each (level, op) for
 // memory: the other variants measured the same roof less well.
 RoofSet choose_roofs(const RoofsDocument& doc) {
-  std::map<std::string, const Ceiling*> best;
-  for (const Ceiling& c : doc.ceilings) {
-    if (!(c.value > 0) || !std::isfinite(c.value)) continue;  // nothing to draw on a log axis
-    if (c.kind != "compute" && c.kind != "memory") continue;
-    const std::string key = c.kind == "compute" ? "c\x1f" + c.op + "\x1f" + c.type : "m\x1f" + c.level + "\x1f" + c.op;
-    auto [it, inserted] = best.emplace(key, &c);
-    if (!inserted && c.value > it->second->value) it->second = &c;
-  }
   RoofSet set;
-  for (const auto& entry : best) (entry.second->kind == "memory" ? set.memory : set.compute).push_back(make_roof(*entry.second));
+  for (const Ceiling* c : best_ceilings(doc)) {
+    if (!std::isfinite(c->value)) continue;  // nothing to draw on a log axis
+    if (c->kind == "compute") set.compute.push_back(make_roof(*c));
+    else if (c->kind == "memory") set.memory.push_back(make_roof(*c));
+  }
   const auto higher = [](const Roof& a, const Roof& b) { return a.value > b.value; };
   std::stable_sort(set.compute.begin(), set.compute.end(), higher);
   std::stable_sort(set.memory.begin(), set.memory.end(), higher);
@@ -508,47 +504,50 @@ void append_ridges(std::string& out, const RoofSet& roofs, const Scales& s, Draw
   out += "</g>\n";
 }
 
-bool overlaps_any(const Rect& box, const std::vector<Rect>& placed) {
-  return std::any_of(placed.begin(), placed.end(), [&](const Rect& o) { return box.overlaps(o.inflated(2)); });
-}
-
-bool crosses_any(const Rect& box, const std::vector<Segment>& segments) {
-  return std::any_of(segments.begin(), segments.end(), [&](const Segment& s) { return segment_hits(s, box); });
-}
-
-// Compute labels sit at the right end of their line, above it, or below it
-// when a neighbouring roof's label is in the way; failing both, above and slid
-// left of the labels in the way, as long as that stays over its own line. A
-// label may cross a roof line (its halo keeps it legible), never another label.
+// Compute labels stand right-aligned at the right end of the plot, each just
+// above its line when there is room. Roofs closer together than a label's
+// height (a GPU's double MAD, int MAD and float ADD often are) would put their
+// labels on top of each other, so the labels form groups that are spread to
+// one line of text each and centred on where they want to be (least squares),
+// merging groups until none overlap. Each label keeps its roof's color.
 void append_compute_labels(std::string& out, const RoofSet& roofs, const Scales& s, const Rect& plot, Drawn& drawn) {
-  const double size = 12;
-  std::vector<Rect> placed = drawn.boxes;  // the ridge markers
-  for (const Roof& c : roofs.compute) {
-    const auto seg = compute_segment(c, roofs.top_memory(), s);
-    if (!seg) continue;
-    const double line_y = seg->a.y, w = text_width(c.label, size);
-    const auto box_at = [&](double right, double baseline) { return Rect{right - w, baseline - size, right, baseline + 3}; };
-    const Rect above = box_at(plot.x1 - 8, line_y - 5), below = box_at(plot.x1 - 8, line_y + 16);
-    Rect slid = above;
-    for (bool moved = true; moved;) {
-      moved = false;
-      for (const Rect& o : placed)
-        if (slid.overlaps(o.inflated(2))) slid = box_at(o.x0 - 16, slid.y1 - 3), moved = true;
+  const double size = 12, step = size + 3;
+  struct Label { const Roof* roof; double want; };  // want: the baseline just above the line
+  std::vector<Label> labels;
+  for (const Roof& c : roofs.compute)
+    if (const auto seg = compute_segment(c, roofs.top_memory(), s)) labels.push_back({&c, seg->a.y - 5});
+  std::sort(labels.begin(), labels.end(), [](const Label& a, const Label& b) { return a.want < b.want; });
+
+  struct Group { std::size_t first, count; double top; };  // baselines top, top + step, ...
+  const double lowest_top = plot.y0 + size + 4, highest_bottom = plot.y1 - 6;
+  const auto place = [&](Group& g) {
+    double sum = 0;
+    for (std::size_t i = 0; i < g.count; ++i) sum += labels[g.first + i].want - double(i) * step;
+    g.top = sum / double(g.count);
+    g.top = std::min(g.top, highest_bottom - double(g.count - 1) * step);
+    g.top = std::max(g.top, lowest_top);
+  };
+  std::vector<Group> groups;
+  for (std::size_t i = 0; i < labels.size(); ++i) {
+    groups.push_back({i, 1, 0});
+    place(groups.back());
+    // Merge with the group above while they overlap.
+    while (groups.size() > 1) {
+      Group& above = groups[groups.size() - 2];
+      const Group& below = groups.back();
+      if (above.top + double(above.count) * step <= below.top) break;
+      above.count += below.count;
+      groups.pop_back();
+      place(groups.back());
     }
-    const bool slid_ok = slid.x0 >= seg->a.x;
-    const auto clear = [&](const Rect& r) { return !overlaps_any(r, placed) && !crosses_any(r, drawn.segments); };
-    // Failing every choice it stays above its line at the right end: better a
-    // touch of overlap than a label far away from its roof.
-    Rect box = above;
-    if (clear(above)) box = above;
-    else if (clear(below)) box = below;
-    else if (slid_ok && clear(slid)) box = slid;
-    else if (!overlaps_any(below, placed)) box = below;
-    else if (slid_ok) box = slid;
-    placed.push_back(box);
-    append_haloed_text(out, {box.x1, box.y1 - 3}, c.label, "text-anchor=\"end\" font-size=\"12\"", text_color(c));
   }
-  drawn.boxes = placed;
+  for (const Group& g : groups)
+    for (std::size_t i = 0; i < g.count; ++i) {
+      const Roof& c = *labels[g.first + i].roof;
+      const double baseline = g.top + double(i) * step, w = text_width(c.label, size);
+      drawn.boxes.push_back(Rect{plot.x1 - 8 - w, baseline - size, plot.x1 - 8, baseline + 3});
+      append_haloed_text(out, {plot.x1 - 8, baseline}, c.label, "text-anchor=\"end\" font-size=\"12\"", text_color(c));
+    }
 }
 
 // Memory labels run along their (parallel) slopes. Positions are worked out

@@ -78,6 +78,10 @@ int run_build(const BuildOptions& o) {
   const std::string partial_path = roofs_path + ".partial";
   std::string kernel_dir;
   try {
+    // The default folders are made when missing; a folder the user named must exist.
+    std::error_code ec;
+    if (o.output.empty()) std::filesystem::create_directories("roofs", ec);
+    if (o.plot.empty()) std::filesystem::create_directories("plots", ec);
     check_writable(roofs_path);
     check_writable(svg_path);
   } catch (const std::exception& e) {

@@ -15,5 +15,7 @@ struct BuildOptions {
 
 int run_devices(bool json);
 int run_build(const BuildOptions& options);
+// Renders the CARM chart of a roofs file (the charts issue extends this).
+int run_plot(const std::string& roofs_path, const std::string& svg_path);
 
 }  // namespace roofline

@@ -30,6 +30,11 @@ int main(int argc, char** argv) {
   build->add_flag("-q,--quiet", b.quiet, "No progress display and no table; errors only");
   build->add_flag("--json", b.json, "Print the roofs document on stdout instead of the table");
 
+  std::string plot_in, plot_out;
+  auto* plot = app.add_subcommand("plot", "Draw the CARM chart of a roofs file");
+  plot->add_option("roofs", plot_in, "Roofs file (JSON) written by roofline build")->required();
+  plot->add_option("-o,--output", plot_out, "SVG file to write")->required();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -37,5 +42,6 @@ int main(int argc, char** argv) {
   }
   for (int i = 0; i < argc; ++i) b.command_line += (i ? " " : "") + std::string(argv[i]);
   if (*devices) return run_devices(devices_json);
+  if (*plot) return run_plot(plot_in, plot_out);
   return run_build(b);
 }

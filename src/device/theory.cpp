@@ -79,17 +79,20 @@ PeakModel nvidia_peak_model(int major, int minor, int sms) {
   m.basis = std::to_string(sms) + " SMs";
   m.architecture = "NVIDIA CC " + std::to_string(major) + "." + std::to_string(minor);
   // Lanes per SM per clock [spec, CUDA programming guide throughput table]:
-  // fp32, fp64, int32 (IMAD and IADD), fp16 (HFMA2 counts two lanes).
-  struct Row { int major, minor; double f32, f64, i32, f16; };
+  // fp32, fp64, int32 multiply-add, int32 add, fp16 (HFMA2 counts two lanes).
+  // CC 9.0 int32 add is 128, not the table's 64: ptxas issues half of a chain
+  // of adds as IADD3 on the integer pipe and half as IMAD.IADD on the FMA pipe,
+  // 64 lanes each (SASS of kernels/compute.cl read on an H200; roofs/README.md).
+  struct Row { int major, minor; double f32, f64, imad, iadd, f16; };
   static const Row rows[] = {
-      {6, 0, 64, 32, 32, 128},  {6, 1, 128, 4, 64, 2},   {7, 0, 64, 32, 64, 128},
-      {7, 5, 64, 2, 64, 128},   {8, 0, 64, 32, 64, 256}, {8, 6, 128, 2, 64, 128},
-      {8, 9, 128, 2, 64, 128},  {9, 0, 128, 64, 64, 256},
+      {7, 0, 64, 32, 64, 64, 128},
+      {7, 5, 64, 2, 64, 64, 128},    {8, 0, 64, 32, 64, 64, 256},  {8, 6, 128, 2, 64, 64, 128},
+      {8, 9, 128, 2, 64, 64, 128},   {9, 0, 128, 64, 64, 128, 256},
   };
   for (const auto& r : rows) {
     if (r.major != major || r.minor != minor) continue;
-    m.mad_lanes = {{"float", r.f32}, {"double", r.f64}, {"int", r.i32}, {"half", r.f16}};
-    m.add_lanes = m.mad_lanes;
+    m.mad_lanes = {{"float", r.f32}, {"double", r.f64}, {"int", r.imad}, {"half", r.f16}};
+    m.add_lanes = {{"float", r.f32}, {"double", r.f64}, {"int", r.iadd}, {"half", r.f16}};
     return m;
   }
   m.units = 0;

@@ -62,7 +62,9 @@ TEST_CASE("a kernel that fails to build prints its build log and exits 4") {
 }
 
 TEST_CASE("a kernel folder without the kernels is named") {
-  auto r = run_roofline("build --quick --kernels /tmp/definitely-not-here");
+  const auto dir = scratch_dir("no-kernels");
+  auto r = run_roofline("build --quick --kernels /tmp/definitely-not-here -o '" + (dir / "r.json").string() + "' --plot '" +
+                        (dir / "r.svg").string() + "'");
   CHECK(r.exit_code == 2);
   CHECK(r.err.find("/tmp/definitely-not-here holds no compute.cl") != std::string::npos);
 }

@@ -8,11 +8,16 @@
 namespace fs = std::filesystem;
 
 TEST_CASE("build --quick on PoCL writes a roofs file, a chart that renders, and the same document with --json") {
+  // Run as the README does, in a folder without roofs/ and plots/: the defaults are made.
   const auto dir = scratch_dir("build");
-  const auto roofs = dir / "cpu.json", svg = dir / "cpu.svg";
-  auto r = run_roofline("build --device cpu --quick --json -o '" + roofs.string() + "' --plot '" + svg.string() + "'");
+  auto r = run_roofline("build --device cpu --quick --json", "cd '" + dir.string() + "' &&");
   INFO("stderr: " << r.err);
   REQUIRE(r.exit_code == 0);
+  fs::path roofs, svg;
+  for (const auto& e : fs::directory_iterator(dir / "roofs")) roofs = e.path();
+  REQUIRE(roofs.extension() == ".json");
+  svg = dir / "plots" / roofs.filename().replace_extension(".svg");
+  REQUIRE(fs::exists(svg));
   CHECK(r.err.find('\r') == std::string::npos);  // no progress display when stderr is not a terminal
 
   const auto j = nlohmann::json::parse(slurp(roofs));
@@ -65,7 +70,7 @@ TEST_CASE("build --quick on PoCL writes a roofs file, a chart that renders, and 
   const std::string text = slurp(svg);
   CHECK(text.find("<svg") != std::string::npos);
   CHECK(text.find("DRAM read") != std::string::npos);
-  const auto png = dir / "cpu.png";
+  const auto png = dir / "chart.png";
   const std::string render = "rsvg-convert -o '" + png.string() + "' '" + svg.string() + "'";
   CHECK(std::system(render.c_str()) == 0);
   CHECK(fs::file_size(png) > 10000);

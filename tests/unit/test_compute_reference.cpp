@@ -74,6 +74,9 @@ TEST_CASE("theoretical peaks from the architecture table") {
   CHECK(*theoretical_peak(h200, "mad", "float", 1980) == doctest::Approx(66.9e12).epsilon(0.001));
   CHECK(*theoretical_peak(h200, "mad", "double", 1980) == doctest::Approx(33.45e12).epsilon(0.001));
   CHECK(*theoretical_peak(h200, "add", "float", 1980) == doctest::Approx(33.45e12).epsilon(0.001));
+  CHECK(*theoretical_peak(h200, "mad", "int", 1980) == doctest::Approx(33.45e12).epsilon(0.001));
+  CHECK(*theoretical_peak(h200, "add", "int", 1980) == doctest::Approx(33.45e12).epsilon(0.001));
+  CHECK(!theoretical_peak(h200, "add", "quad", 1980));
   CHECK(!nvidia_peak_model(1, 0, 10).known());
 
   PeakModel zen3 = cpu_peak_model("AuthenticAMD", 25, 1, "fpu avx2 fma", 2);
