@@ -54,6 +54,7 @@ void to_json(json& j, const Ceiling& c) {
   j = {{"kind", c.kind}, {"op", c.op}, {"type", c.type}, {"width", c.width}, {"value", c.value}, {"unit", c.unit},
        {"stats", c.stats}, {"launch", c.launch}, {"variant", c.variant}};
   if (!c.level.empty()) j["level"] = c.level;
+  if (c.capacity_bytes) j["capacity_bytes"] = *c.capacity_bytes;
   j["theory"] = c.theory ? json(*c.theory) : json(nullptr);
   j["efficiency"] = c.efficiency ? json(*c.efficiency) : json(nullptr);
   j["above_theory"] = c.above_theory;
@@ -67,6 +68,7 @@ void from_json(const json& j, Ceiling& c) {
   j.at("value").get_to(c.value);
   j.at("unit").get_to(c.unit);
   get_opt(j, "level", c.level);
+  if (j.contains("capacity_bytes") && !j["capacity_bytes"].is_null()) c.capacity_bytes = j["capacity_bytes"].get<double>();
   get_opt(j, "stats", c.stats);
   get_opt(j, "launch", c.launch);
   get_opt(j, "variant", c.variant);
@@ -124,7 +126,8 @@ void to_json(json& j, const RoofsDocument& d) {
   j = {{"schema_version", d.schema_version}, {"tool", {{"name", "roofline"}, {"version", d.tool_version}, {"git_revision", d.git_revision}}},
        {"date", d.date}, {"command_line", d.command_line}, {"complete", d.complete}, {"quick", d.quick},
        {"device", d.device}, {"clock", d.clock ? json(*d.clock) : json(nullptr)}, {"ceilings", d.ceilings},
-       {"notes", d.notes}};
+       {"memory", d.memory ? json(*d.memory) : json(nullptr)}, {"transfers", d.transfers},
+       {"launch_overhead", d.launch_overhead ? json(*d.launch_overhead) : json(nullptr)}, {"notes", d.notes}};
 }
 void from_json(const json& j, RoofsDocument& d) {
   j.at("schema_version").get_to(d.schema_version);
@@ -142,6 +145,10 @@ void from_json(const json& j, RoofsDocument& d) {
   j.at("device").get_to(d.device);
   if (j.contains("clock") && !j["clock"].is_null()) d.clock = j["clock"].get<HeldClock>();
   j.at("ceilings").get_to(d.ceilings);
+  if (j.contains("memory") && !j["memory"].is_null()) d.memory = j["memory"].get<MemoryCurves>();
+  get_opt(j, "transfers", d.transfers);
+  if (j.contains("launch_overhead") && !j["launch_overhead"].is_null())
+    d.launch_overhead = j["launch_overhead"].get<LaunchOverhead>();
   get_opt(j, "notes", d.notes);
 }
 

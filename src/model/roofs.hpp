@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "measurement/stats.hpp"
+#include "model/memory_model.hpp"
 
 namespace roofline {
 
@@ -33,7 +34,8 @@ struct Ceiling {
   std::string op;     // compute: "add", "mad"; memory: "read", "copy"
   std::string type;   // "int", "float", "double", "half"
   int width = 1;      // vector width of the kernel's data type
-  std::string level;  // memory roofs: "DRAM", ...; empty for compute
+  std::string level;  // memory roofs: "L1", "L2", "L3", "DRAM", "local", "constant"; empty for compute
+  std::optional<double> capacity_bytes;  // memory roofs of a cache level: its detected capacity
   double value = 0;   // median rate in `unit`
   std::string unit;   // "FLOP/s", "INTOP/s", "B/s"
   Stats stats;        // same unit as value
@@ -76,6 +78,9 @@ struct RoofsDocument {
   DeviceIdentity device;
   std::optional<HeldClock> clock;
   std::vector<Ceiling> ceilings;
+  std::optional<MemoryCurves> memory;     // working-set sweeps and detected levels
+  std::vector<TransferFit> transfers;     // host-device transfer model
+  std::optional<LaunchOverhead> launch_overhead;
   std::vector<std::string> notes;  // what was skipped and why, warnings
 };
 

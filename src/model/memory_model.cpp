@@ -1,0 +1,74 @@
+#include "model/memory_model.hpp"
+
+#include "model/roofs.hpp"  // Stats JSON
+
+namespace roofline {
+using nlohmann::json;
+
+namespace {
+template <typename T>
+void get_opt(const json& j, const char* key, T& out) {
+  if (j.contains(key) && !j.at(key).is_null()) j.at(key).get_to(out);
+}
+template <typename T>
+json opt(const std::optional<T>& v) {
+  return v ? json(*v) : json(nullptr);
+}
+template <typename T>
+void get_opt(const json& j, const char* key, std::optional<T>& out) {
+  if (j.contains(key) && !j.at(key).is_null()) out = j.at(key).get<T>();
+}
+}  // namespace
+
+void to_json(json& j, const CurvePoint& p) { j = {{"bytes", p.bytes}, {"stats", p.stats}}; }
+void from_json(const json& j, CurvePoint& p) {
+  j.at("bytes").get_to(p.bytes);
+  j.at("stats").get_to(p.stats);
+}
+
+void to_json(json& j, const DetectedLevel& l) {
+  j = {{"name", l.name}, {"capacity_bytes", opt(l.capacity_bytes)}, {"bandwidth", l.bandwidth},
+       {"latency_ns", opt(l.latency_ns)}, {"first_bytes", l.first_bytes}, {"last_bytes", l.last_bytes}};
+}
+void from_json(const json& j, DetectedLevel& l) {
+  j.at("name").get_to(l.name);
+  get_opt(j, "capacity_bytes", l.capacity_bytes);
+  get_opt(j, "bandwidth", l.bandwidth);
+  get_opt(j, "latency_ns", l.latency_ns);
+  get_opt(j, "first_bytes", l.first_bytes);
+  get_opt(j, "last_bytes", l.last_bytes);
+}
+
+void to_json(json& j, const MemoryCurves& m) {
+  j = {{"kernel", m.kernel}, {"bandwidth", m.bandwidth}, {"latency", m.latency}, {"levels", m.levels},
+       {"detection", m.detection}};
+}
+void from_json(const json& j, MemoryCurves& m) {
+  get_opt(j, "kernel", m.kernel);
+  get_opt(j, "bandwidth", m.bandwidth);
+  get_opt(j, "latency", m.latency);
+  get_opt(j, "levels", m.levels);
+  get_opt(j, "detection", m.detection);
+}
+
+void to_json(json& j, const TransferFit& t) {
+  j = {{"direction", t.direction}, {"latency_s", t.latency_s}, {"bandwidth", t.bandwidth}, {"r2", t.r2},
+       {"points", t.points}};
+}
+void from_json(const json& j, TransferFit& t) {
+  j.at("direction").get_to(t.direction);
+  get_opt(j, "latency_s", t.latency_s);
+  get_opt(j, "bandwidth", t.bandwidth);
+  get_opt(j, "r2", t.r2);
+  get_opt(j, "points", t.points);
+}
+
+void to_json(json& j, const LaunchOverhead& l) {
+  j = {{"device_seconds", l.device_seconds}, {"host_seconds", l.host_seconds}};
+}
+void from_json(const json& j, LaunchOverhead& l) {
+  get_opt(j, "device_seconds", l.device_seconds);
+  get_opt(j, "host_seconds", l.host_seconds);
+}
+
+}  // namespace roofline

@@ -1,0 +1,67 @@
+// model/memory_model: what the memory-hierarchy benchmarks produce besides
+// ceilings: bandwidth and latency curves over the working set, the cache
+// levels detected on them, and the host-device transfer model.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "measurement/stats.hpp"
+
+namespace roofline {
+
+// One point of a curve over the working set: `bytes` of data, a rate in B/s
+// (bandwidth curves) or a time in ns per load (latency curves).
+struct CurvePoint {
+  double bytes = 0;
+  Stats stats;
+};
+
+// A level of the memory hierarchy found on the curves: a plateau between two
+// cliffs. Its capacity is where its plateau ends (the largest working set that
+// still runs at its speed); the last level (DRAM) has none.
+struct DetectedLevel {
+  std::string name;                       // "L1", "L2", "L3", "DRAM"
+  std::optional<double> capacity_bytes;   // none for DRAM
+  double bandwidth = 0;                   // median of the plateau's points, B/s
+  std::optional<double> latency_ns;       // median latency on the plateau, when measured
+  double first_bytes = 0, last_bytes = 0; // the plateau's extent on the curve
+};
+
+struct MemoryCurves {
+  std::string kernel;                 // what the bandwidth curve measured (pattern, mix, launch)
+  std::vector<CurvePoint> bandwidth;  // B/s by working set
+  std::vector<CurvePoint> latency;    // ns per load by working set (single work-item pointer chase)
+  std::vector<DetectedLevel> levels;
+  std::string detection;              // "change-point" or "override file <path>"
+};
+
+// time = latency + bytes / bandwidth, fitted by least squares per direction.
+struct TransferFit {
+  std::string direction;  // "write" (host to device), "read" (device to host), "map"
+  double latency_s = 0;
+  double bandwidth = 0;   // B/s
+  double r2 = 0;
+  std::vector<CurvePoint> points;  // bytes -> seconds
+};
+
+// Kernel launch overhead: an empty kernel's time over work-item counts.
+struct LaunchOverhead {
+  std::vector<CurvePoint> device_seconds;  // by work-items (in `bytes`): event START..END
+  std::vector<CurvePoint> host_seconds;    // by work-items: enqueue to completion on the host clock
+};
+
+void to_json(nlohmann::json& j, const CurvePoint& p);
+void from_json(const nlohmann::json& j, CurvePoint& p);
+void to_json(nlohmann::json& j, const DetectedLevel& l);
+void from_json(const nlohmann::json& j, DetectedLevel& l);
+void to_json(nlohmann::json& j, const MemoryCurves& m);
+void from_json(const nlohmann::json& j, MemoryCurves& m);
+void to_json(nlohmann::json& j, const TransferFit& t);
+void from_json(const nlohmann::json& j, TransferFit& t);
+void to_json(nlohmann::json& j, const LaunchOverhead& l);
+void from_json(const nlohmann::json& j, LaunchOverhead& l);
+
+}  // namespace roofline
