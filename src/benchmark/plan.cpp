@@ -70,6 +70,44 @@ Plan make_plan(const DeviceEntry& d, bool quick) {
   }
   p.bandwidth_bytes = std::min<std::uint64_t>(p.bandwidth_bytes, d.identity.max_alloc_bytes);
   p.bandwidth_bytes = std::min<std::uint64_t>(p.bandwidth_bytes, d.identity.global_mem_bytes / 4);
+
+  MemoryPlan& m = p.memory;
+  m.points_per_doubling = quick ? 2 : 4;
+  m.refine = !quick;
+  m.chase_points_per_doubling = quick ? 1 : 2;
+  m.line_bytes = std::max<std::uint64_t>(64, d.identity.cache_line_bytes);
+  m.width_sweep = !quick;
+  m.local_strides = quick ? std::vector<std::uint32_t>{1, 2} : std::vector<std::uint32_t>{1, 2, 3, 4, 8, 16, 32};
+  if (p.cpu) {
+    // Every thread streams its own copy of the walk: per-core caches show at
+    // their own size, the shared last level at its size.
+    m.width = 8;
+    m.loads_in_flight = 8;
+    m.min_bytes = 1024;
+    m.max_bytes = std::max<std::uint64_t>(8 * d.identity.global_cache_bytes, 256ull << 20);
+    m.chase_max_bytes = m.max_bytes;
+    m.sweep_launch = {cus, 1};
+    m.level_launches = {{cus, 1}, {2 * cus, 1}};
+    m.target_s = quick ? 0.004 : 0.01;
+    m.local_launch = {cus * 2 * 16, 16};
+  } else {
+    const std::uint64_t local = std::min<std::uint64_t>(256, max_wg);
+    m.width = 4;
+    m.loads_in_flight = 4;
+    m.scatter = true;
+    m.min_bytes = local * 4 * 16;  // one step of the walk: local x loads x 16 bytes
+    // L2 caches reach tens of MB (50-60 MB on Hopper): go well past them.
+    m.max_bytes = std::max<std::uint64_t>(16 * d.identity.global_cache_bytes, 1ull << 30);
+    m.chase_max_bytes = 256ull << 20;
+    m.sweep_launch = {cus * 4 * local, local};
+    for (std::uint64_t g : quick ? std::vector<std::uint64_t>{4} : std::vector<std::uint64_t>{2, 4, 8})
+      for (std::uint64_t l : {local, std::min<std::uint64_t>(1024, max_wg)}) m.level_launches.push_back({cus * g * l, l});
+    m.target_s = quick ? 0.001 : 0.002;
+    m.local_launch = {cus * 8 * local, local};
+  }
+  m.max_bytes = std::min<std::uint64_t>(m.max_bytes, d.identity.max_alloc_bytes / 2);
+  m.max_bytes = std::min<std::uint64_t>(m.max_bytes, d.identity.global_mem_bytes / 8);
+  m.chase_max_bytes = std::min(m.chase_max_bytes, m.max_bytes);
   return p;
 }
 

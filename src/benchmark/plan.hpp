@@ -13,6 +13,25 @@
 
 namespace roofline {
 
+// The memory-hierarchy benchmarks (kernels/memory.cl).
+struct MemoryPlan {
+  std::uint64_t min_bytes = 1024, max_bytes = 0;  // working-set sweep range
+  int points_per_doubling = 4;
+  bool refine = true;             // 8 points per doubling across each cliff found
+  std::uint64_t chase_max_bytes = 0;
+  int chase_points_per_doubling = 2;
+  std::uint64_t line_bytes = 64;  // pointer-chase slot spacing
+  LaunchShape sweep_launch;       // the curve's launch shape
+  std::vector<LaunchShape> level_launches;  // tried for each level's roofs
+  std::string type = "float";
+  int width = 4, loads_in_flight = 4;
+  bool width_sweep = false;       // every type and width for the first level's read roof
+  bool scatter = false;           // GPUs: each work-group its own block order (see kernels/memory.cl)
+  double target_s = 0.002;        // one launch
+  LaunchShape local_launch;
+  std::vector<std::uint32_t> local_strides{1};
+};
+
 struct Plan {
   bool quick = false;
   bool cpu = false;
@@ -33,6 +52,7 @@ struct Plan {
   std::uint64_t bandwidth_local = 1;
   bool chunked = false;  // contiguous chunk per work-item (CPUs) vs grid-stride (GPUs)
   int loads_in_flight = 4;
+  MemoryPlan memory;
 
   // Chain counts worth trying for a kernel of `width` lanes whose chains each
   // keep `regs_per_chain` values live (2 for the pair shape). A CPU core needs

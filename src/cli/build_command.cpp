@@ -5,8 +5,11 @@
 #include <iostream>
 
 #include "benchmark/bandwidth_benchmark.hpp"
+#include "benchmark/cache_benchmark.hpp"
+#include "benchmark/transfer_benchmark.hpp"
 #include "benchmark/compute_benchmark.hpp"
 #include "chart/carm_chart.hpp"
+#include "chart/sweep_chart.hpp"
 #include "cli/ceiling_table.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
@@ -24,6 +27,12 @@ std::string utc_now() {
   char buf[32];
   std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
   return buf;
+}
+
+// "plots/x.svg" -> "plots/x-bandwidth.svg"
+std::string sibling(const std::string& svg_path, const std::string& suffix) {
+  const auto dot = svg_path.rfind(".svg");
+  return dot == std::string::npos ? svg_path + suffix : svg_path.substr(0, dot) + suffix + ".svg";
 }
 
 void error(const std::string& msg) { std::fprintf(stderr, "roofline: %s\n", msg.c_str()); }
@@ -106,7 +115,7 @@ int run_build(const BuildOptions& o) {
   doc.device.architecture = model.architecture;
   const Plan plan = make_plan(dev, o.quick);
 
-  const int steps = int(plan.ops.size() * plan.types.size() * plan.widths.size()) + 1;
+  const int steps = int(plan.ops.size() * plan.types.size() * plan.widths.size()) + 3;
   Progress progress(steps, !o.quiet);
   int status = exit_code::ok;
   std::vector<double> clock_samples;
@@ -149,9 +158,33 @@ int run_build(const BuildOptions& o) {
       doc.notes.push_back(std::string("omitted: ") + e.what());
       status = exit_code::wrong_result;
     }
+
+    // 5. The memory hierarchy: levels, their roofs, latency, local and constant memory.
+    progress.step("memory hierarchy");
+    try {
+      MemoryHierarchy h = measure_memory_hierarchy(session, o.levels);
+      doc.memory = h.curves;
+      for (auto& c : h.ceilings) doc.ceilings.push_back(c);
+    } catch (const WrongResult& e) {
+      error(e.what());
+      doc.notes.push_back(std::string("omitted: ") + e.what());
+      status = exit_code::wrong_result;
+    }
+    save_partial();
+
+    // 6. Host-device transfers and launch overhead.
+    progress.step("host transfers and launch overhead");
+    try {
+      doc.transfers = measure_transfers(session);
+      doc.launch_overhead = measure_launch_overhead(session);
+    } catch (const WrongResult& e) {
+      error(e.what());
+      doc.notes.push_back(std::string("omitted: ") + e.what());
+      status = exit_code::wrong_result;
+    }
     progress.finish();
 
-    // 5. The clock held under load, then theory and efficiency at that clock.
+    // 7. The clock held under load, then theory and efficiency at that clock.
     if (!clock_samples.empty()) {
       doc.clock = HeldClock{summarize(clock_samples).median, session.clock->source(), summarize(clock_samples)};
     } else if (dev.is_cpu() && cpu_mhz_before) {
@@ -187,6 +220,10 @@ int run_build(const BuildOptions& o) {
   try {
     write_file_atomically(roofs_path, text);
     write_file_atomically(svg_path, render_carm_svg(doc));
+    if (doc.memory) {
+      write_file_atomically(sibling(svg_path, "-bandwidth"), render_bandwidth_sweep_svg(doc));
+      write_file_atomically(sibling(svg_path, "-latency"), render_latency_sweep_svg(doc));
+    }
     std::error_code ec;
     std::filesystem::remove(partial_path, ec);
   } catch (const std::exception& e) {
@@ -194,7 +231,8 @@ int run_build(const BuildOptions& o) {
     return exit_code::output;
   }
   if (o.json) std::cout << text;
-  else if (!o.quiet) std::cout << format_ceiling_table(doc) << "wrote " << roofs_path << " and " << svg_path << "\n";
+  else if (!o.quiet) std::cout << format_ceiling_table(doc) << "wrote " << roofs_path << " and " << svg_path
+                                << (doc.memory ? " (with -bandwidth and -latency charts)" : "") << "\n";
   for (const auto& n : doc.notes)
     if (!o.quiet) std::fprintf(stderr, "note: %s\n", n.c_str());
   return status;

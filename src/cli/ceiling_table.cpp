@@ -13,7 +13,7 @@ std::string format_ceiling_table(const RoofsDocument& doc) {
   if (doc.clock) o << ", clock under load " << int(doc.clock->mhz + 0.5) << " MHz (" << doc.clock->source << ")";
   o << "\n";
   char line[256];
-  std::snprintf(line, sizeof line, "%-8s %-5s %-7s %5s %14s %8s %8s %16s  %s\n", "kind", "op", "type", "width",
+  std::snprintf(line, sizeof line, "%-8s %-5s %-8s %5s %14s %8s %8s %16s  %s\n", "kind", "op", "type", "width",
                 "value", "spread", "of peak", "launch", "kernel");
   o << line;
   for (const auto& c : doc.ceilings) {
@@ -24,10 +24,11 @@ std::string format_ceiling_table(const RoofsDocument& doc) {
     char spread[32];
     std::snprintf(spread, sizeof spread, "%.1f%%", c.value > 0 ? 100.0 * (c.stats.max - c.stats.min) / c.value : 0.0);
     const std::string launch = std::to_string(c.launch.work_groups()) + " x " + std::to_string(c.launch.local);
-    std::snprintf(line, sizeof line, "%-8s %-5s %-7s %5d %14s %8s %8s %16s  %s\n", c.kind.c_str(),
-                  c.op.c_str(), (c.kind == "memory" ? c.level : c.type).c_str(), c.width,
-                  format_si(c.value, c.unit).c_str(), spread, eff.c_str(), launch.c_str(), c.variant.c_str());
-    o << line;
+    // The kernel description can be long: only the fixed columns go through the buffer.
+    std::snprintf(line, sizeof line, "%-8s %-5s %-8s %5d %14s %8s %8s %16s  ", c.kind.c_str(), c.op.c_str(),
+                  (c.kind == "memory" ? c.level : c.type).c_str(), c.width, format_si(c.value, c.unit).c_str(), spread,
+                  eff.c_str(), launch.c_str());
+    o << line << c.variant << "\n";
   }
   return o.str();
 }

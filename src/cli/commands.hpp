@@ -9,6 +9,7 @@ struct BuildOptions {
   std::string output;      // -o; empty: roofs/<device-slug>.json
   std::string plot;        // --plot; empty: plots/<device-slug>.svg
   std::string kernels;     // --kernels; empty: found automatically
+  std::string levels;      // --levels; an override file for the detected cache levels
   bool quick = false, quiet = false, json = false;
   std::string command_line;
 };

@@ -26,6 +26,10 @@ int main(int argc, char** argv) {
   build->add_option("-o,--output", b.output, "Roofs file to write (default: roofs/<device>.json)");
   build->add_option("--plot", b.plot, "CARM chart to write (default: plots/<device>.svg)");
   build->add_option("--kernels", b.kernels, "Folder holding the .cl microbenchmarks (default: found beside the binary)");
+  build->add_option("--levels", b.levels,
+                    "Cache levels override (JSON: {\"levels\": [{\"name\": \"L1\", \"capacity_bytes\": 32768}, ..., "
+                    "{\"name\": \"DRAM\"}]}) where detection is wrong")
+      ->check(CLI::ExistingFile);
   build->add_flag("--quick", b.quick, "A short characterization for a first look");
   build->add_flag("-q,--quiet", b.quiet, "No progress display and no table; errors only");
   build->add_flag("--json", b.json, "Print the roofs document on stdout instead of the table");

@@ -36,6 +36,7 @@ struct MemoryCurves {
   std::vector<CurvePoint> latency;    // ns per load by working set (single work-item pointer chase)
   std::vector<DetectedLevel> levels;
   std::string detection;              // "change-point" or "override file <path>"
+  std::vector<CurvePoint> local_stride;  // local-memory B/s by access stride (in `bytes`: the stride in 16-byte words)
 };
 
 // time = latency + bytes / bandwidth, fitted by least squares per direction.

@@ -1,0 +1,497 @@
+#include "benchmark/cache_benchmark.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <numeric>
+#include <random>
+#include <sstream>
+
+#include "benchmark/random_fill.hpp"
+#include "measurement/interrupt.hpp"
+#include "model/levels.hpp"
+#include "model/units.hpp"
+
+namespace roofline {
+namespace {
+
+constexpr std::uint32_t kLocalTile = 1024;  // uint4 words of the local-memory tile (16 KiB)
+
+std::string human_bytes(double b) {
+  const char* u[] = {"B", "KiB", "MiB", "GiB"};
+  int i = 0;
+  while (b >= 1024 && i < 3) b /= 1024, ++i;
+  std::ostringstream o;
+  o.precision(b < 10 ? 2 : 3);
+  o << b << " " << u[i];
+  return o.str();
+}
+
+// The largest prime <= n (n >= 2), or 1: block counts of scattered walks.
+std::uint64_t prime_at_most(std::uint64_t n) {
+  auto prime = [](std::uint64_t x) {
+    if (x < 2) return false;
+    for (std::uint64_t d = 2; d * d <= x; ++d)
+      if (x % d == 0) return false;
+    return true;
+  };
+  while (n > 1 && !prime(n)) --n;
+  return n;
+}
+
+// Working-set sizes from lo to hi, `per_doubling` points per doubling, each a
+// multiple of `granule` bytes.
+std::vector<std::uint64_t> log_sizes(std::uint64_t lo, std::uint64_t hi, double per_doubling, std::uint64_t granule) {
+  std::vector<std::uint64_t> out;
+  for (double x = std::log2(double(lo)); x <= std::log2(double(hi)) + 1e-9; x += 1.0 / per_doubling) {
+    std::uint64_t b = std::uint64_t(std::llround(std::exp2(x) / double(granule))) * granule;
+    if (b >= granule && (out.empty() || b > out.back())) out.push_back(b);
+  }
+  return out;
+}
+
+// The working-set kernels of one element type and width, their buffers and
+// the host's copy of the data.
+class WorkingSet {
+ public:
+  WorkingSet(Session& s, const std::string& type, int width, int loads, std::uint64_t max_bytes,
+             const LaunchShape& largest)
+      : s_(s), type_(type), width_(width), loads_(loads), scatter_(s.plan.memory.scatter) {
+    const bool dbl = type == "double";
+    elem_ = (dbl ? 8 : 4) * std::uint64_t(width);
+    const std::string w = width == 1 ? "" : std::to_string(width);
+    const std::string ut = (dbl ? "ulong" : "uint") + w;
+    std::ostringstream o;
+    o << "-cl-std=CL1.2 -DT=" << type << " -DVT=" << type << w << " -DW=" << width << " -DUTV=" << ut
+      << " -DSUT=" << (dbl ? "ulong" : "uint") << " -DU=" << loads << " -DLTILE=" << kLocalTile
+      << " -DSCATTER=" << (scatter_ ? 1 : 0) << " -DOWN_SLICE=" << (s.plan.cpu ? 1 : 0) << (dbl ? " -DUSE_FP64" : "");
+    const cl::Program& prog = s_.programs.get("memory.cl", o.str());
+    read_ = cl::Kernel(prog, "sweep_read");
+    store_ = cl::Kernel(prog, "sweep_store");
+    copy_ = cl::Kernel(prog, "sweep_copy");
+    bytes_ = max_bytes / (elem_ * 2) * elem_ * 2;
+    host_.resize(bytes_ / 4);
+    fill_random(host_.data(), host_.size(), 7 + width);
+    try {
+      data_ = cl::Buffer(s_.context, CL_MEM_READ_ONLY, bytes_);
+      scratch_ = cl::Buffer(s_.context, CL_MEM_READ_WRITE, bytes_);
+      out_ = cl::Buffer(s_.context, CL_MEM_WRITE_ONLY, largest.global * 8);
+      s_.queue.enqueueWriteBuffer(data_, CL_TRUE, 0, bytes_, host_.data());
+    } catch (const cl::Error& e) {
+      throw std::runtime_error("cannot allocate two buffers of " + human_bytes(double(bytes_)) +
+                               " for the memory sweep (OpenCL error " + std::to_string(e.err()) + ")");
+    }
+  }
+
+  std::uint64_t step_bytes(const LaunchShape& l) const { return l.local * loads_ * elem_; }
+  std::uint64_t max_bytes() const { return bytes_; }
+  std::string describe(const std::string& op, const LaunchShape& l) const {
+    return op + " of " + type_ + (width_ > 1 ? std::to_string(width_) : "") + ", " + std::to_string(loads_) +
+           " accesses in flight per work-item, " + std::to_string(l.work_groups()) + " x " + std::to_string(l.local) +
+           " work-items, every work-group walking the whole working set" +
+           (scatter_ ? " in its own block order" : " from its own offset");
+  }
+
+  // Bandwidth (B/s) of `op` ("read", "store", "copy") over a working set of
+  // about `ws` bytes (copy: both halves together); `actual` gets the working
+  // set measured (whole blocks; a prime number of them with scatter).
+  Stats measure(const std::string& op, std::uint64_t ws, const LaunchShape& l, double target_s,
+                const SamplingPolicy& policy, double* actual = nullptr) {
+    const std::uint64_t step = l.local * std::uint64_t(loads_);
+    std::uint64_t nblocks = (op == "copy" ? ws / 2 : ws) / elem_ / step;
+    if (nblocks == 0) throw std::invalid_argument("working set smaller than one step of the walk");
+    if (scatter_) nblocks = prime_at_most(nblocks);
+    const std::uint64_t n = nblocks * step;
+    if (actual) *actual = double(n * elem_) * (op == "copy" ? 2 : 1);
+    cl::Kernel& k = op == "read" ? read_ : op == "store" ? store_ : copy_;
+    int arg = 0;
+    k.setArg(arg++, op == "read" ? data_ : scratch_);
+    if (op == "read") k.setArg(arg++, out_);
+    k.setArg(arg++, cl_uint(nblocks));
+    // Elements per work-group and launch: calibrated to the target time,
+    // at least one whole pass over the working set.
+    std::uint64_t count = std::max<std::uint64_t>(n, step);
+    auto run = [&] {
+      k.setArg(arg, cl_uint(count));
+      return s_.run_timed(k, l);
+    };
+    run();
+    for (int i = 0; i < 8; ++i) {
+      const double t = run();
+      if (t >= target_s / 2 || count >= (1ull << 31)) break;
+      count = std::min<std::uint64_t>(1ull << 31, std::uint64_t(double(count) * std::min(16.0, target_s / std::max(t, 1e-7))));
+      count = (count + step - 1) / step * step;
+    }
+    check(op, nblocks, count, l);
+    const double moved = double(l.work_groups()) * double(count) * double(elem_) * (op == "copy" ? 2 : 1);
+    return rate_stats(sample(run, policy), moved);
+  }
+
+ private:
+  // The elements work-group g's work-item `lid` visits, in order (as kernels/memory.cl walks).
+  template <typename F>
+  void walk(std::uint64_t g, std::uint64_t groups, std::uint64_t lid, std::uint64_t nblocks, std::uint64_t count,
+            std::uint64_t local, F&& visit) const {
+    const std::uint64_t step = local * loads_;
+    const std::uint64_t stride = scatter_ && nblocks > 1 ? 1 + (g * 2654435761ull) % (nblocks - 1) : 1;
+    std::uint64_t block = g * nblocks / groups;
+    for (std::uint64_t j = 0; j < count; j += step) {
+      for (int k = 0; k < loads_; ++k) visit(block * step + k * local + lid);
+      block += stride;
+      if (block >= nblocks) block -= nblocks;
+    }
+  }
+
+  // Checks the first, a middle and the last work-group: enough to catch a
+  // compiler that dropped the loads, cheap enough for every point.
+  void check(const std::string& op, std::uint64_t nblocks, std::uint64_t count, const LaunchShape& l) {
+    const std::uint64_t groups = l.work_groups();
+    const std::uint64_t n = nblocks * l.local * loads_;
+    const std::string what = "the " + op + " sweep kernel (" + type_ + std::to_string(width_) + ")";
+    if (op == "read") {
+      const bool dbl = type_ == "double";
+      std::vector<std::uint64_t> got(l.global);
+      if (dbl) {
+        s_.queue.enqueueReadBuffer(out_, CL_TRUE, 0, l.global * 8, got.data());
+      } else {
+        std::vector<std::uint32_t> g32(l.global);
+        s_.queue.enqueueReadBuffer(out_, CL_TRUE, 0, l.global * 4, g32.data());
+        std::copy(g32.begin(), g32.end(), got.begin());
+      }
+      const std::uint64_t lanes = elem_ / (dbl ? 8 : 4);
+      for (std::uint64_t g : {std::uint64_t(0), groups / 2, groups - 1})
+        for (std::uint64_t lid = 0; lid < l.local; ++lid) {
+          std::uint64_t sum = 0;
+          walk(g, groups, lid, nblocks, count, l.local, [&](std::uint64_t e) {
+            for (std::uint64_t x = 0; x < lanes; ++x) {
+              if (dbl) {
+                std::uint64_t v;
+                std::memcpy(&v, &host_[(e * lanes + x) * 2], 8);
+                sum += v;
+              } else {
+                sum += host_[e * lanes + x];
+              }
+            }
+          });
+          if (!dbl) sum &= 0xffffffffu;
+          if (got[g * l.local + lid] != sum)
+            throw WrongResult("wrong sum from " + what + " in work-group " + std::to_string(g) + ", work-item " +
+                              std::to_string(lid));
+        }
+      return;
+    }
+    // Store and copy: look at what work-group 0 wrote in its first pass (on
+    // CPUs it walks its own slice of the working set).
+    const std::uint64_t slice = s_.plan.cpu ? std::max<std::uint64_t>(nblocks / groups, 1) * l.local * loads_ : n;
+    const std::uint64_t first = std::min(slice, count);
+    std::vector<unsigned char> got(first * elem_);
+    if (op == "store") {
+      s_.queue.enqueueReadBuffer(scratch_, CL_TRUE, 0, got.size(), got.data());
+      const std::uint64_t lanes = elem_ / (type_ == "double" ? 8 : 4);
+      for (std::uint64_t e = 0; e < first; ++e)
+        for (std::uint64_t x = 0; x < lanes; ++x) {
+          std::uint64_t v = 0;
+          std::memcpy(&v, &got[e * elem_ + x * (elem_ / lanes)], elem_ / lanes);
+          if (v != e) throw WrongResult("element " + std::to_string(e) + " written by " + what + " holds " + std::to_string(v));
+        }
+    } else {
+      std::vector<unsigned char> src(got.size());
+      s_.queue.enqueueReadBuffer(scratch_, CL_TRUE, 0, src.size(), src.data());
+      s_.queue.enqueueReadBuffer(scratch_, CL_TRUE, n * elem_, got.size(), got.data());
+      if (src != got) throw WrongResult("the destination of " + what + " differs from its source");
+    }
+  }
+
+  Session& s_;
+  std::string type_;
+  int width_, loads_;
+  bool scatter_;
+  std::uint64_t elem_ = 0, bytes_ = 0;
+  std::vector<std::uint32_t> host_;
+  cl::Kernel read_, store_, copy_;
+  cl::Buffer data_, scratch_, out_;
+};
+
+// The curve, refined to 8 points per doubling across every drop of more than
+// 15% between neighbours (the cliffs the level detection has to place).
+std::vector<CurvePoint> bandwidth_curve(Session& s, WorkingSet& ws, const MemoryPlan& m) {
+  const std::uint64_t granule = ws.step_bytes(m.sweep_launch);
+  std::vector<std::uint64_t> sizes =
+      log_sizes(std::max(m.min_bytes, granule), std::min(m.max_bytes, ws.max_bytes()), m.points_per_doubling, granule);
+  std::vector<CurvePoint> curve;
+  auto measure = [&](std::uint64_t b) {
+    throw_if_interrupted();
+    s.progress.detail("working set " + human_bytes(double(b)));
+    double actual = 0;
+    const Stats st = ws.measure("read", b, m.sweep_launch, m.target_s, s.plan.sweep, &actual);
+    if (!curve.empty() && std::any_of(curve.begin(), curve.end(), [&](const CurvePoint& p) { return p.bytes == actual; }))
+      return;  // two sizes rounded to the same working set
+    curve.push_back({actual, st});
+  };
+  for (auto b : sizes) measure(b);
+  if (m.refine) {
+    std::vector<std::uint64_t> extra;
+    for (std::size_t i = 1; i < curve.size(); ++i)
+      if (curve[i].stats.median < 0.85 * curve[i - 1].stats.median)
+        for (auto b : log_sizes(std::uint64_t(curve[i - 1].bytes), std::uint64_t(curve[i].bytes), 8, granule))
+          if (double(b) > curve[i - 1].bytes && double(b) < curve[i].bytes) extra.push_back(b);
+    for (auto b : extra) measure(b);
+    std::sort(curve.begin(), curve.end(), [](const CurvePoint& a, const CurvePoint& b) { return a.bytes < b.bytes; });
+  }
+  return curve;
+}
+
+// Single work-item pointer chase: ns per load over the working set.
+std::vector<CurvePoint> latency_curve(Session& s, const MemoryPlan& m) {
+  const std::uint64_t line = m.line_bytes, slot_words = line / 4;
+  cl::Kernel k(s.programs.get("memory.cl", "-cl-std=CL1.2 -DT=float -DVT=float -DW=1 -DUTV=uint -DSUT=uint -DU=1 -DLTILE=" +
+                                               std::to_string(kLocalTile)),
+               "chase");
+  cl::Buffer next(s.context, CL_MEM_READ_ONLY, m.chase_max_bytes), out(s.context, CL_MEM_WRITE_ONLY, 4);
+  k.setArg(0, next);
+  k.setArg(1, out);
+  std::mt19937_64 rng(11);
+  std::vector<CurvePoint> curve;
+  for (std::uint64_t bytes : log_sizes(std::max<std::uint64_t>(4 * line, 1024), m.chase_max_bytes,
+                                       m.chase_points_per_doubling, line)) {
+    throw_if_interrupted();
+    s.progress.detail("pointer chase over " + human_bytes(double(bytes)));
+    // Sattolo's shuffle: one random cycle through every slot.
+    const std::uint64_t slots = bytes / line;
+    std::vector<std::uint32_t> order(slots);
+    std::iota(order.begin(), order.end(), 0);
+    for (std::uint64_t i = slots - 1; i > 0; --i) std::swap(order[i], order[std::uniform_int_distribution<std::uint64_t>(0, i - 1)(rng)]);
+    std::vector<std::uint32_t> words(slots * slot_words, 0);
+    for (std::uint64_t i = 0; i < slots; ++i)
+      words[order[i] * slot_words] = std::uint32_t(order[(i + 1) % slots] * slot_words);
+    s.queue.enqueueWriteBuffer(next, CL_TRUE, 0, words.size() * 4, words.data());
+    // Enough hops to touch the working set, not so many that DRAM points take seconds.
+    const std::uint64_t hops = std::clamp<std::uint64_t>(2 * slots, 1u << 15, 1u << 18) / 16 * 16;
+    std::uint32_t start = 0;
+    k.setArg(2, cl_uint(hops));
+    auto run = [&] {
+      start = order[std::uniform_int_distribution<std::uint64_t>(0, slots - 1)(rng)] * std::uint32_t(slot_words);
+      k.setArg(3, cl_uint(start));
+      return s.run_timed(k, LaunchShape{1, 1});
+    };
+    run();  // warm the caches with this working set
+    run();
+    std::uint32_t got = 0, want = start;
+    s.queue.enqueueReadBuffer(out, CL_TRUE, 0, 4, &got);
+    for (std::uint64_t h = 0; h < hops; ++h) want = words[want];
+    if (got != want) throw WrongResult("the pointer chase ended at word " + std::to_string(got) + ", expected " + std::to_string(want));
+    SamplingPolicy p = s.plan.probe;
+    std::vector<double> ns;
+    for (double t : sample(run, p)) ns.push_back(t * 1e9 / double(hops));
+    curve.push_back({double(bytes), summarize(ns)});
+  }
+  return curve;
+}
+
+
+// Local memory: conflict-free bandwidth (stride 1) and the stride sweep that
+// exposes bank conflicts. Returns the stride-1 roof.
+Ceiling measure_local(Session& s, std::vector<CurvePoint>& by_stride) {
+  const MemoryPlan& m = s.plan.memory;
+  const LaunchShape l = m.local_launch;
+  const int loads = m.loads_in_flight;
+  cl::Kernel k(s.programs.get("memory.cl", "-cl-std=CL1.2 -DT=float -DVT=float -DW=1 -DUTV=uint -DSUT=uint -DU=" +
+                                               std::to_string(loads) + " -DLTILE=" + std::to_string(kLocalTile)),
+               "local_read");
+  std::vector<std::uint32_t> tile(kLocalTile * 4);
+  fill_random(tile.data(), tile.size(), 5);
+  cl::Buffer src(s.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, tile.size() * 4, tile.data());
+  cl::Buffer out(s.context, CL_MEM_WRITE_ONLY, l.global * 4);
+  k.setArg(0, src);
+  k.setArg(1, out);
+  Ceiling best;
+  for (std::uint32_t stride : m.local_strides) {
+    throw_if_interrupted();
+    s.progress.detail("local memory, stride " + std::to_string(stride));
+    k.setArg(3, cl_uint(stride));
+    std::uint32_t reps = 16;
+    auto run = [&] {
+      k.setArg(2, cl_uint(reps));
+      return s.run_timed(k, l);
+    };
+    run();
+    for (int i = 0; i < 8; ++i) {
+      const double t = run();
+      if (t >= m.target_s / 2 || reps >= (1u << 24)) break;
+      reps = std::uint32_t(std::min(double(1u << 24), double(reps) * std::min(16.0, m.target_s / std::max(t, 1e-7))));
+    }
+    std::vector<std::uint32_t> got(l.local);
+    s.queue.enqueueReadBuffer(out, CL_TRUE, 0, l.local * 4, got.data());
+    for (std::uint64_t lid = 0; lid < l.local; ++lid) {
+      std::uint32_t sum = 0;
+      std::uint64_t idx = lid * stride;
+      for (std::uint32_t r = 0; r < reps; ++r, idx += std::uint64_t(loads) * l.local)
+        for (int j = 0; j < loads; ++j) {
+          const std::uint64_t w = (idx + std::uint64_t(j) * l.local) & (kLocalTile - 1);
+          sum += tile[w * 4] + tile[w * 4 + 1] + tile[w * 4 + 2] + tile[w * 4 + 3];
+        }
+      if (got[lid] != sum) throw WrongResult("wrong sum from the local-memory kernel, work-item " + std::to_string(lid));
+    }
+    const double bytes = double(l.global) * reps * loads * 16;
+    const Stats st = rate_stats(sample(run, s.plan.sweep), bytes);
+    by_stride.push_back({double(stride), st});
+    if (stride == 1) {
+      best.kind = "memory";
+      best.op = "read";
+      best.type = "int";
+      best.width = 4;
+      best.level = "local";
+      best.unit = "B/s";
+      best.value = st.median;
+      best.stats = st;
+      best.launch = l;
+      best.variant = "uint4 reads of a 16 KiB local tile, " + std::to_string(loads) +
+                     " in flight per work-item, neighbouring work-items on neighbouring words";
+    }
+  }
+  return best;
+}
+
+// Constant memory: every work-item of a work-group reads the same element (a broadcast).
+Ceiling measure_constant(Session& s) {
+  const MemoryPlan& m = s.plan.memory;
+  const LaunchShape l = m.local_launch;
+  const int loads = m.loads_in_flight;
+  std::uint64_t words = 1;
+  while (words * 2 * 16 <= std::min<std::uint64_t>(s.device.identity.constant_mem_bytes, 64 * 1024)) words *= 2;
+  cl::Kernel k(s.programs.get("memory.cl", "-cl-std=CL1.2 -DT=float -DVT=float -DW=1 -DUTV=uint -DSUT=uint -DU=" +
+                                               std::to_string(loads) + " -DLTILE=" + std::to_string(kLocalTile)),
+               "constant_read");
+  std::vector<std::uint32_t> data(words * 4);
+  fill_random(data.data(), data.size(), 9);
+  cl::Buffer src(s.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, data.size() * 4, data.data());
+  cl::Buffer out(s.context, CL_MEM_WRITE_ONLY, l.global * 4);
+  k.setArg(0, src);
+  k.setArg(1, out);
+  k.setArg(3, cl_uint(words - 1));
+  std::uint32_t reps = 16;
+  auto run = [&] {
+    k.setArg(2, cl_uint(reps));
+    return s.run_timed(k, l);
+  };
+  s.progress.detail("constant memory");
+  run();
+  for (int i = 0; i < 8; ++i) {
+    const double t = run();
+    if (t >= m.target_s / 2 || reps >= (1u << 24)) break;
+    reps = std::uint32_t(std::min(double(1u << 24), double(reps) * std::min(16.0, m.target_s / std::max(t, 1e-7))));
+  }
+  std::uint32_t got = 0, want = 0;
+  s.queue.enqueueReadBuffer(out, CL_TRUE, 0, 4, &got);
+  for (std::uint64_t r = 0, idx = 0; r < reps; ++r, idx += loads)
+    for (int j = 0; j < loads; ++j) {
+      const std::uint64_t w = (idx + j) & (words - 1);
+      want += data[w * 4] + data[w * 4 + 1] + data[w * 4 + 2] + data[w * 4 + 3];
+    }
+  if (got != want) throw WrongResult("wrong sum from the constant-memory kernel");
+  Ceiling c;
+  c.kind = "memory";
+  c.op = "read";
+  c.type = "int";
+  c.width = 4;
+  c.level = "constant";
+  c.unit = "B/s";
+  c.stats = rate_stats(sample(run, s.plan.sweep), double(l.global) * reps * loads * 16);
+  c.value = c.stats.median;
+  c.launch = l;
+  c.variant = "uint4 reads of a " + human_bytes(double(words * 16)) +
+              " constant buffer, the same element for every work-item of a group (bytes delivered to work-items)";
+  return c;
+}
+
+// Reported cache sizes, to name the levels found (never to place them).
+LevelHints hints_for(const DeviceEntry& d) {
+  LevelHints h;
+  if (d.identity.global_cache_bytes) h.cache_bytes.push_back(double(d.identity.global_cache_bytes));
+  std::sort(h.cache_bytes.begin(), h.cache_bytes.end());
+  return h;
+}
+
+}  // namespace
+
+MemoryHierarchy measure_memory_hierarchy(Session& s, const std::string& override_path) {
+  const MemoryPlan& m = s.plan.memory;
+  MemoryHierarchy h;
+  LaunchShape largest = m.sweep_launch;
+  for (const auto& l : m.level_launches)
+    if (l.global > largest.global) largest = l;
+
+  WorkingSet ws(s, m.type, m.width, m.loads_in_flight, m.max_bytes, largest);
+  h.curves.kernel = ws.describe("loads", m.sweep_launch);
+  h.curves.bandwidth = bandwidth_curve(s, ws, m);
+  h.curves.latency = latency_curve(s, m);
+  if (override_path.empty()) {
+    h.curves.levels = detect_levels(h.curves.bandwidth, h.curves.latency, hints_for(s.device));
+    h.curves.detection = "change-point";
+  } else {
+    h.curves.levels = levels_from_override(override_path, h.curves.bandwidth, h.curves.latency);
+    h.curves.detection = "override file " + override_path;
+  }
+
+  // Each cache level's roofs, measured inside its plateau (DRAM has its own benchmark).
+  bool first = true;
+  for (const DetectedLevel& level : h.curves.levels) {
+    if (level.name == "DRAM") continue;
+    const double mid = std::sqrt(std::max(level.first_bytes, 1.0) * std::max(level.last_bytes, 1.0));
+    for (const std::string op : {"read", "store", "copy"}) {
+      Ceiling c;
+      c.kind = "memory";
+      c.op = op;
+      c.type = m.type;
+      c.width = m.width;
+      c.level = level.name;
+      c.capacity_bytes = level.capacity_bytes;
+      c.unit = "B/s";
+      for (const LaunchShape& l : m.level_launches) {
+        const std::uint64_t granule = ws.step_bytes(l) * (op == "copy" ? 2 : 1);
+        const std::uint64_t bytes = std::uint64_t(mid) / granule * granule;
+        if (bytes == 0) continue;
+        throw_if_interrupted();
+        s.progress.detail(level.name + " " + op + ", " + std::to_string(l.work_groups()) + " x " + std::to_string(l.local));
+        SweepPoint p{l, ws.measure(op, bytes, l, m.target_s, s.plan.sweep)};
+        c.sweep_wg_count.push_back(p);
+        if (p.stats.median > c.value) {
+          c.value = p.stats.median;
+          c.stats = p.stats;
+          c.launch = l;
+          c.variant = ws.describe(op == "read" ? "loads" : op == "store" ? "stores" : "loads and stores (1:1)", l) +
+                      "; working set " + human_bytes(double(bytes));
+        }
+      }
+      if (c.value > 0) h.ceilings.push_back(c);
+    }
+    // The first level's read roof for every type and width (the thesis's vector sweep).
+    if (first && m.width_sweep && !h.ceilings.empty()) {
+      const Ceiling ref = h.ceilings[h.ceilings.size() - 3];  // this level's read roof
+      std::vector<std::string> types{"float"};
+      if (s.device.has_extension("cl_khr_fp64")) types.push_back("double");
+      for (const auto& type : types)
+        for (int width : {1, 2, 4, 8, 16}) {
+          if (type == m.type && width == m.width) continue;
+          WorkingSet other(s, type, width, m.loads_in_flight, 4 * std::uint64_t(mid) + (1 << 20), ref.launch);
+          const std::uint64_t granule = other.step_bytes(ref.launch);
+          const std::uint64_t bytes = std::max<std::uint64_t>(granule, std::uint64_t(mid) / granule * granule);
+          s.progress.detail(level.name + " read " + type + std::to_string(width));
+          Ceiling c = ref;
+          c.type = type;
+          c.width = width;
+          c.sweep_wg_count.clear();
+          c.stats = other.measure("read", bytes, ref.launch, m.target_s, s.plan.sweep);
+          c.value = c.stats.median;
+          c.variant = other.describe("loads", ref.launch) + "; working set " + human_bytes(double(bytes));
+          h.ceilings.push_back(c);
+        }
+    }
+    first = false;
+  }
+  h.ceilings.push_back(measure_local(s, h.curves.local_stride));
+  h.ceilings.push_back(measure_constant(s));
+  return h;
+}
+
+}  // namespace roofline

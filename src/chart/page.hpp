@@ -1,0 +1,48 @@
+// chart/page: the page around a plot, shared by every chart: canvas size and
+// plot area, the SVG root with its clip path, the title lines over the plot
+// and a note in an empty plot.
+#pragma once
+#include <string>
+
+#include "chart/svg.hpp"
+
+namespace roofline {
+
+struct RoofsDocument;
+
+struct ChartOptions {
+  int width = 960;    // pixels; smaller values are raised to 480
+  int height = 640;   // pixels; smaller values are raised to 360
+  std::string title;  // empty: "<device name> — driver <driver> — <date>"
+};
+
+namespace chart {
+
+struct Canvas {
+  int width = 960, height = 640;
+  Rect plot;  // the plot area, also the clip path "plot-area"
+};
+
+// The canvas of the options (raised to at least 480 x 360) with the plot area
+// inside margins for the title (top), tick labels and axis titles (left,
+// bottom) and right_margin pixels on the right (more for a right-hand axis).
+Canvas make_canvas(const ChartOptions& opt, double right_margin = 24);
+
+// The XML declaration, the <svg> root (SVG 1.1, DejaVu Sans or a fallback),
+// its <title>, the plot-area clip path and a white background. The caller
+// closes the root with "</svg>\n".
+void append_svg_header(std::string& out, const Canvas& canvas, const std::string& document_title);
+
+// "<device name> — driver <driver> — <date>", "unknown device" when unnamed.
+std::string derived_title(const RoofsDocument& doc);
+
+// A bold title and a grey subtitle over the plot, left-aligned with it. A long
+// title first shrinks, then gets cut, so neither ever leaves the canvas.
+void append_titles(std::string& out, const Canvas& canvas, const std::string& title, const std::string& subtitle);
+
+// Large grey text centred in the plot, y_fraction of the way down (the middle
+// by default), for what could not be drawn.
+void append_note(std::string& out, const Rect& plot, const std::string& note, double y_fraction = 0.5);
+
+}  // namespace chart
+}  // namespace roofline

@@ -1,0 +1,139 @@
+// chart/svg: SVG 1.1 primitives shared by every chart.
+#include "chart/svg.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+
+namespace roofline::chart {
+
+namespace {
+
+// Length of the valid UTF-8 sequence starting at s[i], 0 when it is not one.
+std::size_t utf8_sequence_length(const std::string& s, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned char lead = byte(i);
+  std::size_t len = 0;
+  unsigned char lo = 0x80, hi = 0xBF;  // allowed range of the second byte
+  if (lead >= 0xC2 && lead <= 0xDF) len = 2;
+  else if (lead >= 0xE0 && lead <= 0xEF) len = 3, lo = lead == 0xE0 ? 0xA0 : 0x80, hi = lead == 0xED ? 0x9F : 0xBF;
+  else if (lead >= 0xF0 && lead <= 0xF4) len = 4, lo = lead == 0xF0 ? 0x90 : 0x80, hi = lead == 0xF4 ? 0x8F : 0xBF;
+  if (len == 0 || i + len > s.size()) return 0;
+  if (byte(i + 1) < lo || byte(i + 1) > hi) return 0;
+  for (std::size_t k = 2; k < len; ++k)
+    if (byte(i + k) < 0x80 || byte(i + k) > 0xBF) return 0;
+  return len;
+}
+
+const char* const kPalette[kPaletteSize] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7",
+                                            "#E69F00", "#56B4E9", "#000000", "#F0E442"};
+
+}  // namespace
+
+bool segment_hits(const Segment& s, const Rect& r) {
+  // Sampling every few pixels is exact enough for labels and avoids a clipping algorithm.
+  const int steps = std::max(16, static_cast<int>(std::hypot(s.b.x - s.a.x, s.b.y - s.a.y) / 3));
+  for (int k = 0; k <= steps; ++k) {
+    const double t = static_cast<double>(k) / steps;
+    if (r.contains({s.a.x + t * (s.b.x - s.a.x), s.a.y + t * (s.b.y - s.a.y)})) return true;
+  }
+  return false;
+}
+
+std::string printf_string(const char* format, ...) {
+  char buffer[256];
+  va_list args;
+  va_start(args, format);
+  const int n = std::vsnprintf(buffer, sizeof buffer, format, args);
+  va_end(args);
+  return n < 0 ? std::string() : std::string(buffer, std::min<std::size_t>(n, sizeof buffer - 1));
+}
+
+std::string px(double v) { return printf_string("%.2f", v); }
+
+std::string exact_number(double v) { return printf_string("%.15g", v); }
+
+std::string xml_escape(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x80) {
+      const std::size_t len = utf8_sequence_length(text, i);
+      out += len ? text.substr(i, len) : "\xEF\xBF\xBD";  // U+FFFD for a broken byte
+      i += len ? len : 1;
+      continue;
+    }
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&apos;"; break;
+      case '\t': case '\n': case '\r': out += static_cast<char>(c); break;
+      default: out += c < 0x20 ? '?' : static_cast<char>(c);  // XML 1.0 forbids other controls
+    }
+    ++i;
+  }
+  return out;
+}
+
+double text_width(const std::string& s, double font_size) {
+  std::size_t glyphs = 0;
+  for (unsigned char c : s) glyphs += (c & 0xC0) != 0x80;  // count UTF-8 code points
+  return 0.6 * font_size * static_cast<double>(glyphs);
+}
+
+std::string fit_text(std::string text, double font_size, double max_width) {
+  if (text_width(text, font_size) <= max_width) return text;
+  while (!text.empty() && text_width(text + "…", font_size) > max_width) {
+    while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80) text.pop_back();
+    if (!text.empty()) text.pop_back();  // the lead byte of the last code point
+  }
+  return text + "…";
+}
+
+const char* palette_color(std::size_t i) { return kPalette[i % kPaletteSize]; }
+
+std::string darken(const std::string& hex, double keep) {
+  unsigned r = 0, g = 0, b = 0;
+  std::sscanf(hex.c_str(), "#%02x%02x%02x", &r, &g, &b);
+  return printf_string("#%02X%02X%02X", unsigned(r * keep), unsigned(g * keep), unsigned(b * keep));
+}
+
+void append_text(std::string& out, Point p, const std::string& content, const std::string& attrs) {
+  out += "<text x=\"" + px(p.x) + "\" y=\"" + px(p.y) + "\" " + attrs + ">" + xml_escape(content) + "</text>\n";
+}
+
+void append_haloed_text(std::string& out, Point p, const std::string& content, const std::string& attrs,
+                        const std::string& fill) {
+  append_text(out, p, content, attrs + " fill=\"white\" stroke=\"white\" stroke-width=\"3.5\" stroke-linejoin=\"round\"");
+  append_text(out, p, content, attrs + " fill=\"" + fill + "\"");
+}
+
+void append_line(std::string& out, Point a, Point b, const std::string& attrs, const std::string& title) {
+  out += "<line x1=\"" + px(a.x) + "\" y1=\"" + px(a.y) + "\" x2=\"" + px(b.x) + "\" y2=\"" + px(b.y) + "\" " + attrs;
+  out += title.empty() ? "/>\n" : "><title>" + xml_escape(title) + "</title></line>\n";
+}
+
+std::string points_attribute(const std::vector<Point>& points) {
+  std::string s;
+  for (const Point& p : points) s += (s.empty() ? "" : " ") + px(p.x) + "," + px(p.y);
+  return s;
+}
+
+void append_polyline(std::string& out, const std::vector<Point>& points, const std::string& attrs) {
+  out += "<polyline points=\"" + points_attribute(points) + "\" " + attrs + "/>\n";
+}
+
+void append_polygon(std::string& out, const std::vector<Point>& points, const std::string& attrs) {
+  out += "<polygon points=\"" + points_attribute(points) + "\" " + attrs + "/>\n";
+}
+
+void append_circle(std::string& out, Point c, double r, const std::string& attrs, const std::string& title) {
+  out += "<circle cx=\"" + px(c.x) + "\" cy=\"" + px(c.y) + "\" r=\"" + px(r) + "\" " + attrs;
+  out += title.empty() ? "/>\n" : "><title>" + xml_escape(title) + "</title></circle>\n";
+}
+
+}  // namespace roofline::chart

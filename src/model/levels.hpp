@@ -1,0 +1,80 @@
+// model/levels: the levels of the memory hierarchy (L1, L2, L3, DRAM) found on
+// measured curves by change-point detection. No cache size is assumed: levels
+// are the plateaus of the bandwidth curve (and of the latency curve when one
+// was measured); what the device reports is used only to name them.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "model/memory_model.hpp"
+
+namespace roofline {
+
+// What the device reports about its caches. Used only to NAME levels and to
+// decide whether the sweep reached DRAM, never to place a boundary.
+struct LevelHints {
+  std::vector<double> cache_bytes;  // reported sizes, smallest first (sorted anyway); may be empty, partial or wrong
+};
+
+// Finds the plateaus and cliffs of a bandwidth curve (B/s by working-set bytes,
+// several points per doubling) and, when not empty, of a latency curve (ns per
+// load by bytes). Input may be unsorted (it is sorted by bytes); points with a
+// non-positive or non-finite bytes or median are ignored.
+//
+// Method, on z = log(bandwidth) and z = -log(latency), each curve alone:
+//  1. noise sigma of z from the median absolute difference of neighbouring
+//     points (floor 1%); single points lower than both neighbours by > 4 sigma
+//     (interference only slows a run down) take their lower neighbour's value;
+//  2. optimal partitioning into constant segments (exact dynamic programming,
+//     PELT pruning), minimising squared error + 2 sigma^2 ln(n) per change point;
+//  3. segments become plateaus, repeating until nothing changes: neighbours
+//     within 15% merge (closest pair first); a segment narrower than one
+//     doubling of working set (or of one point) is a transition and is dropped,
+//     unless it ends the sweep on either side continuing the trend by > 25%
+//     (a level seen in part); of two neighbours where the later is higher
+//     (bandwidth rising with the working set), the narrower is an artefact;
+//     a segment narrower than 3 doublings between a higher and a lower one
+//     whose end shows no kink (hinge fit over its last two doublings and the
+//     doubling after: the fall must steepen by > 2 standard errors) is the
+//     slowly flattening tail of a gradual cliff (a cache's share of the loads
+//     falling as capacity / working set), not a level;
+//  4. each plateau's end moves to the best hinge of a "flat, then falling"
+//     fit (the onset of its cliff); each start past the previous cliff's tail
+//     (mirror fit, then points dropped while the rest still falls
+//     significantly, keeping one doubling).
+// With a latency curve, a bandwidth and a latency cliff within a factor of 2
+// of each other (allowing for the spacing of both curves' points) are one
+// boundary, at the geometric mean of both; a cliff seen in one curve only is
+// kept if its step there exceeds 25% (a latency-only cliff then splits the
+// bandwidth plateau it falls in), or if the other curve does not extend past
+// it on both sides.
+//
+// Returns the levels smallest first: bandwidth = median of the bandwidth points
+// on the plateau [first_bytes, last_bytes], latency_ns = median of the latency
+// points there, capacity = geometric midpoint between the plateau's last point
+// and the next point of the bandwidth curve. The last level has no capacity.
+// Naming: L1, L2, ... in order, unless every detected capacity lies within a
+// factor of 2 of a distinct reported size, in the same order: then the level
+// matched to the k-th smallest reported size is Lk (2 cliffs at 32 KiB and
+// 32 MiB with reported 32 KiB, 1 MiB, 32 MiB: L1 and L3). The last level is
+// "DRAM" when the sweep goes past 2x the previous capacity (past 2x its first
+// point when there is only one level) and no reported cache is at least as
+// large as the largest working set; otherwise it is the next cache level, with
+// capacity unknown. Fewer than 4 usable points give one level; no usable
+// bandwidth point gives none. Deterministic; no size is assumed anywhere.
+std::vector<DetectedLevel> detect_levels(const std::vector<CurvePoint>& bandwidth,
+                                         const std::vector<CurvePoint>& latency, const LevelHints& hints = {});
+
+// Levels from an override file, for devices where detection goes wrong:
+//   {"levels": [{"name": "L1", "capacity_bytes": 32768}, ..., {"name": "DRAM"}]}
+// Every level but the last needs a capacity, strictly increasing; the last one's
+// is optional (kept as given). Level k covers the working sets in
+// (capacity[k-1], capacity[k]]: its bandwidth and latency are the medians of the
+// curves' points there (0 / none when the curve has no point there), its
+// extent the first and last bandwidth points there. Throws std::runtime_error
+// naming the file and the problem (unreadable, not JSON, no levels, a level
+// without a name, a missing or non-increasing capacity).
+std::vector<DetectedLevel> levels_from_override(const std::string& path, const std::vector<CurvePoint>& bandwidth,
+                                                const std::vector<CurvePoint>& latency);
+
+}  // namespace roofline
