@@ -1,19 +1,45 @@
 #include "measurement/interrupt.hpp"
 
 #include <atomic>
+#include <chrono>
 #include <csignal>
+#include <thread>
+
+#include <pthread.h>
+#include <unistd.h>
 
 namespace roofline {
 namespace {
 std::atomic<bool> g_interrupted{false};
-extern "C" void on_signal(int) { g_interrupted = true; }
 }  // namespace
 
+// SIGINT and SIGTERM are blocked in every thread and taken by one waiting
+// thread. A signal handler would not do: the LLVM inside an OpenCL compiler
+// (PoCL's) installs its own SIGINT handler when it first compiles a kernel,
+// and that one ends the process. Blocked signals stay ours. Called before any
+// other thread exists, so every thread inherits the mask. A second signal
+// more than 2 s after the first ends the run at once (one Ctrl-C can arrive
+// twice: `timeout` signals both the process and its group).
 void install_interrupt_handler() {
-  std::signal(SIGINT, on_signal);
-  std::signal(SIGTERM, on_signal);
+  static sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &set, nullptr);
+  std::thread([] {
+    std::chrono::steady_clock::time_point first;
+    for (;;) {
+      int sig = 0;
+      if (sigwait(&set, &sig) != 0) continue;
+      const auto now = std::chrono::steady_clock::now();
+      if (!g_interrupted.exchange(true)) first = now;
+      else if (now - first > std::chrono::seconds(2)) _exit(130);
+    }
+  }).detach();
 }
+
 bool interrupted() { return g_interrupted; }
+
 void throw_if_interrupted() {
   if (g_interrupted) throw Interrupted();
 }

@@ -9,7 +9,8 @@ struct Interrupted : std::runtime_error {
   Interrupted() : std::runtime_error("interrupted") {}
 };
 
-// Installs SIGINT/SIGTERM handlers that only set a flag.
+// Takes SIGINT/SIGTERM (first: set the flag; second: exit at once). Call it
+// before any other thread is started.
 void install_interrupt_handler();
 bool interrupted();
 void throw_if_interrupted();
