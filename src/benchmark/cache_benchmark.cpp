@@ -108,9 +108,10 @@ class WorkingSet {
     k.setArg(arg++, op == "read" ? data_ : scratch_);
     if (op == "read") k.setArg(arg++, out_);
     k.setArg(arg++, cl_uint(nblocks));
-    // Elements per work-group and launch: calibrated to the target time,
-    // at least one whole pass over the working set.
-    std::uint64_t count = std::max<std::uint64_t>(n, step);
+    // Elements per work-group and launch, calibrated to the target time. The
+    // first try moves the working set once in all (each work-group its share):
+    // one whole pass per work-group over a DRAM-sized set would take seconds.
+    std::uint64_t count = std::max<std::uint64_t>(n / l.work_groups() / step * step, step);
     auto run = [&] {
       k.setArg(arg, cl_uint(count));
       return s_.run_timed(k, l);

@@ -16,7 +16,7 @@ struct BuildOptions {
 
 int run_devices(bool json);
 int run_build(const BuildOptions& options);
-// Renders the CARM chart of a roofs file (the charts issue extends this).
-int run_plot(const std::string& roofs_path, const std::string& svg_path);
+// Renders a chart of a roofs file: "carm", "bandwidth" or "latency".
+int run_plot(const std::string& roofs_path, const std::string& svg_path, const std::string& chart);
 
 }  // namespace roofline

@@ -34,10 +34,12 @@ int main(int argc, char** argv) {
   build->add_flag("-q,--quiet", b.quiet, "No progress display and no table; errors only");
   build->add_flag("--json", b.json, "Print the roofs document on stdout instead of the table");
 
-  std::string plot_in, plot_out;
-  auto* plot = app.add_subcommand("plot", "Draw the CARM chart of a roofs file");
+  std::string plot_in, plot_out, plot_chart = "carm";
+  auto* plot = app.add_subcommand("plot", "Draw a chart of a roofs file");
   plot->add_option("roofs", plot_in, "Roofs file (JSON) written by roofline build")->required();
   plot->add_option("-o,--output", plot_out, "SVG file to write")->required();
+  plot->add_option("--chart", plot_chart, "carm (default), bandwidth (vs working set) or latency (vs working set)")
+      ->check(CLI::IsMember({"carm", "bandwidth", "latency"}));
 
   try {
     app.parse(argc, argv);
@@ -46,6 +48,6 @@ int main(int argc, char** argv) {
   }
   for (int i = 0; i < argc; ++i) b.command_line += (i ? " " : "") + std::string(argv[i]);
   if (*devices) return run_devices(devices_json);
-  if (*plot) return run_plot(plot_in, plot_out);
+  if (*plot) return run_plot(plot_in, plot_out, plot_chart);
   return run_build(b);
 }

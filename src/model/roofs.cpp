@@ -167,7 +167,9 @@ std::vector<const Ceiling*> best_ceilings(const RoofsDocument& doc) {
   std::vector<std::string> order;
   for (const auto& c : doc.ceilings) {
     if (!(c.value > 0)) continue;
-    const std::string key = c.kind == "memory" ? "m:" + c.level + ":" + c.op : "c:" + c.op + ":" + c.type;
+    // Constant memory is a broadcast path, not a level data streams through.
+    if (c.kind == "memory" && c.level == "constant") continue;
+    const std::string key = c.kind == "memory" ? "m:" + c.level : "c:" + c.op + ":" + c.type;
     auto it = best.find(key);
     if (it == best.end()) {
       best[key] = &c;

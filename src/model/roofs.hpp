@@ -102,8 +102,9 @@ void from_json(const nlohmann::json& j, RoofsDocument& d);
 // Reads a roofs file; throws std::runtime_error naming the file and the problem.
 RoofsDocument load_roofs(const std::string& path);
 
-// The roofs a chart or a summary shows: the best ceiling of each (kind, op, type)
-// for compute, and of each (level, op) for memory.
+// The roofs a chart or a summary shows: the best ceiling of each (op, type) for
+// compute, and the best of each memory level (whichever load/store mix reached
+// the most), constant memory left out.
 std::vector<const Ceiling*> best_ceilings(const RoofsDocument& doc);
 
 }  // namespace roofline

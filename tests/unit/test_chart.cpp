@@ -47,7 +47,7 @@ RoofsDocument h200_fixture() {
       ceiling("compute", "mad", "float", "", 6.5e13, "FLOP/s", 4),
       ceiling("compute", "mad", "double", "", 3.3e13, "FLOP/s"),
       ceiling("memory", "read", "float", "DRAM", 4.0e12, "B/s"),
-      ceiling("memory", "copy", "float", "DRAM", 3.6e12, "B/s"),
+      ceiling("memory", "read", "float", "L3", 3.6e12, "B/s"),
       ceiling("memory", "read", "float", "L2", 0, "B/s"),
   };
   return doc;
@@ -205,7 +205,7 @@ TEST_CASE("the CARM of a fixture document") {
     CHECK(svg.find("float MAD 65.0 TFLOP/s") != std::string::npos);
     CHECK(svg.find("double MAD 33.0 TFLOP/s") != std::string::npos);
     CHECK(svg.find("DRAM read 4.00 TB/s") != std::string::npos);
-    CHECK(svg.find("DRAM copy 3.60 TB/s") != std::string::npos);
+    CHECK(svg.find("L3 read 3.60 TB/s") != std::string::npos);
     CHECK(svg.find("30.0 TFLOP/s") == std::string::npos);  // the weaker float MAD variant
     CHECK(svg.find("L2") == std::string::npos);            // the roof measured at zero
     CHECK(svg.find("above theory") == std::string::npos);
@@ -223,9 +223,9 @@ TEST_CASE("the CARM of a fixture document") {
     CHECK(count(svg, "<title>float MAD: 65.0 TFLOP/s (65000000000000 FLOP/s)") == 1);
     CHECK(count(svg, "<title>double MAD: 33.0 TFLOP/s (33000000000000 FLOP/s)") == 1);
     CHECK(count(svg, "<title>DRAM read: 4.00 TB/s (4000000000000 B/s)") == 1);
-    CHECK(count(svg, "<title>DRAM copy: 3.60 TB/s (3600000000000 B/s)") == 1);
+    CHECK(count(svg, "<title>L3 read: 3.60 TB/s (3600000000000 B/s)") == 1);
     CHECK(count(svg, "<title>ridge point of DRAM read and float MAD: 16.25 FLOP/byte</title>") == 1);
-    CHECK(count(svg, "<title>ridge point of DRAM copy and float MAD: 18.06 FLOP/byte</title>") == 1);
+    CHECK(count(svg, "<title>ridge point of L3 read and float MAD: 18.06 FLOP/byte</title>") == 1);
     CHECK(svg.find("vector width 4") != std::string::npos);
   }
 
@@ -243,7 +243,7 @@ TEST_CASE("the CARM of a fixture document") {
     const Line* fmad = find_line(lines, "float MAD");
     const Line* dmad = find_line(lines, "double MAD");
     const Line* read = find_line(lines, "DRAM read");
-    const Line* copy = find_line(lines, "DRAM copy");
+    const Line* copy = find_line(lines, "L3 read");
     REQUIRE(fmad);
     REQUIRE(dmad);
     REQUIRE(read);

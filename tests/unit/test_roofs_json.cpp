@@ -123,3 +123,21 @@ TEST_CASE("atomic writes replace the file whole and leave no temporary behind") 
   CHECK_THROWS_WITH(check_writable(dir.string()), doctest::Contains("is a folder"));
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("best_ceilings keeps one roof per memory level and leaves constant memory out") {
+  RoofsDocument d = fixture();
+  Ceiling copy = d.ceilings[1];  // DRAM read 4.0e12
+  copy.op = "copy";
+  copy.value = 3.5e12;
+  Ceiling constant = d.ceilings[1];
+  constant.level = "constant";
+  constant.value = 3e13;
+  Ceiling l1 = d.ceilings[1];
+  l1.level = "L1";
+  l1.value = 3e13;
+  d.ceilings.insert(d.ceilings.end(), {copy, constant, l1});
+  auto best = best_ceilings(d);
+  REQUIRE(best.size() == 3);
+  CHECK(best[1]->label() == "DRAM read");
+  CHECK(best[2]->label() == "L1 read");
+}
