@@ -68,3 +68,9 @@ TEST_CASE("a kernel folder without the kernels is named") {
   CHECK(r.exit_code == 2);
   CHECK(r.err.find("/tmp/definitely-not-here holds no compute.cl") != std::string::npos);
 }
+
+TEST_CASE("a level override file that does not exist is named") {
+  auto r = run_roofline("build --quick --levels /tmp/no-such-levels.json");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("/tmp/no-such-levels.json") != std::string::npos);
+}
