@@ -5,11 +5,12 @@
 
 #include "benchmark/random_fill.hpp"
 #include "measurement/interrupt.hpp"
+#include "model/units.hpp"
 
 namespace roofline {
 namespace {
 
-std::string human_mib(std::uint64_t b) { return std::to_string(b >> 20) + " MiB"; }
+
 
 // The device buffers and the host's copy of the source data.
 struct DramBuffers {
@@ -41,11 +42,11 @@ std::vector<Ceiling> measure_dram(Session& s) {
   DramBuffers b;
   std::uint64_t max_global = 0;
   for (auto g : plan.bandwidth_globals) max_global = std::max(max_global, g);
-  s.progress.detail("filling " + human_mib(bytes) + " with random data");
+  s.progress.detail("filling " + format_bytes(double(bytes)) + " with random data");
   try {
     b.host.resize(bytes / 4);
   } catch (const std::bad_alloc&) {
-    throw std::runtime_error("cannot allocate " + human_mib(bytes) + " of host memory for the DRAM test");
+    throw std::runtime_error("cannot allocate " + format_bytes(double(bytes)) + " of host memory for the DRAM test");
   }
   fill_random(b.host.data(), b.host.size(), 42);
   try {
@@ -54,7 +55,7 @@ std::vector<Ceiling> measure_dram(Session& s) {
     b.sums = cl::Buffer(s.context, CL_MEM_WRITE_ONLY, max_global * 4);
     s.queue.enqueueWriteBuffer(b.src, CL_TRUE, 0, bytes, b.host.data());
   } catch (const cl::Error& e) {
-    throw std::runtime_error("cannot allocate two buffers of " + human_mib(bytes) + " on the device (OpenCL error " +
+    throw std::runtime_error("cannot allocate two buffers of " + format_bytes(double(bytes)) + " on the device (OpenCL error " +
                              std::to_string(e.err()) + ")");
   }
 
@@ -109,7 +110,7 @@ std::vector<Ceiling> measure_dram(Session& s) {
           c.launch = shape;
           c.width = width;
           c.variant = std::string(plan.chunked ? "contiguous chunk per work-item" : "grid-stride (coalesced)") + ", " +
-                      std::to_string(loads) + " loads in flight, " + human_mib(used) + " per buffer";
+                      std::to_string(loads) + " loads in flight, " + format_bytes(double(used)) + " per buffer";
           best_sweep = sweep;
         }
       }

@@ -17,14 +17,21 @@ namespace {
 
 constexpr std::uint32_t kLocalTile = 1024;  // uint4 words of the local-memory tile (16 KiB)
 
-std::string human_bytes(double b) {
-  const char* u[] = {"B", "KiB", "MiB", "GiB"};
-  int i = 0;
-  while (b >= 1024 && i < 3) b /= 1024, ++i;
-  std::ostringstream o;
-  o.precision(b < 10 ? 2 : 3);
-  o << b << " " << u[i];
-  return o.str();
+// Build options of the kernels in memory.cl that do not depend on the sweep's type.
+std::string scalar_options(int loads) {
+  return "-cl-std=CL1.2 -DT=float -DVT=float -DW=1 -DUTV=uint -DSUT=uint -DU=" + std::to_string(loads) +
+         " -DLTILE=" + std::to_string(kLocalTile);
+}
+
+// Grows `reps` until one launch of `run` takes about `target` seconds.
+template <typename Run>
+void calibrate_reps(std::uint32_t& reps, Run&& run, double target) {
+  run();  // the first launch may include the driver's lazy compilation
+  for (int i = 0; i < 8; ++i) {
+    const double t = run();
+    if (t >= target / 2 || reps >= (1u << 24)) break;
+    reps = std::uint32_t(std::min(double(1u << 24), double(reps) * std::min(16.0, target / std::max(t, 1e-7))));
+  }
 }
 
 // The largest prime <= n (n >= 2), or 1: block counts of scattered walks.
@@ -78,7 +85,7 @@ class WorkingSet {
       out_ = cl::Buffer(s_.context, CL_MEM_WRITE_ONLY, largest.global * 8);
       s_.queue.enqueueWriteBuffer(data_, CL_TRUE, 0, bytes_, host_.data());
     } catch (const cl::Error& e) {
-      throw std::runtime_error("cannot allocate two buffers of " + human_bytes(double(bytes_)) +
+      throw std::runtime_error("cannot allocate two buffers of " + format_bytes(double(bytes_)) +
                                " for the memory sweep (OpenCL error " + std::to_string(e.err()) + ")");
     }
   }
@@ -222,7 +229,7 @@ std::vector<CurvePoint> bandwidth_curve(Session& s, WorkingSet& ws, const Memory
   std::vector<CurvePoint> curve;
   auto measure = [&](std::uint64_t b) {
     throw_if_interrupted();
-    s.progress.detail("working set " + human_bytes(double(b)));
+    s.progress.detail("working set " + format_bytes(double(b)));
     double actual = 0;
     const Stats st = ws.measure("read", b, m.sweep_launch, m.target_s, s.plan.sweep, &actual);
     if (!curve.empty() && std::any_of(curve.begin(), curve.end(), [&](const CurvePoint& p) { return p.bytes == actual; }))
@@ -245,9 +252,7 @@ std::vector<CurvePoint> bandwidth_curve(Session& s, WorkingSet& ws, const Memory
 // Single work-item pointer chase: ns per load over the working set.
 std::vector<CurvePoint> latency_curve(Session& s, const MemoryPlan& m) {
   const std::uint64_t line = m.line_bytes, slot_words = line / 4;
-  cl::Kernel k(s.programs.get("memory.cl", "-cl-std=CL1.2 -DT=float -DVT=float -DW=1 -DUTV=uint -DSUT=uint -DU=1 -DLTILE=" +
-                                               std::to_string(kLocalTile)),
-               "chase");
+  cl::Kernel k(s.programs.get("memory.cl", scalar_options(1)), "chase");
   cl::Buffer next(s.context, CL_MEM_READ_ONLY, m.chase_max_bytes), out(s.context, CL_MEM_WRITE_ONLY, 4);
   k.setArg(0, next);
   k.setArg(1, out);
@@ -256,7 +261,7 @@ std::vector<CurvePoint> latency_curve(Session& s, const MemoryPlan& m) {
   for (std::uint64_t bytes : log_sizes(std::max<std::uint64_t>(4 * line, 1024), m.chase_max_bytes,
                                        m.chase_points_per_doubling, line)) {
     throw_if_interrupted();
-    s.progress.detail("pointer chase over " + human_bytes(double(bytes)));
+    s.progress.detail("pointer chase over " + format_bytes(double(bytes)));
     // Sattolo's shuffle: one random cycle through every slot.
     const std::uint64_t slots = bytes / line;
     std::vector<std::uint32_t> order(slots);
@@ -296,9 +301,7 @@ Ceiling measure_local(Session& s, std::vector<CurvePoint>& by_stride) {
   const MemoryPlan& m = s.plan.memory;
   const LaunchShape l = m.local_launch;
   const int loads = m.loads_in_flight;
-  cl::Kernel k(s.programs.get("memory.cl", "-cl-std=CL1.2 -DT=float -DVT=float -DW=1 -DUTV=uint -DSUT=uint -DU=" +
-                                               std::to_string(loads) + " -DLTILE=" + std::to_string(kLocalTile)),
-               "local_read");
+  cl::Kernel k(s.programs.get("memory.cl", scalar_options(loads)), "local_read");
   std::vector<std::uint32_t> tile(kLocalTile * 4);
   fill_random(tile.data(), tile.size(), 5);
   cl::Buffer src(s.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, tile.size() * 4, tile.data());
@@ -315,12 +318,7 @@ Ceiling measure_local(Session& s, std::vector<CurvePoint>& by_stride) {
       k.setArg(2, cl_uint(reps));
       return s.run_timed(k, l);
     };
-    run();
-    for (int i = 0; i < 8; ++i) {
-      const double t = run();
-      if (t >= m.target_s / 2 || reps >= (1u << 24)) break;
-      reps = std::uint32_t(std::min(double(1u << 24), double(reps) * std::min(16.0, m.target_s / std::max(t, 1e-7))));
-    }
+    calibrate_reps(reps, run, m.target_s);
     std::vector<std::uint32_t> got(l.local);
     s.queue.enqueueReadBuffer(out, CL_TRUE, 0, l.local * 4, got.data());
     for (std::uint64_t lid = 0; lid < l.local; ++lid) {
@@ -360,9 +358,7 @@ Ceiling measure_constant(Session& s) {
   const int loads = m.loads_in_flight;
   std::uint64_t words = 1;
   while (words * 2 * 16 <= std::min<std::uint64_t>(s.device.identity.constant_mem_bytes, 64 * 1024)) words *= 2;
-  cl::Kernel k(s.programs.get("memory.cl", "-cl-std=CL1.2 -DT=float -DVT=float -DW=1 -DUTV=uint -DSUT=uint -DU=" +
-                                               std::to_string(loads) + " -DLTILE=" + std::to_string(kLocalTile)),
-               "constant_read");
+  cl::Kernel k(s.programs.get("memory.cl", scalar_options(loads)), "constant_read");
   std::vector<std::uint32_t> data(words * 4);
   fill_random(data.data(), data.size(), 9);
   cl::Buffer src(s.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, data.size() * 4, data.data());
@@ -376,12 +372,7 @@ Ceiling measure_constant(Session& s) {
     return s.run_timed(k, l);
   };
   s.progress.detail("constant memory");
-  run();
-  for (int i = 0; i < 8; ++i) {
-    const double t = run();
-    if (t >= m.target_s / 2 || reps >= (1u << 24)) break;
-    reps = std::uint32_t(std::min(double(1u << 24), double(reps) * std::min(16.0, m.target_s / std::max(t, 1e-7))));
-  }
+  calibrate_reps(reps, run, m.target_s);
   std::uint32_t got = 0, want = 0;
   s.queue.enqueueReadBuffer(out, CL_TRUE, 0, 4, &got);
   for (std::uint64_t r = 0, idx = 0; r < reps; ++r, idx += loads)
@@ -400,7 +391,7 @@ Ceiling measure_constant(Session& s) {
   c.stats = rate_stats(sample(run, s.plan.sweep), double(l.global) * reps * loads * 16);
   c.value = c.stats.median;
   c.launch = l;
-  c.variant = "uint4 reads of a " + human_bytes(double(words * 16)) +
+  c.variant = "uint4 reads of a " + format_bytes(double(words * 16)) +
               " constant buffer, the same element for every work-item of a group (bytes delivered to work-items)";
   return c;
 }
@@ -461,7 +452,7 @@ MemoryHierarchy measure_memory_hierarchy(Session& s, const std::string& override
           c.stats = p.stats;
           c.launch = l;
           c.variant = ws.describe(op == "read" ? "loads" : op == "store" ? "stores" : "loads and stores (1:1)", l) +
-                      "; working set " + human_bytes(double(bytes));
+                      "; working set " + format_bytes(double(bytes));
         }
       }
       if (c.value > 0) h.ceilings.push_back(c);
@@ -484,7 +475,7 @@ MemoryHierarchy measure_memory_hierarchy(Session& s, const std::string& override
           c.sweep_wg_count.clear();
           c.stats = other.measure("read", bytes, ref.launch, m.target_s, s.plan.sweep);
           c.value = c.stats.median;
-          c.variant = other.describe("loads", ref.launch) + "; working set " + human_bytes(double(bytes));
+          c.variant = other.describe("loads", ref.launch) + "; working set " + format_bytes(double(bytes));
           h.ceilings.push_back(c);
         }
     }

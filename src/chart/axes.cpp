@@ -123,14 +123,6 @@ std::string format_tick(double v) {
   return (m == 1 ? std::string() : printf_string("%.0f·", m)) + "10" + superscript(e);
 }
 
-std::string format_bytes(double bytes) {
-  static const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-  if (!std::isfinite(bytes) || bytes <= 0) return printf_string("%g B", bytes);
-  int p = 0;
-  while (bytes >= 1024 && p < 6) bytes /= 1024, ++p;
-  return printf_string(bytes >= 999.5 ? "%.0f %s" : "%.3g %s", bytes, units[p]);
-}
-
 Ticks decade_ticks(const LogAxis& axis, double min_label_spacing, bool label_125) {
   Ticks out;
   const double lo = std::min(axis.lo, axis.hi), hi = std::max(axis.lo, axis.hi);

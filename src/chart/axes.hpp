@@ -3,6 +3,7 @@
 // with binary prefixes), and the drawing of the plot frame, ticks, grid and
 // axis titles, on the left/bottom and optionally on the right.
 #pragma once
+#include "model/units.hpp"
 #include <string>
 #include <vector>
 
@@ -40,9 +41,8 @@ LogAxis make_octave_log_axis(double data_min, double data_max, double pixel_lo, 
 // multiples of those ("20", "0.05", "2·10⁴"), else "%g".
 std::string format_tick(double value);
 
-// Bytes with a binary prefix and at most 3 significant digits: "512 B",
-// "1 KiB", "32 KiB", "1.5 MiB", "1 GiB".
-std::string format_bytes(double bytes);
+// Sizes: the shared formatter of model/units.
+using roofline::format_bytes;
 
 struct Tick {
   double value = 0;

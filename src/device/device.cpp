@@ -1,5 +1,7 @@
 #include "device/device.hpp"
 
+#include "model/units.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -235,19 +237,6 @@ const DeviceEntry& select_device(const std::vector<DeviceEntry>& devices, const 
   return *m.front();
 }
 
-static std::string human_bytes(std::uint64_t b) {
-  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-  double v = double(b);
-  int u = 0;
-  while (v >= 1024 && u < 4) {
-    v /= 1024;
-    ++u;
-  }
-  char buf[32];
-  std::snprintf(buf, sizeof buf, v < 10 && u ? "%.1f %s" : "%.0f %s", v, units[u]);
-  return buf;
-}
-
 std::string format_device_table(const std::vector<DeviceEntry>& devices) {
   std::ostringstream o;
   int last_platform = -1;
@@ -262,9 +251,9 @@ std::string format_device_table(const std::vector<DeviceEntry>& devices) {
     o << "      " << id.compute_units << " compute units";
     if (id.physical_cores) o << " (" << id.physical_cores << " physical cores)";
     o << " at " << id.max_clock_mhz << " MHz\n";
-    o << "      global " << human_bytes(id.global_mem_bytes) << " (max alloc " << human_bytes(id.max_alloc_bytes) << "), local "
-      << human_bytes(id.local_mem_bytes) << ", constant " << human_bytes(id.constant_mem_bytes) << ", cache "
-      << human_bytes(id.global_cache_bytes) << " (line " << id.cache_line_bytes << " B)\n";
+    o << "      global " << format_bytes(double(id.global_mem_bytes)) << " (max alloc " << format_bytes(double(id.max_alloc_bytes)) << "), local "
+      << format_bytes(double(id.local_mem_bytes)) << ", constant " << format_bytes(double(id.constant_mem_bytes)) << ", cache "
+      << format_bytes(double(id.global_cache_bytes)) << " (line " << id.cache_line_bytes << " B)\n";
     o << "      memory shared with host: " << (id.host_unified_memory ? "yes" : "no");
     if (!id.pci_address.empty()) o << ", PCI " << id.pci_address;
     if (!id.uuid.empty()) o << ", UUID " << id.uuid;

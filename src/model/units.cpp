@@ -20,4 +20,17 @@ std::string format_si(double v, const std::string& unit) {
   return buf;
 }
 
+std::string format_bytes(double bytes) {
+  static const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  char buf[64];
+  if (!std::isfinite(bytes) || bytes <= 0) {
+    std::snprintf(buf, sizeof buf, "%g B", bytes);
+    return buf;
+  }
+  int p = 0;
+  while (bytes >= 1024 && p < 6) bytes /= 1024, ++p;
+  std::snprintf(buf, sizeof buf, bytes >= 999.5 ? "%.0f %s" : "%.3g %s", bytes, units[p]);
+  return buf;
+}
+
 }  // namespace roofline

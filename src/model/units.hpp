@@ -7,4 +7,7 @@ namespace roofline {
 
 std::string format_si(double value, const std::string& unit);
 
+// Sizes with binary prefixes, 3 significant digits: "512 B", "32 KiB", "1.5 MiB".
+std::string format_bytes(double bytes);
+
 }  // namespace roofline
