@@ -1,24 +1,13 @@
 #include "model/memory_model.hpp"
 
+#include "model/json_fields.hpp"
 #include "model/roofs.hpp"  // Stats JSON
 
 namespace roofline {
 using nlohmann::json;
 
-namespace {
-template <typename T>
-void get_opt(const json& j, const char* key, T& out) {
-  if (j.contains(key) && !j.at(key).is_null()) j.at(key).get_to(out);
-}
-template <typename T>
-json opt(const std::optional<T>& v) {
-  return v ? json(*v) : json(nullptr);
-}
-template <typename T>
-void get_opt(const json& j, const char* key, std::optional<T>& out) {
-  if (j.contains(key) && !j.at(key).is_null()) out = j.at(key).get<T>();
-}
-}  // namespace
+using json_fields::get_opt;
+using json_fields::opt;
 
 void to_json(json& j, const CurvePoint& p) { j = {{"bytes", p.bytes}, {"stats", p.stats}}; }
 void from_json(const json& j, CurvePoint& p) {

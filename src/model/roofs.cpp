@@ -1,5 +1,7 @@
 #include "model/roofs.hpp"
 
+#include "model/json_fields.hpp"
+
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -8,12 +10,8 @@
 namespace roofline {
 using nlohmann::json;
 
-namespace {
-template <typename T>
-void get_opt(const json& j, const char* key, T& out) {
-  if (j.contains(key) && !j.at(key).is_null()) j.at(key).get_to(out);
-}
-}  // namespace
+using json_fields::get_opt;
+using json_fields::opt;
 
 std::string Ceiling::label() const {
   if (kind == "memory") return level + " " + op;
@@ -55,8 +53,8 @@ void to_json(json& j, const Ceiling& c) {
        {"stats", c.stats}, {"launch", c.launch}, {"variant", c.variant}};
   if (!c.level.empty()) j["level"] = c.level;
   if (c.capacity_bytes) j["capacity_bytes"] = *c.capacity_bytes;
-  j["theory"] = c.theory ? json(*c.theory) : json(nullptr);
-  j["efficiency"] = c.efficiency ? json(*c.efficiency) : json(nullptr);
+  j["theory"] = opt(c.theory);
+  j["efficiency"] = opt(c.efficiency);
   j["above_theory"] = c.above_theory;
   j["sweeps"] = {{"work_group_size", c.sweep_wg_size}, {"work_group_count", c.sweep_wg_count}};
 }
@@ -68,12 +66,12 @@ void from_json(const json& j, Ceiling& c) {
   j.at("value").get_to(c.value);
   j.at("unit").get_to(c.unit);
   get_opt(j, "level", c.level);
-  if (j.contains("capacity_bytes") && !j["capacity_bytes"].is_null()) c.capacity_bytes = j["capacity_bytes"].get<double>();
+  get_opt(j, "capacity_bytes", c.capacity_bytes);
   get_opt(j, "stats", c.stats);
   get_opt(j, "launch", c.launch);
   get_opt(j, "variant", c.variant);
-  if (j.contains("theory") && !j["theory"].is_null()) c.theory = j["theory"].get<double>();
-  if (j.contains("efficiency") && !j["efficiency"].is_null()) c.efficiency = j["efficiency"].get<double>();
+  get_opt(j, "theory", c.theory);
+  get_opt(j, "efficiency", c.efficiency);
   get_opt(j, "above_theory", c.above_theory);
   if (j.contains("sweeps")) {
     get_opt(j["sweeps"], "work_group_size", c.sweep_wg_size);
@@ -125,9 +123,9 @@ void from_json(const json& j, HeldClock& c) {
 void to_json(json& j, const RoofsDocument& d) {
   j = {{"schema_version", d.schema_version}, {"tool", {{"name", "roofline"}, {"version", d.tool_version}, {"git_revision", d.git_revision}}},
        {"date", d.date}, {"command_line", d.command_line}, {"complete", d.complete}, {"quick", d.quick},
-       {"device", d.device}, {"clock", d.clock ? json(*d.clock) : json(nullptr)}, {"ceilings", d.ceilings},
-       {"memory", d.memory ? json(*d.memory) : json(nullptr)}, {"transfers", d.transfers},
-       {"launch_overhead", d.launch_overhead ? json(*d.launch_overhead) : json(nullptr)}, {"notes", d.notes}};
+       {"device", d.device}, {"clock", opt(d.clock)}, {"ceilings", d.ceilings},
+       {"memory", opt(d.memory)}, {"transfers", d.transfers},
+       {"launch_overhead", opt(d.launch_overhead)}, {"notes", d.notes}};
 }
 void from_json(const json& j, RoofsDocument& d) {
   j.at("schema_version").get_to(d.schema_version);
@@ -143,12 +141,11 @@ void from_json(const json& j, RoofsDocument& d) {
   get_opt(j, "complete", d.complete);
   get_opt(j, "quick", d.quick);
   j.at("device").get_to(d.device);
-  if (j.contains("clock") && !j["clock"].is_null()) d.clock = j["clock"].get<HeldClock>();
+  get_opt(j, "clock", d.clock);
   j.at("ceilings").get_to(d.ceilings);
-  if (j.contains("memory") && !j["memory"].is_null()) d.memory = j["memory"].get<MemoryCurves>();
+  get_opt(j, "memory", d.memory);
   get_opt(j, "transfers", d.transfers);
-  if (j.contains("launch_overhead") && !j["launch_overhead"].is_null())
-    d.launch_overhead = j["launch_overhead"].get<LaunchOverhead>();
+  get_opt(j, "launch_overhead", d.launch_overhead);
   get_opt(j, "notes", d.notes);
 }
 
