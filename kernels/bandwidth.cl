@@ -15,18 +15,7 @@
 // check each work-item's sum exactly whatever the order; the copy kernel's
 // destination is compared with its source.
 
-#if W == 1
-#define HSUM(s) (s)
-#elif W == 2
-#define HSUM(s) ((s).s0 + (s).s1)
-#elif W == 4
-#define HSUM(s) ((s).s0 + (s).s1 + (s).s2 + (s).s3)
-#elif W == 8
-#define HSUM(s) (HSUM4((s).lo) + HSUM4((s).hi))
-#elif W == 16
-#define HSUM(s) (HSUM4((s).lo.lo) + HSUM4((s).lo.hi) + HSUM4((s).hi.lo) + HSUM4((s).hi.hi))
-#endif
-#define HSUM4(s) ((s).s0 + (s).s1 + (s).s2 + (s).s3)
+#include "common.h"
 
 // Index of the j-th element of work-item gid, among n_per_item elements each.
 #if CHUNKED

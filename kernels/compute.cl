@@ -33,6 +33,8 @@
 #pragma OPENCL EXTENSION cl_khr_fp16 : enable
 #endif
 
+#include "common.h"
+
 #define SHAPE_AFFINE 1
 #define SHAPE_SQUARE 2
 #define SHAPE_STEP 3
@@ -44,23 +46,7 @@
 #define CHAINS_4(M) CHAINS_2(M) M(2) M(3)
 #define CHAINS_8(M) CHAINS_4(M) M(4) M(5) M(6) M(7)
 #define CHAINS_16(M) CHAINS_8(M) M(8) M(9) M(10) M(11) M(12) M(13) M(14) M(15)
-#define CAT_(a, b) a##b
-#define CAT(a, b) CAT_(a, b)
 #define FOR_CHAINS CAT(CHAINS_, CHAINS)
-
-// Lanes added left to right, in the order the host adds them.
-#if W == 1
-#define HSUM(s) (s)
-#elif W == 2
-#define HSUM(s) ((s).s0 + (s).s1)
-#elif W == 4
-#define HSUM(s) ((((s).s0 + (s).s1) + (s).s2) + (s).s3)
-#elif W == 8
-#define HSUM(s) ((((((((s).s0 + (s).s1) + (s).s2) + (s).s3) + (s).s4) + (s).s5) + (s).s6) + (s).s7)
-#elif W == 16
-#define HSUM(s) ((((((((((((((((s).s0 + (s).s1) + (s).s2) + (s).s3) + (s).s4) + (s).s5) + (s).s6) + (s).s7) \
-  + (s).s8) + (s).s9) + (s).sa) + (s).sb) + (s).sc) + (s).sd) + (s).se) + (s).sf)
-#endif
 
 #define DECLARE(k) VT x##k = (VT)(start[k]); VT y##k = x##k + bv;
 

@@ -26,21 +26,9 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #endif
 
-#define CAT_(a, b) a##b
-#define CAT(a, b) CAT_(a, b)
+#include "common.h"
+
 #define AS_UT(x) CAT(as_, UTV)(x)
-#if W == 1
-#define HSUM(s) (s)
-#elif W == 2
-#define HSUM(s) ((s).s0 + (s).s1)
-#elif W == 4
-#define HSUM(s) ((s).s0 + (s).s1 + (s).s2 + (s).s3)
-#elif W == 8
-#define HSUM(s) (HSUM4((s).lo) + HSUM4((s).hi))
-#elif W == 16
-#define HSUM(s) (HSUM4((s).lo.lo) + HSUM4((s).lo.hi) + HSUM4((s).hi.lo) + HSUM4((s).hi.hi))
-#endif
-#define HSUM4(s) ((s).s0 + (s).s1 + (s).s2 + (s).s3)
 
 // The block work-group w starts at, and its stride through the blocks.
 inline uint walk_start(uint nblocks) { return (uint)((ulong)get_group_id(0) * nblocks / get_num_groups(0)); }
@@ -91,6 +79,28 @@ __kernel void sweep_read(__global const VT* restrict buf, __global SUT* restrict
   for (int k = 1; k < U; ++k) total += acc[k];
   out[get_global_id(0)] = HSUM(total);
 }
+
+#if HAS_IMAGES
+// Image reads: the same walk as sweep_read over the working set seen as a
+// one-dimensional image of uint4 texels, so the loads go through the texture
+// path (on some GPUs the only path whose reads are cached in L1, seed 003).
+__kernel void sweep_image(__read_only image1d_buffer_t img, __global uint* restrict out, const uint nblocks,
+                          const uint count) {
+  const uint lsize = get_local_size(0), step = lsize * U, lid = get_local_id(0), stride = walk_stride(nblocks);
+  uint block = walk_start(nblocks);
+  uint4 acc[U];
+  for (int k = 0; k < U; ++k) acc[k] = (uint4)(0);
+  for (uint j = 0; j < count; j += step) {
+    const int first = (int)(block * step + lid);
+#pragma unroll
+    for (int k = 0; k < U; ++k) acc[k] += read_imageui(img, first + k * (int)lsize);
+    NEXT_BLOCK(block)
+  }
+  uint4 total = acc[0];
+  for (int k = 1; k < U; ++k) total += acc[k];
+  out[get_global_id(0)] = total.x + total.y + total.z + total.w;
+}
+#endif
 
 // Store-only: element i receives the bits of i in every lane (the same value
 // whichever work-group writes it last); the host checks the elements.

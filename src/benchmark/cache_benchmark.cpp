@@ -71,9 +71,11 @@ class WorkingSet {
     std::ostringstream o;
     o << "-cl-std=CL1.2 -DT=" << type << " -DVT=" << type << w << " -DW=" << width << " -DUTV=" << ut
       << " -DSUT=" << (dbl ? "ulong" : "uint") << " -DU=" << loads << " -DLTILE=" << kLocalTile
-      << " -DSCATTER=" << (scatter_ ? 1 : 0) << " -DOWN_SLICE=" << (s.plan.cpu ? 1 : 0) << (dbl ? " -DUSE_FP64" : "");
+      << " -DSCATTER=" << (scatter_ ? 1 : 0) << " -DOWN_SLICE=" << (s.plan.cpu ? 1 : 0)
+      << " -DHAS_IMAGES=" << (images() ? 1 : 0) << (dbl ? " -DUSE_FP64" : "");
     const cl::Program& prog = s_.programs.get("memory.cl", o.str());
     read_ = cl::Kernel(prog, "sweep_read");
+    if (images()) image_kernel_ = cl::Kernel(prog, "sweep_image");
     store_ = cl::Kernel(prog, "sweep_store");
     copy_ = cl::Kernel(prog, "sweep_copy");
     bytes_ = max_bytes / (elem_ * 2) * elem_ * 2;
@@ -84,6 +86,12 @@ class WorkingSet {
       scratch_ = cl::Buffer(s_.context, CL_MEM_READ_WRITE, bytes_);
       out_ = cl::Buffer(s_.context, CL_MEM_WRITE_ONLY, largest.global * 8);
       s_.queue.enqueueWriteBuffer(data_, CL_TRUE, 0, bytes_, host_.data());
+      if (images()) {
+        const std::uint64_t texels =
+            std::min<std::uint64_t>(bytes_ / 16, s_.device.device.getInfo<CL_DEVICE_IMAGE_MAX_BUFFER_SIZE>());
+        image_ = cl::Image1DBuffer(s_.context, CL_MEM_READ_ONLY, cl::ImageFormat(CL_RGBA, CL_UNSIGNED_INT32), texels, data_);
+        image_bytes_ = texels * 16;
+      }
     } catch (const cl::Error& e) {
       throw std::runtime_error("cannot allocate two buffers of " + format_bytes(double(bytes_)) +
                                " for the memory sweep (OpenCL error " + std::to_string(e.err()) + ")");
@@ -91,6 +99,8 @@ class WorkingSet {
   }
 
   std::uint64_t step_bytes(const LaunchShape& l) const { return l.local * loads_ * elem_; }
+  // Image reads need image support and 16-byte elements (uint4 texels over the same data).
+  bool images() const { return elem_ == 16 && s_.device.device.getInfo<CL_DEVICE_IMAGE_SUPPORT>(); }
   std::uint64_t max_bytes() const { return bytes_; }
   std::string describe(const std::string& op, const LaunchShape& l) const {
     return op + " of " + type_ + (width_ > 1 ? std::to_string(width_) : "") + ", " + std::to_string(loads_) +
@@ -110,10 +120,12 @@ class WorkingSet {
     if (scatter_) nblocks = prime_at_most(nblocks);
     const std::uint64_t n = nblocks * step;
     if (actual) *actual = double(n * elem_) * (op == "copy" ? 2 : 1);
-    cl::Kernel& k = op == "read" ? read_ : op == "store" ? store_ : copy_;
+    if (op == "image" && n * elem_ > image_bytes_) throw std::invalid_argument("working set larger than the image");
+    cl::Kernel& k = op == "read" ? read_ : op == "image" ? image_kernel_ : op == "store" ? store_ : copy_;
     int arg = 0;
-    k.setArg(arg++, op == "read" ? data_ : scratch_);
-    if (op == "read") k.setArg(arg++, out_);
+    if (op == "image") k.setArg(arg++, image_);
+    else k.setArg(arg++, op == "read" ? data_ : scratch_);
+    if (op == "read" || op == "image") k.setArg(arg++, out_);
     k.setArg(arg++, cl_uint(nblocks));
     // Elements per work-group and launch, calibrated to the target time. The
     // first try moves the working set once in all (each work-group its share):
@@ -156,7 +168,7 @@ class WorkingSet {
     const std::uint64_t groups = l.work_groups();
     const std::uint64_t n = nblocks * l.local * loads_;
     const std::string what = "the " + op + " sweep kernel (" + type_ + std::to_string(width_) + ")";
-    if (op == "read") {
+    if (op == "read" || op == "image") {  // the image holds the same data as uint4 texels
       const bool dbl = type_ == "double";
       std::vector<std::uint64_t> got(l.global);
       if (dbl) {
@@ -216,8 +228,10 @@ class WorkingSet {
   bool scatter_;
   std::uint64_t elem_ = 0, bytes_ = 0;
   std::vector<std::uint32_t> host_;
-  cl::Kernel read_, store_, copy_;
+  cl::Kernel read_, store_, copy_, image_kernel_;
   cl::Buffer data_, scratch_, out_;
+  cl::Image1DBuffer image_;
+  std::uint64_t image_bytes_ = 0;
 };
 
 // The curve, refined to 8 points per doubling across every drop of more than
@@ -430,7 +444,9 @@ MemoryHierarchy measure_memory_hierarchy(Session& s, const std::string& override
   for (const DetectedLevel& level : h.curves.levels) {
     if (level.name == "DRAM") continue;
     const double mid = std::sqrt(std::max(level.first_bytes, 1.0) * std::max(level.last_bytes, 1.0));
-    for (const std::string op : {"read", "store", "copy"}) {
+    std::vector<std::string> ops{"read", "store", "copy"};
+    if (ws.images()) ops.push_back("image");
+    for (const std::string& op : ops) {
       Ceiling c;
       c.kind = "memory";
       c.op = op;
@@ -451,7 +467,11 @@ MemoryHierarchy measure_memory_hierarchy(Session& s, const std::string& override
           c.value = p.stats.median;
           c.stats = p.stats;
           c.launch = l;
-          c.variant = ws.describe(op == "read" ? "loads" : op == "store" ? "stores" : "loads and stores (1:1)", l) +
+          c.variant = ws.describe(op == "read"    ? "loads"
+                                  : op == "image" ? "image reads (read_imageui, uint4 texels)"
+                                  : op == "store" ? "stores"
+                                                  : "loads and stores (1:1)",
+                                  l) +
                       "; working set " + format_bytes(double(bytes));
         }
       }
@@ -459,7 +479,9 @@ MemoryHierarchy measure_memory_hierarchy(Session& s, const std::string& override
     }
     // The first level's read roof for every type and width (the thesis's vector sweep).
     if (first && m.width_sweep && !h.ceilings.empty()) {
-      const Ceiling ref = h.ceilings[h.ceilings.size() - 3];  // this level's read roof
+      const Ceiling ref = *std::find_if(h.ceilings.begin(), h.ceilings.end(), [&](const Ceiling& c) {
+        return c.level == level.name && c.op == "read";
+      });  // this level's read roof
       std::vector<std::string> types{"float"};
       if (s.device.has_extension("cl_khr_fp64")) types.push_back("double");
       for (const auto& type : types)

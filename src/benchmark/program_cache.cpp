@@ -38,6 +38,8 @@ std::string find_kernel_dir(const std::string& override_dir) {
 ProgramCache::ProgramCache(cl::Context context, cl::Device device, std::string dir)
     : context_(std::move(context)), device_(std::move(device)), dir_(std::move(dir)) {}
 
+// Reads a kernel source with its `#include "name"` lines replaced by the named
+// files of the kernel folder, so that no driver has to resolve include paths.
 const std::string& ProgramCache::source(const std::string& file) {
   auto it = sources_.find(file);
   if (it != sources_.end()) return it->second;
@@ -45,7 +47,20 @@ const std::string& ProgramCache::source(const std::string& file) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot read kernel source " + path);
   std::ostringstream s;
-  s << in.rdbuf();
+  int line_no = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++line_no;
+    const auto at = line.find("#include \"");
+    if (at != std::string::npos && line.find_first_not_of(" \t") == at) {
+      const auto close = line.find('"', at + 10);
+      if (close == std::string::npos) throw std::runtime_error(path + ":" + std::to_string(line_no) + ": malformed #include");
+      const std::string name = line.substr(at + 10, close - at - 10);
+      if (name == file) throw std::runtime_error(path + " includes itself");
+      s << source(name) << "#line " << line_no + 1 << "\n";
+      continue;
+    }
+    s << line << "\n";
+  }
   return sources_[file] = s.str();
 }
 
