@@ -146,6 +146,22 @@ __kernel void chase(__global const uint* restrict next, __global uint* restrict 
   out[0] = p;
 }
 
+// Many work-items chasing the same random cycle at once (the thesis's figure
+// 4.21): work-item g starts at starts[g], the starts spread evenly along the
+// cycle, so as many loads are in flight as work-items, each still waiting for
+// the one before it.
+__kernel void chase_many(__global const uint* restrict next, __global const uint* restrict starts,
+                         __global uint* restrict out, const uint hops) {
+  uint p = starts[get_global_id(0)];
+  for (uint h = 0; h < hops; h += 16) {
+    p = next[p]; p = next[p]; p = next[p]; p = next[p];
+    p = next[p]; p = next[p]; p = next[p]; p = next[p];
+    p = next[p]; p = next[p]; p = next[p]; p = next[p];
+    p = next[p]; p = next[p]; p = next[p]; p = next[p];
+  }
+  out[get_global_id(0)] = p;
+}
+
 // Local memory: each work-group copies a tile of LTILE uint4 into local
 // memory, then every work-item reads it `reps` times, U independent loads per
 // iteration. With stride 1 neighbouring work-items read neighbouring 16-byte

@@ -264,12 +264,19 @@ std::vector<CurvePoint> bandwidth_curve(Session& s, WorkingSet& ws, const Memory
 }
 
 // Single work-item pointer chase: ns per load over the working set.
-std::vector<CurvePoint> latency_curve(Session& s, const MemoryPlan& m) {
+// Also fills `many`: the bandwidth of many work-items chasing the same cycle.
+std::vector<CurvePoint> latency_curve(Session& s, const MemoryPlan& m, std::vector<CurvePoint>& many) {
   const std::uint64_t line = m.line_bytes, slot_words = line / 4;
-  cl::Kernel k(s.programs.get("memory.cl", scalar_options(1)), "chase");
-  cl::Buffer next(s.context, CL_MEM_READ_ONLY, m.chase_max_bytes), out(s.context, CL_MEM_WRITE_ONLY, 4);
+  const cl::Program& prog = s.programs.get("memory.cl", scalar_options(1));
+  cl::Kernel k(prog, "chase"), km(prog, "chase_many");
+  const LaunchShape ml = m.chase_launch;
+  cl::Buffer next(s.context, CL_MEM_READ_ONLY, m.chase_max_bytes), out(s.context, CL_MEM_WRITE_ONLY, ml.global * 4);
+  cl::Buffer starts(s.context, CL_MEM_READ_ONLY, ml.global * 4);
   k.setArg(0, next);
   k.setArg(1, out);
+  km.setArg(0, next);
+  km.setArg(1, starts);
+  km.setArg(2, out);
   std::mt19937_64 rng(11);
   std::vector<CurvePoint> curve;
   for (std::uint64_t bytes : log_sizes(std::max<std::uint64_t>(4 * line, 1024), m.chase_max_bytes,
@@ -304,6 +311,24 @@ std::vector<CurvePoint> latency_curve(Session& s, const MemoryPlan& m) {
     std::vector<double> ns;
     for (double t : sample(run, p)) ns.push_back(t * 1e9 / double(hops));
     curve.push_back({double(bytes), summarize(ns)});
+
+    // The same cycle chased by every work-item of the launch, their starts
+    // spread evenly along it; bytes are the 4-byte loads done.
+    std::vector<std::uint32_t> first(ml.global);
+    for (std::uint64_t g = 0; g < ml.global; ++g) first[g] = order[(g * slots / ml.global) % slots] * std::uint32_t(slot_words);
+    s.queue.enqueueWriteBuffer(starts, CL_TRUE, 0, first.size() * 4, first.data());
+    const std::uint64_t many_hops = std::clamp<std::uint64_t>(slots / ml.global * 2, 256, 4096) / 16 * 16;
+    km.setArg(3, cl_uint(many_hops));
+    auto run_many = [&] { return s.run_timed(km, ml); };
+    run_many();
+    std::vector<std::uint32_t> ends(ml.global);
+    s.queue.enqueueReadBuffer(out, CL_TRUE, 0, ends.size() * 4, ends.data());
+    for (std::uint64_t g : {std::uint64_t(0), ml.global - 1}) {
+      std::uint32_t w = first[g];
+      for (std::uint64_t h = 0; h < many_hops; ++h) w = words[w];
+      if (ends[g] != w) throw WrongResult("work-item " + std::to_string(g) + " of the many-work-item pointer chase ended off its cycle");
+    }
+    many.push_back({double(bytes), rate_stats(sample(run_many, p), double(ml.global) * double(many_hops) * 4)});
   }
   return curve;
 }
@@ -430,7 +455,7 @@ MemoryHierarchy measure_memory_hierarchy(Session& s, const std::string& override
   WorkingSet ws(s, m.type, m.width, m.loads_in_flight, m.max_bytes, largest);
   h.curves.kernel = ws.describe("loads", m.sweep_launch);
   h.curves.bandwidth = bandwidth_curve(s, ws, m);
-  h.curves.latency = latency_curve(s, m);
+  h.curves.latency = latency_curve(s, m, h.curves.chase_bandwidth);
   if (override_path.empty()) {
     h.curves.levels = detect_levels(h.curves.bandwidth, h.curves.latency, hints_for(s.device));
     h.curves.detection = "change-point";

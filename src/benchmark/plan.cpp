@@ -87,6 +87,7 @@ Plan make_plan(const DeviceEntry& d, bool quick) {
     m.max_bytes = std::max<std::uint64_t>(8 * d.identity.global_cache_bytes, 256ull << 20);
     m.chase_max_bytes = m.max_bytes;
     m.sweep_launch = {cus, 1};
+    m.chase_launch = {cus * 4, 1};
     m.level_launches = {{cus, 1}, {2 * cus, 1}};
     m.target_s = quick ? 0.004 : 0.01;
     m.local_launch = {cus * 2 * 16, 16};
@@ -100,6 +101,7 @@ Plan make_plan(const DeviceEntry& d, bool quick) {
     m.max_bytes = std::max<std::uint64_t>(16 * d.identity.global_cache_bytes, 1ull << 30);
     m.chase_max_bytes = 256ull << 20;
     m.sweep_launch = {cus * 4 * local, local};
+    m.chase_launch = {cus * 8 * local, local};
     for (std::uint64_t g : quick ? std::vector<std::uint64_t>{4} : std::vector<std::uint64_t>{2, 4, 8})
       for (std::uint64_t l : {local, std::min<std::uint64_t>(1024, max_wg)}) m.level_launches.push_back({cus * g * l, l});
     m.target_s = quick ? 0.001 : 0.002;

@@ -21,6 +21,7 @@ struct MemoryPlan {
   std::uint64_t chase_max_bytes = 0;
   int chase_points_per_doubling = 2;
   std::uint64_t line_bytes = 64;  // pointer-chase slot spacing
+  LaunchShape chase_launch;       // the many-work-item pointer chase
   LaunchShape sweep_launch;       // the curve's launch shape
   std::vector<LaunchShape> level_launches;  // tried for each level's roofs
   std::string type = "float";

@@ -29,13 +29,15 @@ void from_json(const json& j, DetectedLevel& l) {
 }
 
 void to_json(json& j, const MemoryCurves& m) {
-  j = {{"kernel", m.kernel}, {"bandwidth", m.bandwidth}, {"latency", m.latency}, {"levels", m.levels},
+  j = {{"kernel", m.kernel}, {"bandwidth", m.bandwidth}, {"latency", m.latency},
+       {"chase_bandwidth", m.chase_bandwidth}, {"levels", m.levels},
        {"detection", m.detection}, {"local_stride", m.local_stride}};
 }
 void from_json(const json& j, MemoryCurves& m) {
   get_opt(j, "kernel", m.kernel);
   get_opt(j, "bandwidth", m.bandwidth);
   get_opt(j, "latency", m.latency);
+  get_opt(j, "chase_bandwidth", m.chase_bandwidth);
   get_opt(j, "levels", m.levels);
   get_opt(j, "detection", m.detection);
   get_opt(j, "local_stride", m.local_stride);

@@ -34,6 +34,7 @@ struct MemoryCurves {
   std::string kernel;                 // what the bandwidth curve measured (pattern, mix, launch)
   std::vector<CurvePoint> bandwidth;  // B/s by working set
   std::vector<CurvePoint> latency;    // ns per load by working set (single work-item pointer chase)
+  std::vector<CurvePoint> chase_bandwidth;  // B/s of many work-items chasing at once (4-byte loads)
   std::vector<DetectedLevel> levels;
   std::string detection;              // "change-point" or "override file <path>"
   std::vector<CurvePoint> local_stride;  // local-memory B/s by access stride (in `bytes`: the stride in 16-byte words)

@@ -72,6 +72,7 @@ TEST_CASE("build --quick on PoCL writes a roofs file, a chart that renders, and 
   REQUIRE(mem.is_object());
   CHECK(mem["bandwidth"].size() >= 10);
   CHECK(mem["latency"].size() >= 5);
+  CHECK(mem["chase_bandwidth"].size() == mem["latency"].size());
   CHECK(mem["detection"] == "change-point");
   const auto& levels = mem["levels"];
   REQUIRE(levels.size() >= 2);
