@@ -521,16 +521,22 @@ std::string bytes_text(double bytes) {
   return o.str();
 }
 
-// Neighbouring levels whose loads take the same time (within 12%) are served
-// by the same cache: the bandwidth step between them is the previous level's
-// share of the hits fading out (on an H200 the L1's over 0.3-1 MB), not a
-// level of its own. Latency tells which cache answers; bandwidth also moves
-// with the hit rate of the level above. The merged level keeps the bandwidth
-// of its wider part, the flat one.
+// Neighbouring levels served by the same cache merge:
+//  - loads that take the same time (within 12%): the bandwidth step between
+//    them is the previous level's share of the hits fading out (on an H200 the
+//    L1's over 0.3-1 MB), not a level of its own; latency tells which cache
+//    answers, bandwidth also moves with the hit rate of the level above;
+//  - the same bandwidth (within 5%) and a latency within 30%: a latency that
+//    creeps up inside one cache (TLB misses, set conflicts: an H200's L1 goes
+//    from 20 to 25 ns between 1 and 185 KiB) is no new level either.
+// The merged level keeps the bandwidth of its wider part, the flat one.
 void merge_same_latency(std::vector<DetectedLevel>& levels) {
   for (std::size_t i = 0; i + 1 < levels.size();) {
     DetectedLevel &a = levels[i], &b = levels[i + 1];
-    if (!a.latency_ns || !b.latency_ns || std::fabs(*b.latency_ns / *a.latency_ns - 1) >= 0.12) {
+    const bool timed = a.latency_ns && b.latency_ns && *a.latency_ns > 0;
+    const double lat = timed ? std::fabs(*b.latency_ns / *a.latency_ns - 1) : 1e9;
+    const double bw = a.bandwidth > 0 ? std::fabs(b.bandwidth / a.bandwidth - 1) : 1e9;
+    if (!(lat < 0.12 || (bw < 0.05 && lat < 0.30))) {
       ++i;
       continue;
     }
