@@ -101,6 +101,7 @@ class WorkingSet {
   std::uint64_t step_bytes(const LaunchShape& l) const { return l.local * loads_ * elem_; }
   // Image reads need image support and 16-byte elements (uint4 texels over the same data).
   bool images() const { return elem_ == 16 && s_.device.device.getInfo<CL_DEVICE_IMAGE_SUPPORT>(); }
+  std::uint64_t image_bytes() const { return image_bytes_; }
   std::uint64_t max_bytes() const { return bytes_; }
   std::string describe(const std::string& op, const LaunchShape& l) const {
     return op + " of " + type_ + (width_ > 1 ? std::to_string(width_) : "") + ", " + std::to_string(loads_) +
@@ -334,19 +335,55 @@ std::vector<CurvePoint> latency_curve(Session& s, const MemoryPlan& m, std::vect
 }
 
 
+// A kernel of memory.cl over random uint4 words (local and constant memory):
+// the host's copy of the words, the source buffer and one output per work-item.
+struct Uint4Kernel {
+  cl::Kernel kernel;
+  std::vector<std::uint32_t> words;
+  cl::Buffer src, out;
+};
+
+Uint4Kernel uint4_kernel(Session& s, const char* name, std::uint64_t count, std::uint64_t seed) {
+  const MemoryPlan& m = s.plan.memory;
+  Uint4Kernel u{cl::Kernel(s.programs.get("memory.cl", scalar_options(m.loads_in_flight)), name),
+                std::vector<std::uint32_t>(count * 4), {}, {}};
+  fill_random(u.words.data(), u.words.size(), seed);
+  u.src = cl::Buffer(s.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, u.words.size() * 4, u.words.data());
+  u.out = cl::Buffer(s.context, CL_MEM_WRITE_ONLY, m.local_launch.global * 4);
+  u.kernel.setArg(0, u.src);
+  u.kernel.setArg(1, u.out);
+  return u;
+}
+
+// The four lanes of uint4 word w added up.
+std::uint32_t lane_sum(const std::vector<std::uint32_t>& words, std::uint64_t w) {
+  return words[w * 4] + words[w * 4 + 1] + words[w * 4 + 2] + words[w * 4 + 3];
+}
+
+// A memory roof read with uint4 words (local, constant).
+Ceiling uint4_roof(const std::string& level, const Stats& st, const LaunchShape& l, std::string variant) {
+  Ceiling c;
+  c.kind = "memory";
+  c.op = "read";
+  c.type = "int";
+  c.width = 4;
+  c.level = level;
+  c.unit = "B/s";
+  c.value = st.median;
+  c.stats = st;
+  c.launch = l;
+  c.variant = std::move(variant);
+  return c;
+}
+
 // Local memory: conflict-free bandwidth (stride 1) and the stride sweep that
 // exposes bank conflicts. Returns the stride-1 roof.
 Ceiling measure_local(Session& s, std::vector<CurvePoint>& by_stride) {
   const MemoryPlan& m = s.plan.memory;
   const LaunchShape l = m.local_launch;
   const int loads = m.loads_in_flight;
-  cl::Kernel k(s.programs.get("memory.cl", scalar_options(loads)), "local_read");
-  std::vector<std::uint32_t> tile(kLocalTile * 4);
-  fill_random(tile.data(), tile.size(), 5);
-  cl::Buffer src(s.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, tile.size() * 4, tile.data());
-  cl::Buffer out(s.context, CL_MEM_WRITE_ONLY, l.global * 4);
-  k.setArg(0, src);
-  k.setArg(1, out);
+  Uint4Kernel u = uint4_kernel(s, "local_read", kLocalTile, 5);
+  cl::Kernel& k = u.kernel;
   Ceiling best;
   for (std::uint32_t stride : m.local_strides) {
     throw_if_interrupted();
@@ -359,33 +396,23 @@ Ceiling measure_local(Session& s, std::vector<CurvePoint>& by_stride) {
     };
     calibrate_reps(reps, run, m.target_s);
     std::vector<std::uint32_t> got(l.local);
-    s.queue.enqueueReadBuffer(out, CL_TRUE, 0, l.local * 4, got.data());
+    s.queue.enqueueReadBuffer(u.out, CL_TRUE, 0, l.local * 4, got.data());
     for (std::uint64_t lid = 0; lid < l.local; ++lid) {
       std::uint32_t sum = 0;
       std::uint64_t idx = lid * stride;
       for (std::uint32_t r = 0; r < reps; ++r, idx += std::uint64_t(loads) * l.local)
         for (int j = 0; j < loads; ++j) {
-          const std::uint64_t w = (idx + std::uint64_t(j) * l.local) & (kLocalTile - 1);
-          sum += tile[w * 4] + tile[w * 4 + 1] + tile[w * 4 + 2] + tile[w * 4 + 3];
+          sum += lane_sum(u.words, (idx + std::uint64_t(j) * l.local) & (kLocalTile - 1));
         }
       if (got[lid] != sum) throw WrongResult("wrong sum from the local-memory kernel, work-item " + std::to_string(lid));
     }
     const double bytes = double(l.global) * reps * loads * 16;
     const Stats st = rate_stats(sample(run, s.plan.sweep), bytes);
     by_stride.push_back({double(stride), st});
-    if (stride == 1) {
-      best.kind = "memory";
-      best.op = "read";
-      best.type = "int";
-      best.width = 4;
-      best.level = "local";
-      best.unit = "B/s";
-      best.value = st.median;
-      best.stats = st;
-      best.launch = l;
-      best.variant = "uint4 reads of a 16 KiB local tile, " + std::to_string(loads) +
-                     " in flight per work-item, neighbouring work-items on neighbouring words";
-    }
+    if (stride == 1)
+      best = uint4_roof("local", st, l,
+                        "uint4 reads of a 16 KiB local tile, " + std::to_string(loads) +
+                            " in flight per work-item, neighbouring work-items on neighbouring words");
   }
   return best;
 }
@@ -397,13 +424,8 @@ Ceiling measure_constant(Session& s) {
   const int loads = m.loads_in_flight;
   std::uint64_t words = 1;
   while (words * 2 * 16 <= std::min<std::uint64_t>(s.device.identity.constant_mem_bytes, 64 * 1024)) words *= 2;
-  cl::Kernel k(s.programs.get("memory.cl", scalar_options(loads)), "constant_read");
-  std::vector<std::uint32_t> data(words * 4);
-  fill_random(data.data(), data.size(), 9);
-  cl::Buffer src(s.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, data.size() * 4, data.data());
-  cl::Buffer out(s.context, CL_MEM_WRITE_ONLY, l.global * 4);
-  k.setArg(0, src);
-  k.setArg(1, out);
+  Uint4Kernel u = uint4_kernel(s, "constant_read", words, 9);
+  cl::Kernel& k = u.kernel;
   k.setArg(3, cl_uint(words - 1));
   std::uint32_t reps = 16;
   auto run = [&] {
@@ -413,26 +435,14 @@ Ceiling measure_constant(Session& s) {
   s.progress.detail("constant memory");
   calibrate_reps(reps, run, m.target_s);
   std::uint32_t got = 0, want = 0;
-  s.queue.enqueueReadBuffer(out, CL_TRUE, 0, 4, &got);
+  s.queue.enqueueReadBuffer(u.out, CL_TRUE, 0, 4, &got);
   for (std::uint64_t r = 0, idx = 0; r < reps; ++r, idx += loads)
-    for (int j = 0; j < loads; ++j) {
-      const std::uint64_t w = (idx + j) & (words - 1);
-      want += data[w * 4] + data[w * 4 + 1] + data[w * 4 + 2] + data[w * 4 + 3];
-    }
+    for (int j = 0; j < loads; ++j) want += lane_sum(u.words, (idx + j) & (words - 1));
   if (got != want) throw WrongResult("wrong sum from the constant-memory kernel");
-  Ceiling c;
-  c.kind = "memory";
-  c.op = "read";
-  c.type = "int";
-  c.width = 4;
-  c.level = "constant";
-  c.unit = "B/s";
-  c.stats = rate_stats(sample(run, s.plan.sweep), double(l.global) * reps * loads * 16);
-  c.value = c.stats.median;
-  c.launch = l;
-  c.variant = "uint4 reads of a " + format_bytes(double(words * 16)) +
-              " constant buffer, the same element for every work-item of a group (bytes delivered to work-items)";
-  return c;
+  const Stats st = rate_stats(sample(run, s.plan.sweep), double(l.global) * reps * loads * 16);
+  return uint4_roof("constant", st, l,
+                    "uint4 reads of a " + format_bytes(double(words * 16)) +
+                        " constant buffer, the same element for every work-item of a group (bytes delivered to work-items)");
 }
 
 // Reported cache sizes, to name the levels found (never to place them).
@@ -483,7 +493,8 @@ MemoryHierarchy measure_memory_hierarchy(Session& s, const std::string& override
       for (const LaunchShape& l : m.level_launches) {
         const std::uint64_t granule = ws.step_bytes(l) * (op == "copy" ? 2 : 1);
         const std::uint64_t bytes = std::uint64_t(mid) / granule * granule;
-        if (bytes == 0) continue;
+        // An image may hold fewer texels than the buffer (CL_DEVICE_IMAGE_MAX_BUFFER_SIZE).
+        if (bytes == 0 || (op == "image" && bytes > ws.image_bytes())) continue;
         throw_if_interrupted();
         s.progress.detail(level.name + " " + op + ", " + std::to_string(l.work_groups()) + " x " + std::to_string(l.local));
         SweepPoint p{l, ws.measure(op, bytes, l, m.target_s, s.plan.sweep)};

@@ -208,7 +208,7 @@ int run_build(const BuildOptions& o) {
     progress.finish();
     error(std::string("OpenCL error ") + std::to_string(e.err()) + " in " + e.what());
     return exit_code::failure;
-  } catch (const std::runtime_error& e) {
+  } catch (const std::exception& e) {
     progress.finish();
     error(e.what());
     return exit_code::failure;

@@ -84,16 +84,6 @@ std::vector<Circle> ridge_markers(const std::string& svg) {
   return out;
 }
 
-struct Area { double x, y, w, h; };
-
-Area plot_area(const std::string& svg) {
-  static const std::regex rect(
-      R"re(<clipPath id="plot-area"><rect x="([-\d.]+)" y="([-\d.]+)" width="([-\d.]+)" height="([-\d.]+)"/>)re");
-  std::smatch m;
-  if (!std::regex_search(svg, m, rect)) throw std::runtime_error("no plot-area clip path");
-  return {std::stod(m[1]), std::stod(m[2]), std::stod(m[3]), std::stod(m[4])};
-}
-
 const Line* find_line(const std::vector<Line>& lines, const std::string& title_start) {
   for (const Line& l : lines)
     if (l.title.rfind(title_start, 0) == 0) return &l;

@@ -151,16 +151,6 @@ std::vector<Marker> point_markers(const std::string& svg) {
   return out;
 }
 
-struct Area { double x, y, w, h; };
-
-Area plot_area(const std::string& svg) {
-  static const std::regex rect(
-      R"re(<clipPath id="plot-area"><rect x="([-\d.]+)" y="([-\d.]+)" width="([-\d.]+)" height="([-\d.]+)"/>)re");
-  std::smatch m;
-  if (!std::regex_search(svg, m, rect)) throw std::runtime_error("no plot-area clip path");
-  return {std::stod(m[1]), std::stod(m[2]), std::stod(m[3]), std::stod(m[4])};
-}
-
 // The text of every element of a class ("capacity-label", "plateau-label"),
 // the halo copies left out.
 std::vector<std::string> texts_of_class(const std::string& svg, const std::string& cls) {

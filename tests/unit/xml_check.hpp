@@ -5,6 +5,7 @@
 #pragma once
 #include <regex>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -42,4 +43,15 @@ inline std::string xml_problem(const std::string& xml) {
     if (!self_closing) open.push_back(name);
   }
   return open.empty() ? "" : "unclosed <" + open.back() + ">";
+}
+
+// The plot area of a chart, read back from its clip path.
+struct Area { double x, y, w, h; };
+
+inline Area plot_area(const std::string& svg) {
+  static const std::regex rect(
+      R"re(<clipPath id="plot-area"><rect x="([-\d.]+)" y="([-\d.]+)" width="([-\d.]+)" height="([-\d.]+)"/>)re");
+  std::smatch m;
+  if (!std::regex_search(svg, m, rect)) throw std::runtime_error("no plot-area clip path");
+  return {std::stod(m[1]), std::stod(m[2]), std::stod(m[3]), std::stod(m[4])};
 }
