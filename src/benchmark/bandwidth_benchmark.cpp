@@ -102,7 +102,7 @@ std::vector<Ceiling> measure_dram(Session& s) {
                                      std::to_string(width) + ")");
         }
         const double moved = double(used) * (op == "copy" ? 2 : 1);
-        SweepPoint p{shape, rate_stats(sample([&] { return s.run_timed(k, shape); }, plan.sweep), moved)};
+        SweepPoint p{shape, rate_stats(sample([&] { return s.run_timed(k, shape); }, plan.sweep), moved), std::nullopt};
         sweep.push_back(p);
         if (p.stats.median > c.value) {
           c.value = p.stats.median;

@@ -497,7 +497,7 @@ MemoryHierarchy measure_memory_hierarchy(Session& s, const std::string& override
         if (bytes == 0 || (op == "image" && bytes > ws.image_bytes())) continue;
         throw_if_interrupted();
         s.progress.detail(level.name + " " + op + ", " + std::to_string(l.work_groups()) + " x " + std::to_string(l.local));
-        SweepPoint p{l, ws.measure(op, bytes, l, m.target_s, s.plan.sweep)};
+        SweepPoint p{l, ws.measure(op, bytes, l, m.target_s, s.plan.sweep), std::nullopt};
         c.sweep_wg_count.push_back(p);
         if (p.stats.median > c.value) {
           c.value = p.stats.median;

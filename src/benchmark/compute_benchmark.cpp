@@ -173,7 +173,7 @@ Ceiling measure_compute(Session& s, const std::string& op, const std::string& ty
     if (local > kernel_max || size_sweep_global % local) continue;
     s.progress.detail(what + ": work-group size " + std::to_string(local));
     LaunchShape shape{size_sweep_global, local};
-    SweepPoint p{shape, best->measure(shape, iters_for(shape.global, base.global, best_iters), plan.sweep)};
+    SweepPoint p{shape, best->measure(shape, iters_for(shape.global, base.global, best_iters), plan.sweep), std::nullopt};
     c.sweep_wg_size.push_back(p);
     consider(p);
   }
@@ -181,7 +181,7 @@ Ceiling measure_compute(Session& s, const std::string& op, const std::string& ty
   for (std::uint64_t count : plan.wg_counts) {
     s.progress.detail(what + ": " + std::to_string(count) + " work-groups");
     LaunchShape shape{count * best_local, best_local};
-    SweepPoint p{shape, best->measure(shape, iters_for(shape.global, base.global, best_iters), plan.sweep)};
+    SweepPoint p{shape, best->measure(shape, iters_for(shape.global, base.global, best_iters), plan.sweep), std::nullopt};
     c.sweep_wg_count.push_back(p);
     consider(p);
   }

@@ -42,10 +42,14 @@ void from_json(const json& j, LaunchShape& s) {
   j.at("local").get_to(s.local);
 }
 
-void to_json(json& j, const SweepPoint& p) { j = {{"launch", p.launch}, {"stats", p.stats}}; }
+void to_json(json& j, const SweepPoint& p) {
+  j = {{"launch", p.launch}, {"stats", p.stats}};
+  if (p.watts) j["watts"] = *p.watts;
+}
 void from_json(const json& j, SweepPoint& p) {
   j.at("launch").get_to(p.launch);
   j.at("stats").get_to(p.stats);
+  get_opt(j, "watts", p.watts);
 }
 
 void to_json(json& j, const Ceiling& c) {
@@ -56,6 +60,7 @@ void to_json(json& j, const Ceiling& c) {
   j["theory"] = opt(c.theory);
   j["efficiency"] = opt(c.efficiency);
   j["above_theory"] = c.above_theory;
+  if (c.power) j["power"] = *c.power;
   j["sweeps"] = {{"work_group_size", c.sweep_wg_size}, {"work_group_count", c.sweep_wg_count}};
 }
 void from_json(const json& j, Ceiling& c) {
@@ -73,6 +78,7 @@ void from_json(const json& j, Ceiling& c) {
   get_opt(j, "theory", c.theory);
   get_opt(j, "efficiency", c.efficiency);
   get_opt(j, "above_theory", c.above_theory);
+  get_opt(j, "power", c.power);
   if (j.contains("sweeps")) {
     get_opt(j["sweeps"], "work_group_size", c.sweep_wg_size);
     get_opt(j["sweeps"], "work_group_count", c.sweep_wg_count);
@@ -125,7 +131,7 @@ void to_json(json& j, const RoofsDocument& d) {
        {"date", d.date}, {"command_line", d.command_line}, {"complete", d.complete}, {"quick", d.quick},
        {"device", d.device}, {"clock", opt(d.clock)}, {"ceilings", d.ceilings},
        {"memory", opt(d.memory)}, {"transfers", d.transfers},
-       {"launch_overhead", opt(d.launch_overhead)}, {"notes", d.notes}};
+       {"launch_overhead", opt(d.launch_overhead)}, {"energy", opt(d.energy)}, {"notes", d.notes}};
 }
 void from_json(const json& j, RoofsDocument& d) {
   j.at("schema_version").get_to(d.schema_version);
@@ -146,6 +152,7 @@ void from_json(const json& j, RoofsDocument& d) {
   get_opt(j, "memory", d.memory);
   get_opt(j, "transfers", d.transfers);
   get_opt(j, "launch_overhead", d.launch_overhead);
+  get_opt(j, "energy", d.energy);
   get_opt(j, "notes", d.notes);
 }
 

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "measurement/stats.hpp"
+#include "model/energy.hpp"
 #include "model/memory_model.hpp"
 
 namespace roofline {
@@ -27,6 +28,7 @@ struct LaunchShape {
 struct SweepPoint {
   LaunchShape launch;
   Stats stats;  // in the ceiling's unit
+  std::optional<Stats> watts;  // power while it ran, where an energy source was read
 };
 
 struct Ceiling {
@@ -44,6 +46,7 @@ struct Ceiling {
   std::optional<double> theory;      // theoretical peak, same unit
   std::optional<double> efficiency;  // value / theory
   bool above_theory = false;         // flagged: measured above theoretical peak
+  std::optional<CeilingPower> power; // power while the best point ran, where an energy source was read
   std::vector<SweepPoint> sweep_wg_size;   // fixed global size, varying local size
   std::vector<SweepPoint> sweep_wg_count;  // fixed local size, varying work-group count
   std::string label() const;               // e.g. "float MAD x4", "DRAM read"
@@ -81,6 +84,7 @@ struct RoofsDocument {
   std::optional<MemoryCurves> memory;     // working-set sweeps and detected levels
   std::vector<TransferFit> transfers;     // host-device transfer model
   std::optional<LaunchOverhead> launch_overhead;
+  std::optional<EnergySection> energy;    // power and energy readings and the fitted power model
   std::vector<std::string> notes;  // what was skipped and why, warnings
 };
 

@@ -1,0 +1,67 @@
+// model/placement: a user kernel placed on the CARM, as `roofline place`
+// writes it and the charts and reports read it. Plain data plus its JSON form
+// (documented in the README, "Placement files").
+//
+// A placement file holds one placement object (what `place -o` writes), an
+// array of them, or {"placements": [...]}; load_placements takes all three.
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "measurement/stats.hpp"
+
+namespace roofline {
+
+inline constexpr int kPlacementSchemaVersion = 1;
+
+// Bytes moved in one address space, as the kernel's loads and stores count them.
+struct SpaceBytes {
+  double load = 0, store = 0;
+  double total() const { return load + store; }
+};
+
+// The roof that bounds a kernel at its arithmetic intensity.
+struct PlacementBound {
+  std::string level;     // memory level whose slope bounds it ("DRAM", "L2"...), empty when compute-bound
+  std::string roof;      // the bounding roof's label: "DRAM read", "float MAD"
+  double attainable = 0; // ops/s the roofs allow at the kernel's AI for that level
+  double fraction = 0;   // performance / attainable
+};
+
+struct Placement {
+  std::string kernel;   // kernel function name
+  std::string label;    // what the chart writes next to the dot; empty: the kernel name
+  std::string source;   // the .cl file
+  std::string device;   // device name it ran on
+  double flops = 0;     // floating-point operations (all precisions, vector lanes counted)
+  double intops = 0;    // integer operations
+  double bytes = 0;     // CARM traffic: global + constant + local loads and stores
+  double ai = 0;        // ops / bytes, ops = flops, or intops for a kernel without floating point
+  std::string unit = "FLOP/s";  // of performance: "FLOP/s" or "INTOP/s"
+  double seconds = 0;           // median kernel time
+  Stats time;                   // seconds, over the timed runs
+  double performance = 0;       // ops / seconds
+  PlacementBound bound;
+  std::optional<double> predicted_seconds;  // max(ops / F, bytes / B) of the bounding roofs
+  std::map<std::string, double> flops_by_type;      // "half", "float", "double"
+  std::map<std::string, SpaceBytes> bytes_by_space; // "global", "constant", "local", "private"
+  std::optional<double> watts;       // average power while it ran
+  std::optional<double> joules;      // energy of one run
+  std::optional<double> efficiency;  // ops per joule
+  std::string display_label() const { return label.empty() ? kernel : label; }
+  double ops() const { return flops > 0 ? flops : intops; }
+};
+
+void to_json(nlohmann::json& j, const SpaceBytes& b);
+void from_json(const nlohmann::json& j, SpaceBytes& b);
+void to_json(nlohmann::json& j, const Placement& p);
+void from_json(const nlohmann::json& j, Placement& p);
+
+// Reads a placement file; throws std::runtime_error naming the file and the problem.
+std::vector<Placement> load_placements(const std::string& path);
+
+}  // namespace roofline
