@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "chart/legend.hpp"
+#include "model/placement.hpp"
 #include "model/roofline.hpp"
 #include "model/roofs.hpp"
 #include "model/units.hpp"
@@ -362,7 +363,8 @@ void append_legend(std::string& out, const RoofSet& roofs, const Rect& plot, con
 }  // namespace
 }  // namespace chart
 
-std::string render_carm_svg(const RoofsDocument& doc, const ChartOptions& opt) {
+std::string render_carm_svg(const RoofsDocument& doc, const ChartOptions& opt, const std::vector<Placement>& dots) {
+  (void)dots;
   using namespace chart;
   const Canvas canvas = make_canvas(opt);
   const Rect& plot = canvas.plot;

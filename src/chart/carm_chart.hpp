@@ -7,10 +7,12 @@
 // make_log_axis, format_tick and xml_escape.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "chart/axes.hpp"
 #include "chart/page.hpp"
 #include "chart/svg.hpp"
+#include "model/placement.hpp"
 
 namespace roofline {
 
@@ -20,6 +22,8 @@ struct RoofsDocument;
 // Draws the best ceiling of each (op, type) as a compute roof and of each
 // (level, op) as a memory roof; ceilings with value <= 0 are left out. A
 // document without roofs still gives a valid chart (axes and a note).
-std::string render_carm_svg(const RoofsDocument& doc, const ChartOptions& opt = {});
+// Placed kernels (dots) are drawn at (ai, performance) with their labels.
+std::string render_carm_svg(const RoofsDocument& doc, const ChartOptions& opt = {},
+                            const std::vector<Placement>& dots = {});
 
 }  // namespace roofline
