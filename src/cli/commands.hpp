@@ -14,7 +14,13 @@ struct BuildOptions {
   std::string command_line;
 };
 
+struct KernelOptions;  // cli/kernel_launch.hpp
+
 int run_devices(bool json);
+// Counts a user kernel's FLOPs and bytes (no timing); -o writes a counts file.
+int run_count(const KernelOptions& options);
+// Times, counts and places a user kernel on the device's roofs.
+int run_place(const KernelOptions& options);
 int run_build(const BuildOptions& options);
 // Renders a chart of a roofs file: "carm", "bandwidth" or "latency".
 int run_plot(const std::string& roofs_path, const std::string& svg_path, const std::string& chart);

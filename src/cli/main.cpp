@@ -6,6 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/kernel_launch.hpp"
 #include "version.hpp"
 
 int main(int argc, char** argv) {
@@ -41,6 +42,33 @@ int main(int argc, char** argv) {
   plot->add_option("--chart", plot_chart, "carm (default), bandwidth (vs working set) or latency (vs working set)")
       ->check(CLI::IsMember({"carm", "bandwidth", "latency"}));
 
+  // count and place share the launch options.
+  KernelOptions k;
+  auto add_launch_options = [&k](CLI::App* c) {
+    c->add_option("kernel_file", k.file, "OpenCL C source (.cl); its // roofline: lines give default launch options")->required();
+    c->add_option("--kernel", k.kernel, "Kernel to run (default: the file's only kernel)");
+    c->add_option("--global", k.global, "Global size X[,Y[,Z]]; sizes may be products of numbers and -D names (DIM*DIM)");
+    c->add_option("--local", k.local, "Work-group size X[,Y[,Z]] (default: the runtime's choice)");
+    c->add_option("--arg", k.args,
+                  "NAME=SPEC for a kernel argument: float[1048576]:random (buffer; element type any OpenCL scalar or vector "
+                  "type; init random|zeros|ones|iota|value=X|file=PATH), int:4096 or float:2.5 (scalar), local:float[256]")
+        ->expected(1)->take_all();
+    c->add_option("-D", k.defines, "NAME=VALUE, a define for the kernel build (and for sizes in specs)")->expected(1)->take_all();
+    c->add_option("--build-options", k.build_options, "More OpenCL build options, e.g. \"-cl-mad-enable\"");
+    c->add_option("-d,--device", k.device, "Device: cpu, gpu, igpu, dgpu, accelerator, P:D, a list index or a name substring");
+    c->add_flag("-q,--quiet", k.quiet, "No table; errors only");
+  };
+  auto* count = app.add_subcommand("count", "Count a kernel's FLOPs and bytes exactly (instrumented with Clang); no timing");
+  add_launch_options(count);
+  count->add_option("-o,--output", k.output, "Counts file to write (JSON), for roofline place --counts");
+  auto* place = app.add_subcommand("place", "Time a kernel, count its FLOPs and bytes, and place it on the device's roofs");
+  add_launch_options(place);
+  place->add_option("--roofs", k.roofs, "Roofs file of the device (default: roofs/<device>.json when it exists)");
+  place->add_option("--counts", k.counts, "Counts file from roofline count (for a build without Clang)");
+  place->add_option("-o,--output", k.output, "Placement file to write (JSON)");
+  place->add_option("--svg", k.svg, "CARM chart with the kernel's dot to write (SVG)");
+  place->add_option("--label", k.label, "Label of the dot (default: the kernel name)");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -49,5 +77,8 @@ int main(int argc, char** argv) {
   for (int i = 0; i < argc; ++i) b.command_line += (i ? " " : "") + std::string(argv[i]);
   if (*devices) return run_devices(devices_json);
   if (*plot) return run_plot(plot_in, plot_out, plot_chart);
+  k.command_line = b.command_line;
+  if (*count) return run_count(k);
+  if (*place) return run_place(k);
   return run_build(b);
 }

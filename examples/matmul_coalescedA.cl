@@ -1,0 +1,27 @@
+// Matrix multiply, the AIWC seed's "coalescedA" kernel: tiles of A go through
+// local memory (loaded coalesced), B is read from global memory.
+// Analytic counts, T = TILE_DIM: 2 N^3 FLOPs; global loads N^2 x 4 (A, once per
+// element... per work-item N/T tiles of one float) + N^3 x 4 (B); local stores
+// N^2 x N/T x 4, local loads N^3 x 4; global stores N^2 x 4.
+//
+// roofline: --kernel coalescedAMultiply --global DIM,DIM --local TILE_DIM,TILE_DIM -D DIM=1024 -D TILE_DIM=16
+// roofline: --arg A=float[DIM*DIM]:random --arg B=float[DIM*DIM]:random --arg C=float[DIM*DIM]:zeros --arg N=int:DIM
+__kernel void coalescedAMultiply(const __global float* A, const __global float* B, __global float* C, const int N) {
+  __local float aTile[TILE_DIM][TILE_DIM];
+  const int localRow = get_local_id(0);
+  const int localCol = get_local_id(1);
+  const int globalRow = get_global_id(0);
+  const int globalCol = get_global_id(1);
+  __private float sum = 0.0f;
+  const int numTiles = N / TILE_DIM;
+  __private const int tiledRow = globalRow * N + localCol;
+  for (int i = 0; i < numTiles; i++) {
+    aTile[localRow][localCol] = A[tiledRow + i * TILE_DIM];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int k = 0; k < TILE_DIM; k++) {
+      sum += aTile[localRow][k] * B[(i * TILE_DIM + k) * N + globalCol];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  C[globalRow * N + globalCol] = sum;
+}

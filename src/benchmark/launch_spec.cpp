@@ -1,0 +1,254 @@
+#include "benchmark/launch_spec.hpp"
+
+#include <cctype>
+#include <cstdlib>
+#include <sstream>
+
+namespace roofline {
+namespace {
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : s) {
+    if (c == sep) {
+      out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  out.push_back(cur);
+  return out;
+}
+
+bool parse_double(const std::string& s, double& v) {
+  if (s.empty()) return false;
+  char* end = nullptr;
+  v = std::strtod(s.c_str(), &end);
+  return end && *end == '\0';
+}
+
+}  // namespace
+
+ElementType parse_element_type(const std::string& name) {
+  static const std::map<std::string, std::pair<std::size_t, int>> bases{
+      // bytes, 0 unsigned int / 1 signed int / 2 floating
+      {"char", {1, 1}},  {"uchar", {1, 0}}, {"short", {2, 1}}, {"ushort", {2, 0}}, {"int", {4, 1}},
+      {"uint", {4, 0}},  {"long", {8, 1}},  {"ulong", {8, 0}}, {"half", {2, 2}},   {"float", {4, 2}},
+      {"double", {8, 2}}};
+  ElementType t;
+  t.name = name;
+  std::size_t digits = name.size();
+  while (digits > 0 && std::isdigit(static_cast<unsigned char>(name[digits - 1]))) --digits;
+  t.base = name.substr(0, digits);
+  const auto it = bases.find(t.base);
+  if (it == bases.end()) throw LaunchSpecError("unknown element type '" + name + "'");
+  if (digits < name.size()) {
+    t.lanes = std::atoi(name.c_str() + digits);
+    if (t.lanes != 2 && t.lanes != 3 && t.lanes != 4 && t.lanes != 8 && t.lanes != 16)
+      throw LaunchSpecError("unknown element type '" + name + "' (vector widths are 2, 3, 4, 8, 16)");
+  }
+  t.base_bytes = it->second.first;
+  t.floating = it->second.second == 2;
+  t.is_signed = it->second.second != 0;
+  return t;
+}
+
+std::uint64_t LaunchSpec::evaluate(const std::string& expr, const std::string& what) const {
+  if (expr.empty()) throw LaunchSpecError(what + ": empty size");
+  std::uint64_t product = 1;
+  for (const std::string& factor : split(expr, '*')) {
+    std::string f = factor;
+    // Defines are looked up by name; the last -D of a name wins.
+    for (auto it = defines.rbegin(); it != defines.rend(); ++it)
+      if (it->first == f) {
+        f = it->second;
+        break;
+      }
+    if (f.empty() || f.find_first_not_of("0123456789") != std::string::npos)
+      throw LaunchSpecError(what + ": '" + factor + "' in '" + expr + "' is neither a number nor a -D name with a number");
+    product *= std::stoull(f);
+  }
+  return product;
+}
+
+std::vector<std::uint64_t> LaunchSpec::dims(const std::vector<std::string>& text, const std::string& what) const {
+  std::vector<std::uint64_t> out;
+  for (const auto& t : text) {
+    const std::uint64_t v = evaluate(t, what);
+    if (v == 0) throw LaunchSpecError(what + ": a size of 0");
+    out.push_back(v);
+  }
+  return out;
+}
+
+ArgSpec LaunchSpec::arg(const std::string& name) const {
+  const auto it = arg_text.find(name);
+  if (it == arg_text.end()) throw LaunchSpecError("argument '" + name + "' has no spec (--arg " + name + "=SPEC)");
+  ArgSpec a;
+  a.name = name;
+  a.text = it->second;
+  const std::string where = "--arg " + name + "=" + a.text;
+  std::string s = a.text;
+  if (s.rfind("local:", 0) == 0) {
+    a.kind = ArgSpec::Kind::Local;
+    s = s.substr(6);
+  }
+  const auto colon = s.find(':');
+  const std::string head = s.substr(0, colon);
+  const std::string tail = colon == std::string::npos ? "" : s.substr(colon + 1);
+  const auto bracket = head.find('[');
+  try {
+    if (bracket == std::string::npos) {
+      if (a.kind == ArgSpec::Kind::Local) throw LaunchSpecError("local memory needs a size, as in local:float[256]");
+      a.kind = ArgSpec::Kind::Scalar;
+      a.type = parse_element_type(head);
+      if (a.type.lanes != 1) throw LaunchSpecError("vector scalars are not supported; pass a buffer");
+      if (tail.empty()) throw LaunchSpecError("a scalar needs a value, as in int:4096 or float:2.5");
+      // A scalar may name a -D value (int:DIM).
+      std::string v = tail;
+      for (auto d = defines.rbegin(); d != defines.rend(); ++d)
+        if (d->first == v) {
+          v = d->second;
+          break;
+        }
+      if (!parse_double(v, a.value)) throw LaunchSpecError("'" + tail + "' is not a number");
+      if (!a.type.floating && a.value != double(std::int64_t(a.value)))
+        throw LaunchSpecError("'" + tail + "' is not an integer for type " + a.type.name);
+      a.scalar_text = v;
+      return a;
+    }
+    if (head.back() != ']') throw LaunchSpecError("missing ']'");
+    a.type = parse_element_type(head.substr(0, bracket));
+    a.count = evaluate(head.substr(bracket + 1, head.size() - bracket - 2), "size");
+    if (a.count == 0) throw LaunchSpecError("a buffer of 0 elements");
+    if (a.kind == ArgSpec::Kind::Local) {
+      if (!tail.empty()) throw LaunchSpecError("local memory takes no initial data");
+      return a;
+    }
+    if (tail.empty() || tail == "zeros") a.init = ArgSpec::Init::Zeros;
+    else if (tail == "random") a.init = ArgSpec::Init::Random;
+    else if (tail == "ones") a.init = ArgSpec::Init::Ones;
+    else if (tail == "iota") a.init = ArgSpec::Init::Iota;
+    else if (tail.rfind("value=", 0) == 0) {
+      a.init = ArgSpec::Init::Value;
+      if (!parse_double(tail.substr(6), a.value)) throw LaunchSpecError("'" + tail.substr(6) + "' is not a number");
+    } else if (tail.rfind("file=", 0) == 0) {
+      a.init = ArgSpec::Init::File;
+      a.file = tail.substr(5);
+      if (a.file.empty()) throw LaunchSpecError("file= needs a path");
+    } else {
+      throw LaunchSpecError("unknown initial data '" + tail + "' (random, zeros, ones, iota, value=X, file=PATH)");
+    }
+  } catch (const LaunchSpecError& e) {
+    throw LaunchSpecError("bad " + where + ": " + e.what());
+  }
+  return a;
+}
+
+void LaunchSpec::merge_over(const LaunchSpec& base) {
+  if (kernel.empty()) kernel = base.kernel;
+  if (global_text.empty()) global_text = base.global_text;
+  if (local_text.empty()) local_text = base.local_text;
+  for (const auto& [k, v] : base.arg_text) arg_text.emplace(k, v);  // ours win
+  std::vector<std::pair<std::string, std::string>> d = base.defines;
+  d.insert(d.end(), defines.begin(), defines.end());  // ours come later, so they win
+  defines = d;
+  if (build_options.empty()) build_options = base.build_options;
+}
+
+std::string LaunchSpec::full_build_options() const {
+  std::string s;
+  std::map<std::string, std::string> last;
+  for (const auto& [k, v] : defines) last[k] = v;
+  for (const auto& [k, v] : last) s += "-D " + k + (v.empty() ? "" : "=" + v) + " ";
+  return s + build_options;
+}
+
+std::vector<std::string> split_words(const std::string& text) {
+  std::vector<std::string> out;
+  std::string cur;
+  bool quoted = false, have = false;
+  for (char c : text) {
+    if (c == '"') {
+      quoted = !quoted;
+      have = true;
+    } else if (!quoted && std::isspace(static_cast<unsigned char>(c))) {
+      if (have) out.push_back(cur);
+      cur.clear();
+      have = false;
+    } else {
+      cur += c;
+      have = true;
+    }
+  }
+  if (quoted) throw LaunchSpecError("unbalanced double quote in '" + text + "'");
+  if (have) out.push_back(cur);
+  return out;
+}
+
+LaunchSpec parse_launch_words(const std::vector<std::string>& words) {
+  LaunchSpec s;
+  auto dims = [](const std::string& v, const std::string& what) {
+    std::vector<std::string> d = split(v, ',');
+    if (d.empty() || d.size() > 3) throw LaunchSpecError(what + " takes 1 to 3 sizes: X[,Y[,Z]]");
+    for (auto& x : d)
+      if (x.empty()) throw LaunchSpecError(what + " " + v + ": an empty size");
+    return d;
+  };
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    std::string w = words[i], value;
+    const auto eq = w.find('=');
+    const bool long_opt = w.rfind("--", 0) == 0;
+    if (long_opt && eq != std::string::npos) {
+      value = w.substr(eq + 1);
+      w = w.substr(0, eq);
+    } else if (w.rfind("-D", 0) == 0 && w.size() > 2) {
+      value = w.substr(2);
+      w = "-D";
+    } else {
+      if (i + 1 >= words.size()) throw LaunchSpecError(w + " needs a value");
+      value = words[++i];
+    }
+    if (w == "--kernel") {
+      s.kernel = value;
+    } else if (w == "--global") {
+      s.global_text = dims(value, "--global");
+    } else if (w == "--local") {
+      s.local_text = dims(value, "--local");
+    } else if (w == "--arg") {
+      const auto e = value.find('=');
+      if (e == std::string::npos || e == 0) throw LaunchSpecError("--arg " + value + ": expected NAME=SPEC");
+      s.arg_text[value.substr(0, e)] = value.substr(e + 1);
+    } else if (w == "-D") {
+      const auto e = value.find('=');
+      s.defines.emplace_back(value.substr(0, e), e == std::string::npos ? "" : value.substr(e + 1));
+    } else if (w == "--build-options") {
+      s.build_options = value;
+    } else {
+      throw LaunchSpecError("unknown launch option '" + words[i - (long_opt && eq != std::string::npos ? 0 : 1)] + "'");
+    }
+  }
+  return s;
+}
+
+LaunchSpec parse_source_launch_spec(const std::string& source) {
+  std::vector<std::string> words;
+  std::istringstream in(source);
+  const std::string marker = "roofline:";
+  for (std::string line; std::getline(in, line);) {
+    const auto p = line.find_first_not_of(" \t");
+    if (p == std::string::npos || line.compare(p, 2, "//") != 0) continue;
+    const auto q = line.find_first_not_of(" \t", p + 2);
+    if (q == std::string::npos || line.compare(q, marker.size(), marker) != 0) continue;
+    for (auto& w : split_words(line.substr(q + marker.size()))) words.push_back(w);
+  }
+  try {
+    return parse_launch_words(words);
+  } catch (const LaunchSpecError& e) {
+    throw LaunchSpecError(std::string("in the file's // roofline: lines: ") + e.what());
+  }
+}
+
+}  // namespace roofline

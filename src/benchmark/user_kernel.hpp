@@ -1,0 +1,78 @@
+// benchmark/user_kernel: runs a user's kernel as its launch spec says. Builds
+// the source on the device (the build log comes with a failure), checks every
+// argument against the kernel's own argument info (names, types, address
+// spaces), makes the buffers, then either times the original kernel (warm-up,
+// repeated runs with profiling events) or runs an instrumented copy of it once
+// (count/instrument.hpp) on fresh copies of the buffers and reads its counters.
+#pragma once
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <CL/opencl.hpp>
+
+#include "benchmark/launch_spec.hpp"
+#include "device/device.hpp"
+#include "measurement/sampler.hpp"
+#include "model/op_counts.hpp"
+
+namespace roofline {
+
+// The launch cannot run on this device: an unknown kernel (the message lists
+// the file's kernels), a missing, unknown or mistyped argument, a buffer too
+// large for the device, a bad NDRange.
+struct LaunchError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Called around the timed runs; the energy backends read their counters here.
+struct TimingObserver {
+  virtual ~TimingObserver() = default;
+  virtual void before_timed_runs() {}
+  virtual void after_timed_runs(const std::vector<double>& seconds) { (void)seconds; }
+};
+
+class UserKernel {
+ public:
+  // Builds `source` with the spec's options (+ -cl-kernel-arg-info) and checks
+  // the arguments. Throws KernelBuildError, LaunchError, LaunchSpecError.
+  UserKernel(const DeviceEntry& device, const std::string& source, const LaunchSpec& spec);
+
+  const std::string& kernel_name() const { return name_; }
+  const std::vector<std::string>& kernels() const { return kernels_; }
+  std::uint64_t work_items() const;
+  const std::vector<std::uint64_t>& global() const { return global_; }
+  const std::vector<std::uint64_t>& local() const { return local_; }
+
+  // Runs once untimed, warms up for `warmup_s`, then samples as `policy` says;
+  // returns the seconds of every timed run.
+  std::vector<double> time(const SamplingPolicy& policy, double warmup_s, TimingObserver* observer = nullptr);
+
+  // Builds the instrumented source and runs it once on fresh buffers; returns
+  // the counts summed over all work-items; `seconds` gets the run's device time.
+  OpCounts count(const std::string& instrumented_source, double& seconds);
+
+ private:
+  struct Arg {
+    ArgSpec spec;
+    std::vector<unsigned char> data;  // buffers: initial data; scalars: value bytes
+  };
+  void set_args(cl::Kernel& k, std::vector<cl::Buffer>& keep);
+  double run(cl::Kernel& k);
+
+  const DeviceEntry& device_;
+  LaunchSpec spec_;
+  std::string name_, options_;
+  std::vector<std::string> kernels_;
+  std::vector<std::uint64_t> global_, local_;
+  std::vector<Arg> args_;
+  cl::Context context_;
+  cl::CommandQueue queue_;
+  cl::Kernel kernel_;
+};
+
+// The names of a built program's kernels.
+std::vector<std::string> program_kernel_names(const cl::Program& program);
+
+}  // namespace roofline

@@ -1,0 +1,144 @@
+// `roofline place`: times a user kernel, counts it (or reads its counts file),
+// and places it among the device's roofs: a table, a placement file (-o) and
+// the CARM chart with the dot (--svg).
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <sstream>
+
+#include "chart/carm_chart.hpp"
+#include "cli/commands.hpp"
+#include "cli/exit_codes.hpp"
+#include "cli/kernel_launch.hpp"
+#include "measurement/interrupt.hpp"
+#include "model/atomic_file.hpp"
+#include "model/placement_bound.hpp"
+#include "model/roofs.hpp"
+#include "model/units.hpp"
+
+namespace roofline {
+namespace {
+
+std::string format_placement(const Placement& p, const CountsFile& c, const std::string& note) {
+  std::ostringstream o;
+  o << format_counts(c);
+  char b[256];
+  std::snprintf(b, sizeof b, "  time     %s median (min %s, max %s, rse %.2f%%, %zu runs)\n", format_si(p.seconds, "s").c_str(),
+                format_si(p.time.min, "s").c_str(), format_si(p.time.max, "s").c_str(), 100 * p.time.rse, p.time.samples);
+  o << b;
+  o << "  perf     " << format_si(p.performance, p.unit) << " on " << p.device << "\n";
+  if (!p.bound.roof.empty()) {
+    std::snprintf(b, sizeof b, "  bound    %s%s: %s attainable at this AI, %.1f%% reached\n", p.bound.roof.c_str(),
+                  p.bound.level.empty() ? " (compute)" : "", format_si(p.bound.attainable, p.unit).c_str(), 100 * p.bound.fraction);
+    o << b;
+  }
+  if (p.predicted_seconds) {
+    std::snprintf(b, sizeof b, "  predicted %s by the roofs, measured %s (measured / predicted %.2f)\n",
+                  format_si(*p.predicted_seconds, "s").c_str(), format_si(p.seconds, "s").c_str(), p.seconds / *p.predicted_seconds);
+    o << b;
+  }
+  if (!note.empty()) o << "  note: " << note << "\n";
+  return o.str();
+}
+
+}  // namespace
+
+int run_place(const KernelOptions& o) {
+  install_interrupt_handler();
+  for (const std::string& path : {o.output, o.svg}) {
+    if (path.empty()) continue;
+    try {
+      check_writable(path);
+    } catch (const std::exception& e) {
+      print_error(e.what());
+      return exit_code::output;
+    }
+  }
+  PreparedKernel k;
+  if (int rc = prepare_kernel(o, k)) return rc;
+
+  // The roofs: --roofs, else roofs/<device>.json when it exists.
+  std::optional<RoofsDocument> roofs;
+  std::string roofs_path = o.roofs;
+  if (roofs_path.empty()) {
+    const std::string guess = "roofs/" + device_slug(k.device->identity.name) + ".json";
+    if (std::filesystem::exists(guess)) roofs_path = guess;
+  }
+  if (!roofs_path.empty()) {
+    try {
+      roofs = load_roofs(roofs_path);
+    } catch (const std::exception& e) {
+      print_error(e.what());
+      return exit_code::usage;
+    }
+  } else if (!o.svg.empty()) {
+    print_error("--svg needs the device's roofs: pass --roofs ROOFS.json (from roofline build)");
+    return exit_code::usage;
+  }
+
+  // The counts: from a counts file made for exactly this launch, or counted here.
+  CountsFile counts;
+  if (!o.counts.empty()) {
+    try {
+      counts = load_counts(o.counts);
+    } catch (const std::exception& e) {
+      print_error(e.what());
+      return exit_code::usage;
+    }
+    const std::string diff = k.launch().difference(counts.launch);
+    if (!diff.empty()) {
+      print_error("counts file " + o.counts + " was made for another launch: " + diff);
+      return exit_code::usage;
+    }
+  } else if (int rc = count_kernel(o, k, counts)) {
+    return rc;
+  }
+
+  // The timing, of the original kernel only.
+  std::vector<double> seconds;
+  try {
+    SamplingPolicy policy;
+    policy.min_samples = 5;
+    policy.max_samples = 100;
+    policy.rse_target = 0.01;
+    policy.budget_s = 2.0;
+    seconds = k.kernel->time(policy, k.device->is_cpu() ? 0.2 : 0.5);
+  } catch (const Interrupted&) {
+    return exit_code::interrupted;
+  } catch (const cl::Error& e) {
+    print_error(std::string("OpenCL error ") + std::to_string(e.err()) + " in " + e.what() + " while timing " + o.file);
+    return exit_code::failure;
+  }
+
+  Placement p;
+  p.kernel = k.kernel->kernel_name();
+  p.label = o.label;
+  p.source = o.file;
+  p.device = k.device->identity.name;
+  p.flops = counts.counts.flops();
+  p.intops = counts.counts.intops();
+  p.bytes = counts.counts.carm_bytes();
+  p.flops_by_type = counts.counts.flops_by_type();
+  p.bytes_by_space = counts.counts.bytes_by_space();
+  p.time = summarize(seconds);
+  p.seconds = p.time.median;
+  std::string note;
+  if (roofs) {
+    note = place_on_roofs(p, *roofs);
+  } else {
+    RoofsDocument none;
+    place_on_roofs(p, none);
+    note = "no roofs file for " + p.device + " (roofs/" + device_slug(p.device) + ".json): pass --roofs to get the bound";
+  }
+  if (!o.quiet) std::printf("%s", format_placement(p, counts, note).c_str());
+  try {
+    if (!o.output.empty()) write_file_atomically(o.output, nlohmann::json(p).dump(1) + "\n");
+    if (!o.svg.empty()) write_file_atomically(o.svg, render_carm_svg(*roofs, {}, {p}));
+  } catch (const std::exception& e) {
+    print_error(e.what());
+    return exit_code::output;
+  }
+  return exit_code::ok;
+}
+
+}  // namespace roofline

@@ -1,0 +1,26 @@
+// count/cost_table: how many arithmetic operations an OpenCL C builtin call
+// counts for, by name and the lane count of its arguments. The table is the
+// documented convention (README, "Counting rules"): mad/fma 2 per lane, dot of
+// n lanes 2n-1, length 2n, distance and normalize 3n, cross 9, mix 3 per lane,
+// math functions (sqrt, exp, sin, native_*, half_*...) 1 per lane;
+// comparisons, min/max/clamp, fabs, rounding, conversions, selects and
+// work-item queries 0. Memory builtins (vloadn, vstoren, atomics) are charged
+// by the instrumenter from their pointer argument.
+#pragma once
+#include <string>
+
+namespace roofline {
+
+// Operations of one call of builtin `name` whose first argument has `lanes`
+// lanes (scalars: 1) and whose result has `result_lanes`. Unknown names: 0.
+double builtin_ops(const std::string& name, int lanes, int result_lanes);
+
+// Atomic builtins (atomic_*, atom_*): whether it reads and writes memory, and
+// whether it does one arithmetic operation on the value (add, sub, inc, dec,
+// min, max, and, or, xor).
+struct AtomicKind {
+  bool is_atomic = false, loads = false, stores = false, arithmetic = false;
+};
+AtomicKind atomic_kind(const std::string& name);
+
+}  // namespace roofline

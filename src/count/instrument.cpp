@@ -1,0 +1,606 @@
+// The Clang side of count/instrument.hpp: parses the OpenCL C source as the
+// device build would, walks every counted function's statements, computes each
+// statement's static cost from the typed AST and inserts counter updates with
+// clang::Rewriter at file (expansion) locations. Conditionally evaluated parts
+// (the right side of && and ||, the arms of ?:, loop conditions and for
+// increments) get their own cost, injected with the comma operator so only
+// evaluated parts are charged.
+#include "count/instrument.hpp"
+
+#include <array>
+#include <memory>
+#include <set>
+#include <sstream>
+
+#include <clang/AST/ASTConsumer.h>
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Attr.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/Stmt.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/FrontendAction.h>
+#include <clang/Frontend/TextDiagnosticPrinter.h>
+#include <clang/Lex/Lexer.h>
+#include <clang/Rewrite/Core/Rewriter.h>
+#include <clang/Tooling/Tooling.h>
+
+#include "count/cost_table.hpp"
+#include "model/op_counts.hpp"
+
+#ifndef ROOFLINE_CLANG_RESOURCE_DIR
+#error "ROOFLINE_CLANG_RESOURCE_DIR must name Clang's resource directory (opencl-c.h)"
+#endif
+
+namespace roofline {
+namespace {
+using namespace clang;
+
+struct Cost {
+  std::array<std::uint64_t, kCounterSlots> v{};
+  bool any() const {
+    for (auto x : v)
+      if (x) return true;
+    return false;
+  }
+  void operator+=(const Cost& o) {
+    for (int i = 0; i < kCounterSlots; ++i) v[i] += o.v[i];
+  }
+  // "__rl_c[1]+=2;__rl_c[4]+=8;" or, for comma injection, "__rl_c[1]+=2,__rl_c[4]+=8,"
+  std::string text(char sep) const {
+    std::string s;
+    for (int i = 0; i < kCounterSlots; ++i)
+      if (v[i]) s += "__rl_c[" + std::to_string(i) + "]+=" + std::to_string(v[i]) + "UL" + sep;
+    return s;
+  }
+};
+
+// Rewrites one translation unit; see the file comment.
+class Instrumenter {
+ public:
+  Instrumenter(ASTContext& ctx, Rewriter& rw, const std::string& kernel) : ctx_(ctx), sm_(ctx.getSourceManager()), lo_(ctx.getLangOpts()), rw_(rw), kernel_(kernel) {}
+
+  std::vector<std::string> kernels;
+  std::vector<std::string> warnings;
+
+  void run() {
+    const FunctionDecl* target = nullptr;
+    for (Decl* d : ctx_.getTranslationUnitDecl()->decls()) {
+      auto* fd = dyn_cast<FunctionDecl>(d);
+      if (!fd || !fd->doesThisDeclarationHaveABody() || !sm_.isInMainFile(sm_.getExpansionLoc(fd->getBeginLoc()))) continue;
+      if (fd->hasAttr<OpenCLKernelAttr>()) {
+        kernels.push_back(fd->getNameAsString());
+        if (fd->getName() == kernel_) target = fd;
+      }
+    }
+    if (!target) {
+      std::string list;
+      for (auto& k : kernels) list += (list.empty() ? "" : ", ") + k;
+      throw InstrumentError("no kernel named '" + kernel_ + "' in the file; its kernels: " + (list.empty() ? "none" : list));
+    }
+    for (Decl* d : ctx_.getTranslationUnitDecl()->decls()) {
+      auto* fd = dyn_cast<FunctionDecl>(d);
+      if (!fd || !sm_.isInMainFile(sm_.getExpansionLoc(fd->getBeginLoc()))) continue;
+      if (fd->hasAttr<OpenCLKernelAttr>()) {
+        if (fd == target) {
+          instrument_kernel(fd);
+        } else if (fd->doesThisDeclarationHaveABody()) {
+          // Other kernels would call instrumented helpers without a counter: drop them.
+          rw_.ReplaceText(file_range(fd->getSourceRange()), "/* kernel " + fd->getNameAsString() + " left out of the counting build */");
+        }
+      } else if (is_user_function(fd)) {
+        add_counter_parameter(fd);
+        if (fd->doesThisDeclarationHaveABody()) body_of_function(fd->getBody());
+      }
+    }
+  }
+
+ private:
+  ASTContext& ctx_;
+  SourceManager& sm_;
+  const LangOptions& lo_;
+  Rewriter& rw_;
+  std::string kernel_;
+  bool in_kernel_ = false;
+  std::vector<const VarDecl*> hoisted_;  // __local variables of the kernel, moved to the wrapper
+
+  // A function whose definition is in the .cl file itself: it gets the counter pointer.
+  bool is_user_function(const FunctionDecl* fd) const {
+    const FunctionDecl* def = fd ? fd->getDefinition() : nullptr;
+    return def && !def->hasAttr<OpenCLKernelAttr>() && sm_.isInMainFile(sm_.getExpansionLoc(def->getBeginLoc()));
+  }
+
+  CharSourceRange file_range(SourceRange r) const {
+    CharSourceRange fr = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(r), sm_, lo_);
+    if (fr.isInvalid()) fr = CharSourceRange::getCharRange(sm_.getExpansionLoc(r.getBegin()), Lexer::getLocForEndOfToken(sm_.getExpansionRange(r.getEnd()).getEnd(), 0, sm_, lo_));
+    return fr;
+  }
+
+  std::string text_of(SourceRange r) const { return Lexer::getSourceText(file_range(r), sm_, lo_).str(); }
+
+  std::string macro_name(SourceLocation loc) const {
+    if (!loc.isMacroID()) return "?";
+    return Lexer::getImmediateMacroName(loc, sm_, lo_).str();
+  }
+
+  [[noreturn]] void unsupported(const Decl* d, const std::string& what) const { unsupported_at(d->getBeginLoc(), what); }
+  [[noreturn]] void unsupported(const Stmt* s, const std::string& what) const { unsupported_at(s->getBeginLoc(), what); }
+  [[noreturn]] void unsupported_at(SourceLocation loc, const std::string& what) const {
+    const PresumedLoc p = sm_.getPresumedLoc(sm_.getExpansionLoc(loc));
+    throw InstrumentError(std::string(p.getFilename()) + ":" + std::to_string(p.getLine()) + ": " + what);
+  }
+
+  // ---- the kernel: helper function + generated wrapper ----
+
+  void instrument_kernel(const FunctionDecl* fd) {
+    in_kernel_ = true;
+    auto* body = cast<CompoundStmt>(fd->getBody());
+    body_of_function(body);
+    in_kernel_ = false;
+    const std::string name = fd->getNameAsString();
+    std::string params, args;
+    if (fd->getNumParams() > 0) {
+      params = text_of(SourceRange(fd->getParamDecl(0)->getBeginLoc(), fd->getParamDecl(fd->getNumParams() - 1)->getEndLoc()));
+      for (const ParmVarDecl* p : fd->parameters()) {
+        if (p->getName().empty()) unsupported(fd, "kernel " + name + " has an unnamed parameter");
+        args += p->getNameAsString() + ", ";
+      }
+    }
+    PrintingPolicy pp(lo_);
+    std::string local_params, local_decls, local_args;
+    std::set<std::string> seen;
+    for (const VarDecl* v : hoisted_) {
+      const std::string vn = v->getNameAsString();
+      if (!seen.insert(vn).second) unsupported(fd->getBody(), "two __local variables named " + vn + " in kernel " + name);
+      std::string decayed, decl;
+      llvm::raw_string_ostream a(decayed), b(decl);
+      QualType t = v->getType();
+      QualType d = t->isArrayType() ? ctx_.getArrayDecayedType(t) : ctx_.getPointerType(t);
+      d.print(a, pp, vn);
+      t.print(b, pp, vn);
+      a.flush();
+      b.flush();
+      local_params += ", " + decayed;
+      local_decls += "  " + decl + ";\n";
+      local_args += t->isArrayType() ? ", " + vn : ", &" + vn;
+      if (!t->isArrayType()) unsupported(fd->getBody(), "__local scalar " + vn + " in kernel " + name + " (declare it as an array of 1)");
+    }
+    // Helper header replaces everything from the declaration's start to the body's brace.
+    const std::string header = "void __rl_k_" + name + "(" + params + (params.empty() ? "" : ", ") + "__private ulong *__rl_c" + local_params + ")\n";
+    rw_.ReplaceText(CharSourceRange::getCharRange(sm_.getExpansionLoc(fd->getBeginLoc()), sm_.getExpansionLoc(body->getLBracLoc())), header);
+
+    std::string attrs;
+    for (const Attr* a : fd->attrs()) {
+      if (isa<ReqdWorkGroupSizeAttr>(a) || isa<WorkGroupSizeHintAttr>(a) || isa<VecTypeHintAttr>(a))
+        attrs += "__attribute__((" + text_of(a->getRange()) + ")) ";
+    }
+    std::ostringstream w;
+    w << "\n\n// Generated by roofline count: runs " << name << " with counters and adds their work-group sums to __rl_out.\n"
+      << "__kernel " << attrs << "void " << name << "(" << params << (params.empty() ? "" : ", ")
+      << "__local ulong *__rl_scratch, __global uint *__rl_out) {\n"
+      << local_decls << "  ulong __rl_c[" << kCounterSlots << "];\n"
+      << "  for (int __rl_i = 0; __rl_i < " << kCounterSlots << "; ++__rl_i) __rl_c[__rl_i] = 0;\n"
+      << "  __rl_k_" << name << "(" << args << "__rl_c" << local_args << ");\n"
+      << "  const uint __rl_n = (uint)(get_local_size(0) * get_local_size(1) * get_local_size(2));\n"
+      << "  const uint __rl_l = (uint)(get_local_id(0) + get_local_size(0) * (get_local_id(1) + get_local_size(1) * get_local_id(2)));\n"
+      << "  for (int __rl_k = 0; __rl_k < " << kCounterSlots << "; ++__rl_k) {\n"
+      << "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+      << "    __rl_scratch[__rl_l] = __rl_c[__rl_k];\n"
+      << "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+      << "    for (uint __rl_s = 1; __rl_s < __rl_n; __rl_s <<= 1) {\n"
+      << "      if ((__rl_l & (2 * __rl_s - 1)) == 0 && __rl_l + __rl_s < __rl_n) __rl_scratch[__rl_l] += __rl_scratch[__rl_l + __rl_s];\n"
+      << "      barrier(CLK_LOCAL_MEM_FENCE);\n"
+      << "    }\n"
+      << "    if (__rl_l == 0) {\n"
+      << "      const ulong __rl_v = __rl_scratch[0];\n"
+      << "      const uint __rl_lo = (uint)__rl_v;\n"
+      << "      const uint __rl_old = atomic_add(&__rl_out[2 * __rl_k], __rl_lo);\n"
+      << "      const uint __rl_carry = (uint)(__rl_old + __rl_lo < __rl_old);\n"
+      << "      if ((uint)(__rl_v >> 32) + __rl_carry) atomic_add(&__rl_out[2 * __rl_k + 1], (uint)(__rl_v >> 32) + __rl_carry);\n"
+      << "    }\n"
+      << "  }\n"
+      << "}\n";
+    rw_.InsertTextAfter(sm_.getLocForEndOfFile(sm_.getMainFileID()), w.str());
+  }
+
+  void add_counter_parameter(const FunctionDecl* fd) {
+    FunctionTypeLoc tl = fd->getFunctionTypeLoc();
+    if (!tl) unsupported(fd, "cannot find the parameter list of " + fd->getNameAsString());
+    if (tl.getRParenLoc().isMacroID()) unsupported(fd, "the parameter list of " + fd->getNameAsString() + " comes from a macro");
+    if (fd->getNumParams() == 0)
+      rw_.ReplaceText(CharSourceRange::getCharRange(tl.getLParenLoc().getLocWithOffset(1), tl.getRParenLoc()), "__private ulong *__rl_c");
+    else
+      rw_.InsertTextBefore(tl.getRParenLoc(), ", __private ulong *__rl_c");
+  }
+
+  // ---- statements ----
+
+  void body_of_function(Stmt* body) { stmt(body); }
+
+  void charge_before(const Stmt* s, const Cost& c) {
+    if (!c.any()) return;
+    rw_.InsertTextAfter(sm_.getExpansionLoc(s->getBeginLoc()), c.text(';'));
+  }
+
+  void no_macro_control(const Stmt* s, const char* what) {
+    if (s->getBeginLoc().isMacroID())
+      unsupported(s, std::string("a ") + what + " written inside macro " + macro_name(s->getBeginLoc()) +
+                          " cannot be counted exactly; write it in the source or as a function");
+  }
+
+  // A statement that is the body of if/for/while/do: braces keep inserted charges inside it.
+  void body(Stmt* s) {
+    if (!s) return;
+    if (isa<CompoundStmt>(s)) return stmt(s);
+    if (s->getBeginLoc().isMacroID() || s->getEndLoc().isMacroID()) {
+      // A body that is one macro invocation: charges go before it, inside new braces.
+      if (!isa<Expr>(s) && !isa<DeclStmt>(s) && !isa<ReturnStmt>(s) && !isa<NullStmt>(s) && !isa<BreakStmt>(s) && !isa<ContinueStmt>(s)) no_macro_control(s, "control statement");
+    }
+    const SourceLocation begin = sm_.getExpansionLoc(s->getBeginLoc());
+    const SourceLocation last = sm_.getExpansionRange(s->getEndLoc()).getEnd();
+    SourceLocation after = Lexer::findLocationAfterToken(last, tok::semi, sm_, lo_, false);
+    if (after.isInvalid()) after = Lexer::getLocForEndOfToken(last, 0, sm_, lo_);
+    rw_.InsertTextAfter(begin, "{");
+    stmt(s);
+    rw_.InsertTextAfter(after, "}");
+  }
+
+  void stmt(Stmt* s) {
+    if (!s) return;
+    if (auto* cs = dyn_cast<CompoundStmt>(s)) {
+      for (Stmt* c : cs->body()) stmt(c);
+    } else if (auto* ds = dyn_cast<DeclStmt>(s)) {
+      decl_stmt(ds);
+    } else if (auto* rs = dyn_cast<ReturnStmt>(s)) {
+      Cost c;
+      expr(rs->getRetValue(), c);
+      charge_before(s, c);
+    } else if (auto* is = dyn_cast<IfStmt>(s)) {
+      no_macro_control(s, "if statement");
+      Cost c;
+      expr(is->getCond(), c);
+      charge_before(s, c);
+      body(is->getThen());
+      body(is->getElse());
+    } else if (auto* fs = dyn_cast<ForStmt>(s)) {
+      no_macro_control(s, "for loop");
+      Cost c;
+      if (auto* init = fs->getInit()) {
+        if (auto* e = dyn_cast<Expr>(init)) expr(const_cast<Expr*>(e), c);
+        else if (auto* d = dyn_cast<DeclStmt>(init)) decl_cost(d, c);
+      }
+      charge_before(s, c);
+      inject(fs->getCond(), nullptr);
+      inject(fs->getInc(), nullptr);
+      body(fs->getBody());
+    } else if (auto* ws = dyn_cast<WhileStmt>(s)) {
+      no_macro_control(s, "while loop");
+      inject(ws->getCond(), nullptr);
+      body(ws->getBody());
+    } else if (auto* dos = dyn_cast<DoStmt>(s)) {
+      no_macro_control(s, "do loop");
+      body(dos->getBody());
+      inject(dos->getCond(), nullptr);
+    } else if (auto* ss = dyn_cast<SwitchStmt>(s)) {
+      no_macro_control(s, "switch statement");
+      Cost c;
+      expr(ss->getCond(), c);
+      charge_before(s, c);
+      stmt(ss->getBody());
+    } else if (auto* sc = dyn_cast<SwitchCase>(s)) {
+      stmt(sc->getSubStmt());
+    } else if (auto* ls = dyn_cast<LabelStmt>(s)) {
+      stmt(ls->getSubStmt());
+    } else if (auto* as = dyn_cast<AttributedStmt>(s)) {
+      stmt(as->getSubStmt());
+    } else if (auto* e = dyn_cast<Expr>(s)) {
+      Cost c;
+      expr(e, c);
+      charge_before(s, c);
+    }
+    // break, continue, goto, null statements: nothing to charge.
+  }
+
+  void decl_cost(const DeclStmt* ds, Cost& c) {
+    for (const Decl* d : ds->decls())
+      if (auto* v = dyn_cast<VarDecl>(d))
+        if (v->hasInit()) {
+          expr(const_cast<Expr*>(v->getInit()), c);
+          // An initialised private array or struct is a store of its size.
+          if (v->getType()->isArrayType() || v->getType()->isRecordType())
+            c.v[kPrivateStore] += ctx_.getTypeSizeInChars(v->getType()).getQuantity();
+        }
+  }
+
+  void decl_stmt(DeclStmt* ds) {
+    bool local = false, other = false;
+    for (const Decl* d : ds->decls()) {
+      auto* v = dyn_cast<VarDecl>(d);
+      if (v && v->getType().getAddressSpace() == LangAS::opencl_local) local = true;
+      else other = true;
+    }
+    if (local) {
+      if (!in_kernel_) unsupported(ds, "__local variable outside a kernel");
+      if (other) unsupported(ds, "a declaration mixing __local and other variables; split it");
+      for (const Decl* d : ds->decls()) hoisted_.push_back(cast<VarDecl>(d));
+      rw_.ReplaceText(file_range(ds->getSourceRange()), "/* __local declared by the counting wrapper */");
+      return;
+    }
+    Cost c;
+    decl_cost(ds, c);
+    charge_before(ds, c);
+  }
+
+  // ---- expressions ----
+
+  // Wraps a conditionally evaluated expression as "(charges, e)". With
+  // `parent` null the expression is a loop condition or increment, which must
+  // be wrappable; otherwise a part inside a macro body is charged to the parent
+  // (as if always evaluated) with a warning.
+  void inject(Expr* e, Cost* parent) {
+    if (!e) return;
+    Cost c;
+    expr(e, c);
+    if (!c.any()) return;
+    const CharSourceRange r = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(e->getSourceRange()), sm_, lo_);
+    if (r.isInvalid() || !sm_.isInMainFile(r.getBegin())) {
+      if (!parent) unsupported(e, "a loop condition or increment inside macro " + macro_name(e->getBeginLoc()) + " cannot be counted exactly");
+      *parent += c;
+      warnings.push_back("a conditional operand inside macro " + macro_name(e->getBeginLoc()) + " is counted as always evaluated");
+      return;
+    }
+    rw_.InsertTextAfter(r.getBegin(), "(" + c.text(','));
+    rw_.InsertTextAfter(r.getEnd(), ")");
+  }
+
+  struct Lanes {
+    int lanes = 1;
+    QualType elem;
+  };
+  static Lanes lanes_of(QualType t) {
+    Lanes l;
+    t = t.getCanonicalType();
+    if (auto* vt = t->getAs<VectorType>()) {
+      l.lanes = int(vt->getNumElements());
+      l.elem = vt->getElementType().getCanonicalType();
+    } else {
+      l.elem = t;
+    }
+    return l;
+  }
+
+  // One arithmetic operation per lane of type t, in the slot of its element type.
+  static void arith(QualType t, double per_lane_or_total, bool total, Cost& c) {
+    Lanes l = lanes_of(t);
+    const std::uint64_t n = std::uint64_t(total ? per_lane_or_total : per_lane_or_total * l.lanes);
+    if (!n) return;
+    const Type* e = l.elem.getTypePtr();
+    if (e->isSpecificBuiltinType(BuiltinType::Half)) c.v[kFlopHalf] += n;
+    else if (e->isSpecificBuiltinType(BuiltinType::Float)) c.v[kFlopFloat] += n;
+    else if (e->isSpecificBuiltinType(BuiltinType::Double)) c.v[kFlopDouble] += n;
+    else if (e->isIntegerType() || e->isPointerType() || e->isBooleanType()) c.v[kIntop] += n;
+  }
+
+  // The address space an lvalue lives in, and whether it is a memory access at
+  // all (named private scalars and vectors are registers, not counted).
+  enum class Space { None, Global, Constant, Local, Private };
+  Space space_of(const Expr* lv) const {
+    const Expr* base = lv->IgnoreParens();
+    for (;;) {
+      if (auto* ev = dyn_cast<ExtVectorElementExpr>(base)) base = ev->getBase()->IgnoreParens();
+      else if (auto* me = dyn_cast<MemberExpr>(base); me && !me->isArrow()) base = me->getBase()->IgnoreParens();
+      else break;
+    }
+    const bool access = isa<ArraySubscriptExpr>(base) || isa<MemberExpr>(base) ||
+                        (isa<UnaryOperator>(base) && cast<UnaryOperator>(base)->getOpcode() == UO_Deref);
+    LangAS as = base->getType().getAddressSpace();
+    switch (as) {
+      case LangAS::opencl_global:
+      case LangAS::opencl_global_device:
+      case LangAS::opencl_global_host:
+        return Space::Global;
+      case LangAS::opencl_constant:
+        return Space::Constant;
+      case LangAS::opencl_local:
+        return Space::Local;
+      case LangAS::opencl_generic:
+        return access ? Space::Global : Space::None;  // documented: generic pointers count as global
+      default:
+        return access ? Space::Private : Space::None;
+    }
+  }
+
+  void charge_memory(Space s, std::uint64_t bytes, bool store, Cost& c) {
+    switch (s) {
+      case Space::Global: c.v[store ? kGlobalStore : kGlobalLoad] += bytes; break;
+      case Space::Constant: if (!store) c.v[kConstantLoad] += bytes; break;
+      case Space::Local: c.v[store ? kLocalStore : kLocalLoad] += bytes; break;
+      case Space::Private: c.v[store ? kPrivateStore : kPrivateLoad] += bytes; break;
+      case Space::None: break;
+    }
+  }
+  std::uint64_t size_of(QualType t) const { return t->isIncompleteType() ? 0 : std::uint64_t(ctx_.getTypeSizeInChars(t).getQuantity()); }
+  void load(const Expr* lv, Cost& c) { charge_memory(space_of(lv), size_of(lv->getType()), false, c); }
+  void store(const Expr* lv, Cost& c) { charge_memory(space_of(lv), size_of(lv->getType()), true, c); }
+
+  void children(Expr* e, Cost& c) {
+    for (Stmt* ch : e->children())
+      if (auto* ce = dyn_cast_or_null<Expr>(ch)) expr(ce, c);
+  }
+
+  void expr(Expr* e, Cost& c) {
+    if (!e) return;
+    if (auto* bo = dyn_cast<BinaryOperator>(e)) {
+      const BinaryOperatorKind op = bo->getOpcode();
+      if (op == BO_LAnd || op == BO_LOr) {
+        expr(bo->getLHS(), c);
+        inject(bo->getRHS(), &c);
+        return;
+      }
+      if (op == BO_Assign) {
+        store(bo->getLHS(), c);
+      } else if (auto* ca = dyn_cast<CompoundAssignOperator>(bo)) {
+        load(bo->getLHS(), c);
+        store(bo->getLHS(), c);
+        arith(ca->getComputationResultType(), 1, false, c);
+      } else if (bo->isMultiplicativeOp() || bo->isAdditiveOp() || bo->isShiftOp() || bo->isBitwiseOp()) {
+        arith(bo->getType(), 1, false, c);
+      }
+      return children(e, c);
+    }
+    if (auto* co = dyn_cast<ConditionalOperator>(e)) {
+      expr(co->getCond(), c);
+      inject(co->getTrueExpr(), &c);
+      inject(co->getFalseExpr(), &c);
+      return;
+    }
+    if (auto* uo = dyn_cast<UnaryOperator>(e)) {
+      if (uo->isIncrementDecrementOp()) {
+        load(uo->getSubExpr(), c);
+        store(uo->getSubExpr(), c);
+        arith(uo->getSubExpr()->getType(), 1, false, c);
+      } else if (uo->getOpcode() == UO_Not) {
+        arith(uo->getType(), 1, false, c);
+      }
+      return children(e, c);
+    }
+    if (auto* ic = dyn_cast<ImplicitCastExpr>(e); ic && ic->getCastKind() == CK_LValueToRValue) {
+      load(ic->getSubExpr(), c);
+      return children(e, c);
+    }
+    if (auto* call = dyn_cast<CallExpr>(e)) {
+      call_cost(call, c);
+      return children(e, c);
+    }
+    if (isa<UnaryExprOrTypeTraitExpr>(e)) return;  // sizeof, vec_step: not evaluated
+    children(e, c);
+  }
+
+  void call_cost(CallExpr* call, Cost& c) {
+    const FunctionDecl* fd = call->getDirectCallee();
+    if (!fd) unsupported(call, "a call through a function pointer");
+    if (is_user_function(fd)) {
+      // The callee counts its own work; it receives the counters.
+      SourceLocation rp = call->getRParenLoc();
+      if (rp.isMacroID()) {
+        if (!sm_.isMacroArgExpansion(rp) && !Lexer::isAtEndOfMacroExpansion(rp, sm_, lo_))
+          unsupported(call, "a call of " + fd->getNameAsString() + " inside macro " + macro_name(rp) + " cannot receive the counters");
+        rp = sm_.getExpansionRange(rp).getEnd();
+      }
+      rw_.InsertTextBefore(rp, call->getNumArgs() ? ", __rl_c" : "__rl_c");
+      return;
+    }
+    if (fd->hasAttr<OpenCLKernelAttr>()) unsupported(call, "a kernel calling another kernel");
+    if (!fd->getIdentifier()) return;
+    const std::string name = fd->getName().str();
+    const QualType first = call->getNumArgs() ? call->getArg(0)->getType() : QualType();
+    if (AtomicKind ak = atomic_kind(name); ak.is_atomic && call->getNumArgs()) {
+      const QualType pt = first.getCanonicalType();
+      if (!pt->isPointerType()) return;
+      const QualType pointee = pt->getPointeeType();
+      Space s = Space::Private;
+      switch (pointee.getAddressSpace()) {
+        case LangAS::opencl_local: s = Space::Local; break;
+        default: s = Space::Global; break;
+      }
+      QualType value = pointee;
+      if (auto* at = value->getAs<AtomicType>()) value = at->getValueType();
+      const std::uint64_t bytes = size_of(value);
+      if (ak.loads) charge_memory(s, bytes, false, c);
+      if (ak.stores) charge_memory(s, bytes, true, c);
+      if (ak.arithmetic) arith(value, 1, false, c);
+      return;
+    }
+    const bool vload = name.rfind("vload", 0) == 0, vstore = name.rfind("vstore", 0) == 0;
+    if ((vload && call->getNumArgs() == 2) || (vstore && call->getNumArgs() == 3)) {
+      const Expr* ptr = call->getArg(vload ? 1 : 2);
+      const QualType pt = ptr->IgnoreImpCasts()->getType().getCanonicalType();
+      if (!pt->isPointerType()) return;
+      const QualType pointee = pt->getPointeeType();
+      const int n = vload ? lanes_of(call->getType()).lanes : lanes_of(call->getArg(0)->getType()).lanes;
+      Space s;
+      switch (pointee.getAddressSpace()) {
+        case LangAS::opencl_global: s = Space::Global; break;
+        case LangAS::opencl_constant: s = Space::Constant; break;
+        case LangAS::opencl_local: s = Space::Local; break;
+        case LangAS::opencl_generic: s = Space::Global; break;
+        default: s = Space::Private; break;
+      }
+      charge_memory(s, std::uint64_t(n) * size_of(pointee), vstore, c);
+      return;
+    }
+    const int lanes = first.isNull() ? 1 : lanes_of(first).lanes;
+    const int result_lanes = call->getType()->isVoidType() ? 1 : lanes_of(call->getType()).lanes;
+    const double ops = builtin_ops(name, lanes, result_lanes);
+    if (ops > 0) arith(first.isNull() ? call->getType() : first, ops, true, c);
+  }
+};
+
+class Action : public ASTFrontendAction {
+ public:
+  Action(const std::string& kernel, InstrumentResult& out, std::string& diagnostics, std::string& error)
+      : kernel_(kernel), out_(out), diag_(diagnostics), error_(error) {}
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance& ci, StringRef) override {
+    diag_stream_ = std::make_unique<llvm::raw_string_ostream>(diag_);
+    ci.getDiagnostics().setClient(new TextDiagnosticPrinter(*diag_stream_, &ci.getDiagnosticOpts()), true);
+    rewriter_.setSourceMgr(ci.getSourceManager(), ci.getLangOpts());
+    return std::make_unique<Consumer>(*this);
+  }
+
+ private:
+  struct Consumer : ASTConsumer {
+    explicit Consumer(Action& a) : action(a) {}
+    void HandleTranslationUnit(ASTContext& ctx) override {
+      if (ctx.getDiagnostics().hasErrorOccurred()) return;
+      Instrumenter ins(ctx, action.rewriter_, action.kernel_);
+      try {
+        ins.run();
+      } catch (const InstrumentError& e) {
+        action.error_ = e.what();
+        action.out_.kernels = ins.kernels;
+        return;
+      }
+      action.out_.kernels = ins.kernels;
+      const FileID main = ctx.getSourceManager().getMainFileID();
+      const RewriteBuffer* buf = action.rewriter_.getRewriteBufferFor(main);
+      action.out_.source = buf ? std::string(buf->begin(), buf->end()) : ctx.getSourceManager().getBufferData(main).str();
+      action.out_.warnings = ins.warnings;
+    }
+    Action& action;
+  };
+
+ public:
+  std::string kernel_;
+  InstrumentResult& out_;
+  std::string& diag_;
+  std::unique_ptr<llvm::raw_string_ostream> diag_stream_;
+  Rewriter rewriter_;
+  std::string& error_;
+};
+
+}  // namespace
+
+bool counting_available() { return true; }
+
+InstrumentResult instrument_kernel(const InstrumentRequest& req) {
+  std::vector<std::string> args{"-x", "cl", "-Xclang", "-finclude-default-header", "-target",
+                                req.address_bits_32 ? "spir" : "spir64", "-resource-dir", ROOFLINE_CLANG_RESOURCE_DIR,
+                                "-fno-color-diagnostics", "-w"};
+  bool has_std = false;
+  for (const auto& a : req.clang_args) has_std |= a.rfind("-cl-std=", 0) == 0;
+  if (!has_std) args.push_back("-cl-std=CL1.2");
+  for (const auto& a : req.clang_args) args.push_back(a);
+  InstrumentResult out;
+  std::string diagnostics;
+  std::string error;
+  const bool ok = clang::tooling::runToolOnCodeWithArgs(std::make_unique<Action>(req.kernel, out, diagnostics, error),
+                                                        req.source, args, req.file_name);
+  if (!error.empty()) throw InstrumentError(error);
+  if (!ok || out.source.empty()) {
+    throw InstrumentError(diagnostics.empty() ? "Clang could not parse " + req.file_name : "Clang could not parse " + req.file_name + ":\n" + diagnostics);
+  }
+  return out;
+}
+
+}  // namespace roofline

@@ -1,0 +1,102 @@
+#include "model/counts_file.hpp"
+
+#include <cstdio>
+#include <fstream>
+#include <stdexcept>
+
+namespace roofline {
+using nlohmann::json;
+
+namespace {
+const char* kSlotNames[kCounterSlots] = {"flop_half",   "flop_float",   "flop_double",   "intop",
+                                         "global_load", "global_store", "constant_load", "local_load",
+                                         "local_store", "private_load", "private_store"};
+
+std::string dims(const std::vector<std::uint64_t>& d) {
+  std::string s;
+  for (auto x : d) s += (s.empty() ? "" : ",") + std::to_string(x);
+  return s.empty() ? "(runtime's choice)" : s;
+}
+}  // namespace
+
+std::string source_hash(const std::string& text) {
+  std::uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
+std::string CountedLaunch::difference(const CountedLaunch& o) const {
+  if (kernel != o.kernel) return "kernel " + o.kernel + " vs " + kernel;
+  if (source_hash != o.source_hash) return "the source differs (hash " + o.source_hash + " vs " + source_hash + ")";
+  if (build_options != o.build_options) return "build options '" + o.build_options + "' vs '" + build_options + "'";
+  if (global != o.global) return "--global " + dims(o.global) + " vs " + dims(global);
+  if (local != o.local) return "--local " + dims(o.local) + " vs " + dims(local);
+  for (const auto& [k, v] : o.args) {
+    auto it = args.find(k);
+    if (it == args.end() || it->second != v) return "--arg " + k + "=" + v + " vs " + (it == args.end() ? "none" : it->second);
+  }
+  if (args.size() != o.args.size()) return "the argument lists differ";
+  return "";
+}
+
+json counts_to_json(const CountsFile& c) {
+  json slots = json::object();
+  for (int i = 0; i < kCounterSlots; ++i) slots[kSlotNames[i]] = c.counts.slot[i];
+  return {{"schema", "roofline-counts"},
+          {"schema_version", kCountsSchemaVersion},
+          {"tool", {{"version", c.tool_version}, {"git_revision", c.git_revision}}},
+          {"date", c.date},
+          {"source", c.source},
+          {"device", c.device},
+          {"launch",
+           {{"kernel", c.launch.kernel},
+            {"source_hash", c.launch.source_hash},
+            {"build_options", c.launch.build_options},
+            {"global", c.launch.global},
+            {"local", c.launch.local},
+            {"args", c.launch.args}}},
+          {"work_items", c.work_items},
+          {"counters", slots},
+          {"flops", c.counts.flops()},
+          {"intops", c.counts.intops()},
+          {"bytes", c.counts.carm_bytes()},
+          {"flops_by_type", c.counts.flops_by_type()},
+          {"bytes_by_space", c.counts.bytes_by_space()},
+          {"instrumented_seconds", c.instrumented_seconds},
+          {"warnings", c.warnings}};
+}
+
+CountsFile load_counts(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read counts file " + path);
+  try {
+    const json j = json::parse(in);
+    if (j.value("schema", "") != "roofline-counts") throw std::runtime_error("not a counts file (no \"schema\": \"roofline-counts\")");
+    if (j.at("schema_version").get<int>() > kCountsSchemaVersion) throw std::runtime_error("written by a newer roofline");
+    CountsFile c;
+    const json& l = j.at("launch");
+    l.at("kernel").get_to(c.launch.kernel);
+    l.at("source_hash").get_to(c.launch.source_hash);
+    l.at("build_options").get_to(c.launch.build_options);
+    l.at("global").get_to(c.launch.global);
+    l.at("local").get_to(c.launch.local);
+    l.at("args").get_to(c.launch.args);
+    c.source = j.value("source", "");
+    c.device = j.value("device", "");
+    c.date = j.value("date", "");
+    c.work_items = j.value("work_items", std::uint64_t(0));
+    c.instrumented_seconds = j.value("instrumented_seconds", 0.0);
+    if (j.contains("warnings")) j.at("warnings").get_to(c.warnings);
+    const json& s = j.at("counters");
+    for (int i = 0; i < kCounterSlots; ++i) s.at(kSlotNames[i]).get_to(c.counts.slot[i]);
+    return c;
+  } catch (const json::exception& e) {
+    throw std::runtime_error("counts file " + path + " is not valid: " + e.what());
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error("counts file " + path + ": " + e.what());
+  }
+}
+
+}  // namespace roofline

@@ -1,0 +1,49 @@
+// model/counts_file: what `roofline count -o` writes and `roofline place
+// --counts` reads, so counts made on a machine with Clang travel to a device
+// machine without it. Counts depend on the source, the build options, the
+// NDRange and the data, so the file records all of them (the data by its
+// specs, which make the same bytes everywhere) and `place` refuses a file whose
+// record differs from its own launch.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "model/op_counts.hpp"
+
+namespace roofline {
+
+inline constexpr int kCountsSchemaVersion = 1;
+
+// What a count depends on.
+struct CountedLaunch {
+  std::string kernel;
+  std::string source_hash;    // FNV-1a 64 of the source text, hex
+  std::string build_options;  // -D options and --build-options as the device build got them
+  std::vector<std::uint64_t> global, local;
+  std::map<std::string, std::string> args;  // name -> spec text
+  // Empty when both match; else what differs, for an error message.
+  std::string difference(const CountedLaunch& other) const;
+};
+
+struct CountsFile {
+  CountedLaunch launch;
+  std::string source;  // path as given
+  std::string device;  // where the instrumented kernel ran
+  std::string tool_version, git_revision, date;
+  OpCounts counts;
+  std::uint64_t work_items = 0;
+  double instrumented_seconds = 0;  // device time of the counting run
+  std::vector<std::string> warnings;
+};
+
+std::string source_hash(const std::string& text);
+
+nlohmann::json counts_to_json(const CountsFile& c);
+// Reads a counts file; throws std::runtime_error naming the file and the problem.
+CountsFile load_counts(const std::string& path);
+
+}  // namespace roofline

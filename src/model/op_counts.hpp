@@ -1,0 +1,42 @@
+// model/op_counts: what one launch of a kernel executes, counted by the
+// instrumented copy of its source (count/): floating-point operations by
+// precision, integer operations, and bytes loaded and stored per address
+// space. The counter slots are shared by the instrumenter, which generates
+// code that fills them, and the runner, which reads them back.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "model/placement.hpp"
+
+namespace roofline {
+
+// Slots of the per-work-item counters the instrumented kernel keeps.
+enum CounterSlot : int {
+  kFlopHalf = 0,
+  kFlopFloat,
+  kFlopDouble,
+  kIntop,
+  kGlobalLoad,
+  kGlobalStore,
+  kConstantLoad,
+  kLocalLoad,
+  kLocalStore,
+  kPrivateLoad,
+  kPrivateStore,
+  kCounterSlots
+};
+
+struct OpCounts {
+  std::array<std::uint64_t, kCounterSlots> slot{};
+  double flops() const { return double(slot[kFlopHalf]) + double(slot[kFlopFloat]) + double(slot[kFlopDouble]); }
+  double intops() const { return double(slot[kIntop]); }
+  // CARM traffic: global, constant and local loads and stores (private excluded).
+  double carm_bytes() const;
+  std::map<std::string, double> flops_by_type() const;
+  std::map<std::string, SpaceBytes> bytes_by_space() const;
+};
+
+}  // namespace roofline

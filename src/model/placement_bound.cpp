@@ -1,0 +1,66 @@
+#include "model/placement_bound.hpp"
+
+#include <limits>
+
+#include "model/roofline.hpp"
+
+namespace roofline {
+
+std::string dominant_type(const Placement& p) {
+  std::string best = "int";
+  double most = 0;
+  for (const auto& [type, n] : p.flops_by_type)
+    if (n > most) {
+      most = n;
+      best = type;
+    }
+  return best;
+}
+
+std::string place_on_roofs(Placement& p, const RoofsDocument& doc) {
+  const std::string type = dominant_type(p);
+  p.unit = type == "int" ? "INTOP/s" : "FLOP/s";
+  const double ops = p.ops();
+  p.ai = p.bytes > 0 ? ops / p.bytes : 0;
+  p.performance = p.seconds > 0 ? ops / p.seconds : 0;
+
+  const Ceiling* compute = nullptr;
+  std::vector<const Ceiling*> memory;
+  for (const Ceiling* c : best_ceilings(doc)) {
+    if (c->kind == "memory") memory.push_back(c);
+    else if (c->kind == "compute" && c->type == type && c->unit == p.unit && (!compute || c->value > compute->value)) compute = c;
+  }
+  if (!compute && memory.empty()) return "the roofs file has no " + type + " compute roof and no memory roof";
+  const double peak = compute ? compute->value : std::numeric_limits<double>::infinity();
+  const Ceiling* chosen = nullptr;
+  double chosen_att = 0;
+  const Ceiling* highest = nullptr;
+  double highest_att = 0;
+  for (const Ceiling* m : memory) {
+    const double att = p.ai > 0 ? attainable(p.ai, m->value, peak) : peak;
+    if (!highest || att > highest_att) highest = m, highest_att = att;
+    if (att >= p.performance && (!chosen || att < chosen_att)) chosen = m, chosen_att = att;
+  }
+  if (!chosen) chosen = highest, chosen_att = highest_att;
+  std::string note;
+  if (!chosen) {
+    // Compute roof only.
+    p.bound.level.clear();
+    p.bound.roof = compute->label();
+    p.bound.attainable = peak;
+    p.predicted_seconds = ops / peak;
+    note = "no memory roof in the roofs file: bound by compute alone";
+  } else {
+    const bool compute_bound = compute && p.ai > 0 && chosen->value * p.ai >= peak;
+    p.bound.level = compute_bound ? "" : chosen->level;
+    p.bound.roof = compute_bound ? compute->label() : chosen->label();
+    p.bound.attainable = chosen_att;
+    if (compute) p.predicted_seconds = predicted_seconds(ops, p.bytes, chosen->value, peak);
+    else p.predicted_seconds = p.bytes / chosen->value;
+    if (!compute) note = "the roofs file has no " + type + " compute roof: memory roofs only";
+  }
+  p.bound.fraction = p.bound.attainable > 0 ? p.performance / p.bound.attainable : 0;
+  return note;
+}
+
+}  // namespace roofline

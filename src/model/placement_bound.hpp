@@ -1,0 +1,25 @@
+// model/placement_bound: where a counted and timed kernel sits among the roofs.
+// Its arithmetic intensity and performance come from its counts and median
+// time; each memory level L of the roofs file gives an attainable performance
+// min(B_L x AI, F) with F the compute roof of the kernel's dominant type. The
+// bounding roof is the lowest of these that is not below the kernel (the roof
+// it presses against; the highest when it beats them all), reported with the
+// fraction of it reached and the time it predicts, max(ops / F, bytes / B_L).
+#pragma once
+#include <string>
+
+#include "model/placement.hpp"
+#include "model/roofs.hpp"
+
+namespace roofline {
+
+// The type whose FLOPs dominate ("half", "float", "double"), or "int" for a
+// kernel without floating point.
+std::string dominant_type(const Placement& p);
+
+// Fills p.ai, p.unit, p.performance from p's counts and p.seconds, and, when the
+// roofs have a roof for the dominant type or a memory roof, p.bound and
+// p.predicted_seconds. Returns a note when no roof applies (empty otherwise).
+std::string place_on_roofs(Placement& p, const RoofsDocument& doc);
+
+}  // namespace roofline
