@@ -1,8 +1,8 @@
 // Matrix multiply, the AIWC seed's "coalescedA" kernel: tiles of A go through
 // local memory (loaded coalesced), B is read from global memory.
-// Analytic counts, T = TILE_DIM: 2 N^3 FLOPs; global loads N^2 x 4 (A, once per
-// element... per work-item N/T tiles of one float) + N^3 x 4 (B); local stores
-// N^2 x N/T x 4, local loads N^3 x 4; global stores N^2 x 4.
+// Analytic counts, T = TILE_DIM: 2 N^3 FLOPs (float); global loads 4 N^3 / T
+// (one A element per work-item and tile) + 4 N^3 (B); local stores 4 N^3 / T,
+// local loads 4 N^3; global stores 4 N^2 bytes.
 //
 // roofline: --kernel coalescedAMultiply --global DIM,DIM --local TILE_DIM,TILE_DIM -D DIM=1024 -D TILE_DIM=16
 // roofline: --arg A=float[DIM*DIM]:random --arg B=float[DIM*DIM]:random --arg C=float[DIM*DIM]:zeros --arg N=int:DIM

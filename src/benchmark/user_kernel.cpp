@@ -51,7 +51,7 @@ std::vector<std::string> program_kernel_names(const cl::Program& program) {
   return names;
 }
 
-UserKernel::UserKernel(const DeviceEntry& device, const std::string& source, const LaunchSpec& spec)
+UserKernel::UserKernel(const DeviceEntry& device, const std::string& source, const LaunchSpec& spec, const std::string& include_dir)
     : device_(device), spec_(spec), context_(device.device), queue_(context_, device.device, CL_QUEUE_PROFILING_ENABLE) {
   global_ = spec.global();
   local_ = spec.local();
@@ -63,6 +63,7 @@ UserKernel::UserKernel(const DeviceEntry& device, const std::string& source, con
       throw LaunchError("--global " + std::to_string(global_[i]) + " is not a multiple of --local " + std::to_string(local_[i]) +
                         " in dimension " + std::to_string(i));
   options_ = spec.full_build_options();
+  if (!include_dir.empty()) options_ += " -I " + include_dir;
   cl::Program program = build(context_, device.device, source, options_ + " -cl-kernel-arg-info", "the kernel source");
   kernels_ = program_kernel_names(program);
   name_ = spec.kernel;

@@ -35,9 +35,10 @@ struct TimingObserver {
 
 class UserKernel {
  public:
-  // Builds `source` with the spec's options (+ -cl-kernel-arg-info) and checks
-  // the arguments. Throws KernelBuildError, LaunchError, LaunchSpecError.
-  UserKernel(const DeviceEntry& device, const std::string& source, const LaunchSpec& spec);
+  // Builds `source` with the spec's options (+ -cl-kernel-arg-info, and -I for
+  // `include_dir`, the .cl file's folder, when not empty) and checks the
+  // arguments. Throws KernelBuildError, LaunchError, LaunchSpecError.
+  UserKernel(const DeviceEntry& device, const std::string& source, const LaunchSpec& spec, const std::string& include_dir = "");
 
   const std::string& kernel_name() const { return name_; }
   const std::vector<std::string>& kernels() const { return kernels_; }

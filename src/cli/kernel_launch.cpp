@@ -77,7 +77,8 @@ int prepare_kernel(const KernelOptions& o, PreparedKernel& k) {
     return exit_code::failure;
   }
   try {
-    k.kernel = std::make_unique<UserKernel>(*k.device, k.source, k.spec);
+    k.kernel = std::make_unique<UserKernel>(*k.device, k.source, k.spec,
+                                             std::filesystem::absolute(o.file).parent_path().string());
   } catch (const KernelBuildError& e) {
     print_error(o.file + ": " + e.what() + "; build log:\n" + e.log());
     return exit_code::kernel_build;
