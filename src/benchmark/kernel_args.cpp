@@ -24,7 +24,7 @@ void put(unsigned char* p, const ElementType& t, double v) {
 }
 
 std::uint64_t seed_of(const std::string& name) {
-  std::uint64_t h = 1469598103934665603ull;  // FNV-1a
+  std::uint64_t h = 14695981039346656037ull;  // FNV-1a
   for (unsigned char c : name) h = (h ^ c) * 1099511628211ull;
   return h ? h : 1;
 }

@@ -22,6 +22,8 @@ struct KernelOptions {
   // place only
   std::string roofs, svg, counts;
   std::string label;
+  int runs = 0;              // timed runs; 0: until the RSE is under 1% (5 to 100 runs, 2 s budget)
+  double warmup_s = -1;      // warm-up seconds; negative: 0.5 on GPUs, 0.2 on CPUs
   bool quiet = false;
   std::string command_line;
 };

@@ -68,6 +68,10 @@ int main(int argc, char** argv) {
   place->add_option("-o,--output", k.output, "Placement file to write (JSON)");
   place->add_option("--svg", k.svg, "CARM chart with the kernel's dot to write (SVG)");
   place->add_option("--label", k.label, "Label of the dot (default: the kernel name)");
+  place->add_option("--runs", k.runs, "Timed runs (default: until the median is stable, 5 to 100 runs within 2 s)")
+      ->check(CLI::PositiveNumber);
+  place->add_option("--warmup", k.warmup_s, "Warm-up seconds before timing (default: 0.5 on GPUs, 0.2 on CPUs)")
+      ->check(CLI::NonNegativeNumber);
 
   try {
     app.parse(argc, argv);

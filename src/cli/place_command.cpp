@@ -19,12 +19,21 @@
 namespace roofline {
 namespace {
 
+// "12.3 ms", "850 us", "4.07 s"
+std::string format_seconds(double s) {
+  char b[32];
+  if (s >= 1) std::snprintf(b, sizeof b, "%.3g s", s);
+  else if (s >= 1e-3) std::snprintf(b, sizeof b, "%.3g ms", s * 1e3);
+  else std::snprintf(b, sizeof b, "%.3g us", s * 1e6);
+  return b;
+}
+
 std::string format_placement(const Placement& p, const CountsFile& c, const std::string& note) {
   std::ostringstream o;
   o << format_counts(c);
   char b[256];
-  std::snprintf(b, sizeof b, "  time     %s median (min %s, max %s, rse %.2f%%, %zu runs)\n", format_si(p.seconds, "s").c_str(),
-                format_si(p.time.min, "s").c_str(), format_si(p.time.max, "s").c_str(), 100 * p.time.rse, p.time.samples);
+  std::snprintf(b, sizeof b, "  time     %s median (min %s, max %s, rse %.2f%%, %zu runs)\n", format_seconds(p.seconds).c_str(),
+                format_seconds(p.time.min).c_str(), format_seconds(p.time.max).c_str(), 100 * p.time.rse, p.time.samples);
   o << b;
   o << "  perf     " << format_si(p.performance, p.unit) << " on " << p.device << "\n";
   if (!p.bound.roof.empty()) {
@@ -34,7 +43,12 @@ std::string format_placement(const Placement& p, const CountsFile& c, const std:
   }
   if (p.predicted_seconds) {
     std::snprintf(b, sizeof b, "  predicted %s by the roofs, measured %s (measured / predicted %.2f)\n",
-                  format_si(*p.predicted_seconds, "s").c_str(), format_si(p.seconds, "s").c_str(), p.seconds / *p.predicted_seconds);
+                  format_seconds(*p.predicted_seconds).c_str(), format_seconds(p.seconds).c_str(), p.seconds / *p.predicted_seconds);
+    o << b;
+  }
+  if (c.instrumented_seconds > 0 && p.seconds > 0) {
+    std::snprintf(b, sizeof b, "  counting run %s on %s, %.2fx the kernel's median time\n", format_seconds(c.instrumented_seconds).c_str(),
+                  c.device.c_str(), c.instrumented_seconds / p.seconds);
     o << b;
   }
   if (!note.empty()) o << "  note: " << note << "\n";
@@ -102,7 +116,11 @@ int run_place(const KernelOptions& o) {
     policy.max_samples = 100;
     policy.rse_target = 0.01;
     policy.budget_s = 2.0;
-    seconds = k.kernel->time(policy, k.device->is_cpu() ? 0.2 : 0.5);
+    if (o.runs > 0) {
+      policy.min_samples = policy.max_samples = o.runs;
+      policy.budget_s = 1e30;
+    }
+    seconds = k.kernel->time(policy, o.warmup_s >= 0 ? o.warmup_s : k.device->is_cpu() ? 0.2 : 0.5);
   } catch (const Interrupted&) {
     return exit_code::interrupted;
   } catch (const cl::Error& e) {

@@ -20,7 +20,7 @@ std::string dims(const std::vector<std::uint64_t>& d) {
 }  // namespace
 
 std::string source_hash(const std::string& text) {
-  std::uint64_t h = 1469598103934665603ull;
+  std::uint64_t h = 14695981039346656037ull;
   for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
   char buf[17];
   std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));

@@ -1,0 +1,63 @@
+// Kernels whose counts the end-to-end tests know by hand (tests/e2e/test_count.cpp
+// derives each expected figure in a comment): short-circuit and ternary
+// operators, data-dependent loops with continue, break and early return,
+// vector builtins, vload/vstore, atomics, double, a macro, a user function,
+// local memory declared in the kernel, a private array and a switch.
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+__kernel void short_circuit(__global const float* a, __global float* out) {
+  const int i = get_global_id(0);
+  float r = 0.0f;
+  if (i % 2 == 0 && a[i] > 0.5f) r = 1.0f;
+  out[i] = (i < 16) ? a[i] * 2.0f : a[i] + a[i] * 3.0f;
+}
+
+__kernel void loops(__global const int* trips, __global float* out) {
+  const int i = get_global_id(0);
+  if (i >= 60) return;
+  float acc = 0.0f;
+  const int n = trips[i];
+  for (int k = 0; k < n; k++) {
+    if (k == 5) continue;
+    if (k == 7) break;
+    acc += 1.5f;
+  }
+  int w = n;
+  while (w > 0) { w -= 2; }
+  do { acc *= 0.5f; } while (acc > 100.0f);
+  out[i] = acc;
+}
+
+#define SQUARE(x) ((x) * (x))
+float twice_plus(float x, float y) { return 2.0f * x + y; }
+
+__kernel void builtins(__global const float* a, __global float4* v4, __global double* d, __global int* counter,
+                       __global float* out) {
+  const int i = get_global_id(0);
+  float4 x = vload4(i, a);
+  float4 y = x * 2.0f + (float4)(1.0f);
+  float s = dot(x, y);
+  float4 c = cross(x, y);
+  float m = mad(s, s, 1.0f);
+  v4[i] = c + y;
+  vstore4(y, i, out);
+  d[i] = SQUARE(d[i]) + 1.0;
+  atomic_add(counter, 1);
+  out[i * 4] += twice_plus(m, s);
+}
+
+__kernel void local_private(__global const float* a, __global float* out) {
+  __local float tile[16];
+  const int l = get_local_id(0);
+  float priv[4];
+  tile[l] = a[get_global_id(0)];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int k = 0; k < 4; k++) priv[k] = tile[(l + k) % 16];
+  float s = 0.0f;
+  switch (l % 3) {
+    case 0: s = priv[0]; break;
+    case 1: s = priv[1] + priv[2]; break;
+    default: s = -priv[3];
+  }
+  out[get_global_id(0)] = s;
+}

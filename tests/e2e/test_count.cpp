@@ -1,0 +1,216 @@
+// End-to-end: `roofline count` on PoCL gives the analytic counts of every
+// example (small sizes) and of hand-counted kernels exercising each counting
+// rule (tests/e2e/kernels/counting.cl).
+#include <doctest/doctest.h>
+
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "run_binary.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+using Counters = std::map<std::string, double>;
+
+// Runs `roofline count ARGS -o tmp` and returns the counters of the file.
+Counters count(const std::string& args) {
+  const auto dir = fs::temp_directory_path();
+  static int n = 0;
+  const auto out = dir / ("roofline-e2e-count-" + std::to_string(++n) + ".json");
+  const RunResult r = run_roofline("count " + args + " -q -o '" + out.string() + "'");
+  INFO("roofline count " << args << "\n" << r.err);
+  REQUIRE(r.exit_code == 0);
+  const auto j = nlohmann::json::parse(slurp(out));
+  fs::remove(out);
+  Counters c;
+  for (const auto& [k, v] : j.at("counters").items()) c[k] = v.get<double>();
+  c["work_items"] = j.at("work_items").get<double>();
+  return c;
+}
+
+std::string example(const std::string& name) { return "'" + std::string(ROOFLINE_SOURCE_DIR) + "/examples/" + name + "'"; }
+std::string test_kernels() { return "'" + std::string(ROOFLINE_SOURCE_DIR) + "/tests/e2e/kernels/counting.cl'"; }
+
+void check(const Counters& c, const Counters& expected) {
+  for (const auto& [k, v] : expected) {
+    CAPTURE(k);
+    CHECK(c.at(k) == v);
+  }
+}
+
+}  // namespace
+
+#ifdef ROOFLINE_HAVE_CLANG
+
+TEST_CASE("matmul examples count 2 N^3 FLOPs and the loads their source performs") {
+  const double N = 64, T = 16, N3 = N * N * N, N2 = N * N;
+  // simple: each of N^2 work-items loads a row of A and a column of B.
+  check(count(example("matmul_simple.cl") + " -D DIM=64"),
+        {{"flop_float", 2 * N3}, {"global_load", 8 * N3}, {"global_store", 4 * N2}, {"local_load", 0}, {"local_store", 0}});
+  // coalescedA: A through local tiles (one element per work-item and tile), B from global memory.
+  check(count(example("matmul_coalescedA.cl") + " -D DIM=64"),
+        {{"flop_float", 2 * N3}, {"global_load", 4 * N3 / T + 4 * N3}, {"global_store", 4 * N2},
+         {"local_store", 4 * N3 / T}, {"local_load", 4 * N3}});
+  for (const char* f : {"matmul_coalescedAB.cl", "matmul_coalescedABT.cl", "matmul_alignedABT.cl"}) {
+    CAPTURE(f);
+    check(count(example(f) + " -D DIM=64"),
+          {{"flop_float", 2 * N3}, {"global_load", 8 * N3 / T}, {"global_store", 4 * N2}, {"local_store", 8 * N3 / T},
+           {"local_load", 8 * N3}, {"flop_double", 0}, {"private_load", 0}});
+  }
+}
+
+TEST_CASE("the other examples count as their comments derive") {
+  const double n = 4096;
+  check(count(example("triad.cl") + " -D ELEMS=4096"), {{"flop_float", 2 * n}, {"global_load", 8 * n}, {"global_store", 4 * n}});
+  const double p = 64 * 64;  // interior points of a 66 x 66 grid
+  check(count(example("stencil2d.cl") + " -D W=66 -D INNER=64"),
+        {{"flop_float", 6 * p}, {"global_load", 20 * p}, {"global_store", 4 * p}});
+  const double L = 64, G = n / L;
+  check(count(example("reduction.cl") + " -D ELEMS=4096 -D LOCAL=64"),
+        {{"flop_float", G * (L - 1)}, {"global_load", 4 * n}, {"global_store", 4 * G}, {"local_store", 4 * n + 4 * G * (L - 1)},
+         {"local_load", 8 * G * (L - 1) + 4 * G}});
+  const double b = 256;
+  check(count(example("nbody.cl") + " -D BODIES=256"),
+        {{"flop_float", 19 * b * b + 12 * b}, {"global_load", 16 * b * b + 32 * b}, {"global_store", 32 * b}});
+  for (int mads : {1, 4, 16, 64, 256, 1024}) {
+    CAPTURE(mads);
+    const auto c = count(example("mixed/mixed_m" + std::to_string(mads) + ".cl") + " -D ELEMS=1024");
+    check(c, {{"flop_float", 8.0 * mads * 1024}, {"global_load", 16 * 1024}, {"global_store", 16 * 1024}});
+  }
+}
+
+TEST_CASE("short-circuit and ternary operators charge only the evaluated side") {
+  // 64 work-items, a[i] = i. `i % 2`: 64 INTOPs; `a[i] > 0.5f` only for the 32
+  // even i: 128 B. Ternary: 16 work-items load a[i] once and multiply (16
+  // FLOPs, 64 B); 48 load it twice, add and multiply (96 FLOPs, 384 B). Stores 256 B.
+  check(count(test_kernels() + " --kernel short_circuit --global 64 --local 16 --arg a=float[64]:iota --arg out=float[64]"),
+        {{"flop_float", 112}, {"intop", 64}, {"global_load", 576}, {"global_store", 256}});
+}
+
+TEST_CASE("data-dependent loops, continue, break, while, do and early returns count per executed iteration") {
+  // Work-items 60..63 return at once. For n = trips[i] = i (i < 60): the for
+  // increment runs min(n, 7) times (392 in all); the add runs for k < min(n, 7)
+  // except k = 5 (338); the while loop runs ceil(n / 2) times (900 INTOPs); the
+  // do body once (60 FLOPs). One 4-byte load and store per work-item.
+  check(count(test_kernels() + " --kernel loops --global 64 --local 16 --arg trips=int[64]:iota --arg out=float[64]"),
+        {{"flop_float", 338 + 60}, {"intop", 392 + 900}, {"global_load", 240}, {"global_store", 240}});
+}
+
+TEST_CASE("builtins, vectors, vload/vstore, atomics, doubles, macros and user functions follow the cost table") {
+  // Per work-item: x * 2 + 1 on float4 (8), dot of 4 lanes (7), cross (9), mad
+  // (2), c + y (4), += (1), twice_plus (2): 33 FLOPs; SQUARE(d[i]) + 1.0: 2
+  // double FLOPs and two 8-byte loads (the macro reads d[i] twice); atomic_add:
+  // 4 B loaded and stored and 1 INTOP; i * 4: 1 INTOP. Loads 16 + 16 + 4 + 4,
+  // stores 16 + 16 + 8 + 4 + 4 bytes.
+  check(count(test_kernels() +
+              " --kernel builtins --global 64 --local 16 --arg a=float[256]:random --arg v4=float4[64] "
+              "--arg d=double[64]:ones --arg counter=int[1] --arg out=float[256]"),
+        {{"flop_float", 33 * 64}, {"flop_double", 2 * 64}, {"intop", 2 * 64}, {"global_load", 40 * 64}, {"global_store", 48 * 64}});
+}
+
+TEST_CASE("local memory declared in the kernel, private arrays and switch") {
+  // Per work-item: 4 B global load and store, 4 B local store; the loop: 4
+  // iterations of 16 B local loads and private stores and 3 INTOPs (+, %, ++);
+  // switch (l % 3): 1 INTOP. Per group of 16: case 0 for 6 work-items (4 B private),
+  // case 1 for 5 (8 B, 1 FLOP), default for 5 (4 B).
+  check(count(test_kernels() + " --kernel local_private --global 64 --local 16 --arg a=float[64]:random --arg out=float[64]"),
+        {{"flop_float", 20}, {"intop", 64 * 13}, {"global_load", 256}, {"global_store", 256}, {"local_store", 256},
+         {"local_load", 1024}, {"private_store", 1024}, {"private_load", 4 * 84}});
+}
+
+TEST_CASE("counts files record the launch, and place refuses one made for another launch") {
+  const auto dir = scratch_dir("counts");
+  const std::string counts = (dir / "t.counts.json").string();
+  auto r = run_roofline("count " + example("triad.cl") + " -D ELEMS=4096 -q -o '" + counts + "'");
+  REQUIRE(r.exit_code == 0);
+  const auto j = nlohmann::json::parse(slurp(counts));
+  CHECK(j.at("launch").at("global") == nlohmann::json::array({4096}));
+  CHECK(j.at("launch").at("args").at("s") == "float:3.0");
+  auto bad = run_roofline("place " + example("triad.cl") + " -D ELEMS=8192 --counts '" + counts + "' --runs 1 --warmup 0");
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err.find("made for another launch") != std::string::npos);
+  auto good = run_roofline("place " + example("triad.cl") + " -D ELEMS=4096 --counts '" + counts + "' --runs 3 --warmup 0 --roofs '" +
+                           std::string(ROOFLINE_SOURCE_DIR) + "/roofs/pthread-haswell-amd-epyc.json' -o '" + (dir / "p.json").string() +
+                           "' --svg '" + (dir / "p.svg").string() + "'");
+  INFO(good.err);
+  REQUIRE(good.exit_code == 0);
+  const auto p = nlohmann::json::parse(slurp(dir / "p.json"));
+  CHECK(p.at("kernel") == "triad");
+  CHECK(p.at("flops") == 2 * 4096.0);
+  CHECK(p.at("bytes") == 12 * 4096.0);
+  CHECK(p.at("ai").get<double>() == doctest::Approx(2.0 / 12));
+  CHECK(p.at("seconds").get<double>() > 0);
+  CHECK(p.at("time").at("samples") == 3);
+  CHECK(p.at("performance").get<double>() == doctest::Approx(2 * 4096.0 / p.at("seconds").get<double>()));
+  CHECK(!p.at("bound").at("roof").get<std::string>().empty());
+  CHECK(p.at("predicted_seconds").get<double>() > 0);
+  CHECK(p.at("bytes_by_space").at("global").at("load") == 8 * 4096.0);
+  CHECK(p.at("flops_by_type").at("float") == 2 * 4096.0);
+  CHECK(fs::exists(dir / "p.svg"));
+}
+
+TEST_CASE("place counts and times a kernel in one go") {
+  auto r = run_roofline("place " + example("mixed/mixed_m16.cl") + " -D ELEMS=65536 --runs 3 --warmup 0 --roofs '" +
+                        std::string(ROOFLINE_SOURCE_DIR) + "/roofs/pthread-haswell-amd-epyc.json'");
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("AI       4 FLOP/byte") != std::string::npos);
+  CHECK(r.out.find("% reached") != std::string::npos);
+  CHECK(r.out.find("predicted") != std::string::npos);
+}
+
+#else
+
+TEST_CASE("a build without Clang says counting is unavailable") {
+  auto r = run_roofline("count " + example("triad.cl") + " -D ELEMS=4096");
+  CHECK(r.exit_code == 1);
+  CHECK(r.err.find("counting is unavailable in this build") != std::string::npos);
+}
+
+#endif
+
+TEST_CASE("bad kernel input gets a clear message and a non-zero exit") {
+  const auto dir = scratch_dir("bad-kernels");
+  std::ofstream(dir / "syntax.cl") << "// roofline: --global 64 --arg a=float[64]\n__kernel void k(__global float* a) { a[0] = ; }\n";
+  auto r = run_roofline("count '" + (dir / "syntax.cl").string() + "'");
+  CHECK(r.exit_code == 4);
+  CHECK(r.err.find("failed to build") != std::string::npos);
+  CHECK(r.err.find("build log:") != std::string::npos);
+  CHECK(r.err.find("error") != std::string::npos);
+
+  r = run_roofline("count " + example("triad.cl") + " --kernel nosuch -D ELEMS=64");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("no kernel named 'nosuch'; the file's kernels: triad") != std::string::npos);
+
+  r = run_roofline("count " + example("triad.cl") + " -D ELEMS=64 --arg b=flot[64]:random");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("unknown element type 'flot'") != std::string::npos);
+
+  r = run_roofline("count " + example("triad.cl") + " -D ELEMS=64 --arg b=int[64]:random");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("argument 'b' of triad is of type float*") != std::string::npos);
+
+  r = run_roofline("count " + example("triad.cl") + " -D ELEMS=64 --arg q=float:1");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("kernel triad has no argument named 'q'") != std::string::npos);
+
+  std::ofstream(dir / "missing.cl") << "// roofline: --global 64 --arg a=float[64]\n__kernel void k(__global float* a, int n) { a[0] = n; }\n";
+  r = run_roofline("count '" + (dir / "missing.cl").string() + "'");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("argument 'n' (int) of k has no spec") != std::string::npos);
+
+  r = run_roofline("count " + example("triad.cl") + " -D ELEMS=64 --arg b=float[64]:rnadom");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("unknown initial data 'rnadom'") != std::string::npos);
+
+  r = run_roofline("count " + example("triad.cl") + " -D ELEMS=64 --global NOPE");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("'NOPE'") != std::string::npos);
+
+  // 2^40 floats: more than any buffer the device allows.
+  r = run_roofline("count " + example("triad.cl") + " -D ELEMS=64 --arg a=float[1099511627776]");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("buffer 'a' (float[1099511627776]) needs 4 TiB, more than the device's largest allocation") != std::string::npos);
+}

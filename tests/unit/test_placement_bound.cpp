@@ -1,0 +1,123 @@
+// Placing a counted kernel among the roofs; counts files; the builtin cost table.
+#include <doctest/doctest.h>
+
+#include "count/cost_table.hpp"
+#include "model/counts_file.hpp"
+#include "model/placement_bound.hpp"
+
+using namespace roofline;
+
+namespace {
+Ceiling roof(const std::string& kind, const std::string& op, const std::string& type, const std::string& level, double v) {
+  Ceiling c;
+  c.kind = kind;
+  c.op = op;
+  c.type = type;
+  c.level = level;
+  c.value = v;
+  c.unit = kind == "memory" ? "B/s" : type == "int" ? "INTOP/s" : "FLOP/s";
+  return c;
+}
+RoofsDocument roofs() {
+  RoofsDocument d;
+  d.ceilings = {roof("compute", "mad", "float", "", 1000), roof("compute", "add", "float", "", 500),
+                roof("compute", "mad", "double", "", 100), roof("memory", "read", "int", "DRAM", 100),
+                roof("memory", "read", "int", "L2", 400), roof("memory", "read", "int", "L1", 1000)};
+  return d;
+}
+Placement kernel(double flops, double bytes, double seconds) {
+  Placement p;
+  p.flops = flops;
+  p.bytes = bytes;
+  p.seconds = seconds;
+  p.flops_by_type = {{"float", flops}};
+  return p;
+}
+}  // namespace
+
+TEST_CASE("a streaming kernel near the DRAM roof is DRAM-bound") {
+  Placement p = kernel(100, 1000, 1000.0 / 95);  // AI 0.1, 9.5 FLOP/s against DRAM's 10
+  CHECK(place_on_roofs(p, roofs()).empty());
+  CHECK(p.ai == doctest::Approx(0.1));
+  CHECK(p.bound.level == "DRAM");
+  CHECK(p.bound.roof == "DRAM read");
+  CHECK(p.bound.attainable == doctest::Approx(10));
+  CHECK(p.bound.fraction == doctest::Approx(0.95));
+  CHECK(*p.predicted_seconds == doctest::Approx(10));  // 1000 bytes at 100 B/s
+}
+
+TEST_CASE("a kernel above the DRAM roof is bound by the next cache level") {
+  Placement p = kernel(100, 1000, 100.0 / 30);  // 30 FLOP/s at AI 0.1: above DRAM (10), under L2 (40)
+  place_on_roofs(p, roofs());
+  CHECK(p.bound.level == "L2");
+  CHECK(p.bound.fraction == doctest::Approx(0.75));
+}
+
+TEST_CASE("a high-intensity kernel is compute-bound by its type's best roof") {
+  Placement p = kernel(1e6, 100, 1e6 / 900);  // AI 1e4
+  place_on_roofs(p, roofs());
+  CHECK(p.bound.level.empty());
+  CHECK(p.bound.roof == "float MAD");
+  CHECK(p.bound.fraction == doctest::Approx(0.9));
+  CHECK(*p.predicted_seconds == doctest::Approx(1000));
+  p.flops_by_type = {{"float", 1}, {"double", 1e6}};
+  place_on_roofs(p, roofs());
+  CHECK(p.bound.roof == "double MAD");
+}
+
+TEST_CASE("a kernel beating every roof is reported against the highest") {
+  Placement p = kernel(100, 1000, 100.0 / 200);  // 200 FLOP/s at AI 0.1: above L1's 100
+  place_on_roofs(p, roofs());
+  CHECK(p.bound.level == "L1");
+  CHECK(p.bound.fraction == doctest::Approx(2));
+}
+
+TEST_CASE("an integer-only kernel uses INTOPs and notes a missing int roof") {
+  Placement p;
+  p.intops = 100;
+  p.bytes = 100;
+  p.seconds = 1;
+  CHECK(!place_on_roofs(p, roofs()).empty());
+  CHECK(p.unit == "INTOP/s");
+  CHECK(p.performance == 100);
+}
+
+TEST_CASE("counted launches compare field by field") {
+  CountedLaunch a;
+  a.kernel = "k";
+  a.source_hash = source_hash("kernel text");
+  a.global = {64};
+  a.args = {{"x", "float[64]:random"}};
+  CountedLaunch b = a;
+  CHECK(a.difference(b).empty());
+  b.global = {128};
+  CHECK(a.difference(b) == "--global 128 vs 64");
+  b = a;
+  b.args["x"] = "float[64]:zeros";
+  CHECK(a.difference(b) == "--arg x=float[64]:zeros vs float[64]:random");
+  b = a;
+  b.source_hash = source_hash("kernel text ");
+  CHECK(a.difference(b).find("the source differs") == 0);
+  CHECK(source_hash("") == "cbf29ce484222325");
+}
+
+TEST_CASE("builtin cost table") {
+  CHECK(builtin_ops("mad", 4, 4) == 8);
+  CHECK(builtin_ops("fma", 1, 1) == 2);
+  CHECK(builtin_ops("dot", 4, 1) == 7);
+  CHECK(builtin_ops("dot", 1, 1) == 1);
+  CHECK(builtin_ops("length", 3, 1) == 6);
+  CHECK(builtin_ops("normalize", 4, 4) == 12);
+  CHECK(builtin_ops("cross", 4, 4) == 9);
+  CHECK(builtin_ops("native_sqrt", 2, 2) == 2);
+  CHECK(builtin_ops("half_exp", 1, 1) == 1);
+  CHECK(builtin_ops("min", 4, 4) == 0);
+  CHECK(builtin_ops("get_global_id", 1, 1) == 0);
+  CHECK(atomic_kind("atomic_add").arithmetic);
+  CHECK(atomic_kind("atom_inc").stores);
+  CHECK(!atomic_kind("atomic_xchg").arithmetic);
+  CHECK(atomic_kind("atomic_load_explicit").loads);
+  CHECK(!atomic_kind("atomic_load_explicit").stores);
+  CHECK(!atomic_kind("atomic_work_item_fence").is_atomic);
+  CHECK(!atomic_kind("add_sat").is_atomic);
+}
