@@ -1,6 +1,7 @@
 // cli/commands: one function per subcommand; main.cpp only parses arguments.
 #pragma once
 #include <string>
+#include <vector>
 
 namespace roofline {
 
@@ -23,6 +24,7 @@ int run_count(const KernelOptions& options);
 int run_place(const KernelOptions& options);
 int run_build(const BuildOptions& options);
 // Renders a chart of a roofs file: "carm", "bandwidth" or "latency".
-int run_plot(const std::string& roofs_path, const std::string& svg_path, const std::string& chart);
+int run_plot(const std::string& roofs_path, const std::string& svg_path, const std::string& chart,
+             const std::vector<std::string>& placement_files = {});
 
 }  // namespace roofline

@@ -41,6 +41,9 @@ int main(int argc, char** argv) {
   plot->add_option("-o,--output", plot_out, "SVG file to write")->required();
   plot->add_option("--chart", plot_chart, "carm (default), bandwidth (vs working set) or latency (vs working set)")
       ->check(CLI::IsMember({"carm", "bandwidth", "latency"}));
+  std::vector<std::string> plot_placements;
+  plot->add_option("--placements", plot_placements, "Placement files (roofline place -o) whose kernels the CARM chart shows as dots")
+      ->expected(1)->take_all()->check(CLI::ExistingFile);
 
   // count and place share the launch options.
   KernelOptions k;
@@ -80,7 +83,7 @@ int main(int argc, char** argv) {
   }
   for (int i = 0; i < argc; ++i) b.command_line += (i ? " " : "") + std::string(argv[i]);
   if (*devices) return run_devices(devices_json);
-  if (*plot) return run_plot(plot_in, plot_out, plot_chart);
+  if (*plot) return run_plot(plot_in, plot_out, plot_chart, plot_placements);
   k.command_line = b.command_line;
   if (*count) return run_count(k);
   if (*place) return run_place(k);

@@ -28,7 +28,7 @@ std::string format_seconds(double s) {
   return b;
 }
 
-std::string format_placement(const Placement& p, const CountsFile& c, const std::string& note) {
+std::string format_placement(const Placement& p, const CountsFile& c, bool counted_here, const std::string& note) {
   std::ostringstream o;
   o << format_counts(c);
   char b[256];
@@ -46,7 +46,7 @@ std::string format_placement(const Placement& p, const CountsFile& c, const std:
                   format_seconds(*p.predicted_seconds).c_str(), format_seconds(p.seconds).c_str(), p.seconds / *p.predicted_seconds);
     o << b;
   }
-  if (c.instrumented_seconds > 0 && p.seconds > 0) {
+  if (counted_here && c.instrumented_seconds > 0 && p.seconds > 0) {
     std::snprintf(b, sizeof b, "  counting run %s on %s, %.2fx the kernel's median time\n", format_seconds(c.instrumented_seconds).c_str(),
                   c.device.c_str(), c.instrumented_seconds / p.seconds);
     o << b;
@@ -148,7 +148,7 @@ int run_place(const KernelOptions& o) {
     place_on_roofs(p, none);
     note = "no roofs file for " + p.device + " (roofs/" + device_slug(p.device) + ".json): pass --roofs to get the bound";
   }
-  if (!o.quiet) std::printf("%s", format_placement(p, counts, note).c_str());
+  if (!o.quiet) std::printf("%s", format_placement(p, counts, o.counts.empty(), note).c_str());
   try {
     if (!o.output.empty()) write_file_atomically(o.output, nlohmann::json(p).dump(1) + "\n");
     if (!o.svg.empty()) write_file_atomically(o.svg, render_carm_svg(*roofs, {}, {p}));
