@@ -543,7 +543,10 @@ class Action : public ASTFrontendAction {
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance& ci, StringRef) override {
     diag_stream_ = std::make_unique<llvm::raw_string_ostream>(diag_);
-    ci.getDiagnostics().setClient(new TextDiagnosticPrinter(*diag_stream_, &ci.getDiagnosticOpts()), true);
+    auto* printer = new TextDiagnosticPrinter(*diag_stream_, &ci.getDiagnosticOpts());
+    // Parsing has not started yet, but the source file has: the new client must be told.
+    printer->BeginSourceFile(ci.getLangOpts(), ci.hasPreprocessor() ? &ci.getPreprocessor() : nullptr);
+    ci.getDiagnostics().setClient(printer, true);
     rewriter_.setSourceMgr(ci.getSourceManager(), ci.getLangOpts());
     return std::make_unique<Consumer>(*this);
   }

@@ -1,0 +1,66 @@
+// The Clang instrumenter at the source level (builds with Clang only): what it
+// inserts for half precision (which the PoCL test device cannot run), and the
+// constructs it refuses by name. Run-time counts are checked end to end
+// (tests/e2e/test_count.cpp).
+#include <doctest/doctest.h>
+
+#include "count/instrument.hpp"
+
+using namespace roofline;
+
+#ifdef ROOFLINE_HAVE_CLANG
+
+namespace {
+InstrumentResult instrument(const std::string& src, const std::string& kernel) {
+  InstrumentRequest r;
+  r.source = src;
+  r.kernel = kernel;
+  r.clang_args = {"-Xclang", "-cl-ext=+cl_khr_fp16"};
+  return instrument_kernel(r);
+}
+}  // namespace
+
+TEST_CASE("half-precision vectors are charged per lane in the half slot, vload/vstore by lanes") {
+  const auto r = instrument(
+      "#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n"
+      "__kernel void h(__global half* a) {\n"
+      "  half4 x = vload4(0, a);\n"
+      "  x = x * x + x;\n"
+      "  vstore4(x, 1, a);\n"
+      "}\n",
+      "h");
+  CHECK(r.source.find("__rl_c[4]+=8UL;half4 x = vload4(0, a);") != std::string::npos);  // 4 halves loaded
+  CHECK(r.source.find("__rl_c[0]+=8UL;x = x * x + x;") != std::string::npos);           // 4 mul + 4 add, half
+  CHECK(r.source.find("__rl_c[5]+=8UL;vstore4(x, 1, a);") != std::string::npos);         // 4 halves stored
+  CHECK(r.source.find("__kernel void h(__global half* a, __local ulong *__rl_scratch, __global uint *__rl_out)") !=
+        std::string::npos);
+  CHECK(r.kernels == std::vector<std::string>{"h"});
+}
+
+TEST_CASE("the instrumenter names what it cannot count") {
+  CHECK_THROWS_WITH(instrument("__kernel void a() {}\n__kernel void b() {}\n", "c"),
+                    "no kernel named 'c' in the file; its kernels: a, b");
+  CHECK_THROWS_WITH(instrument("#define LOOP(n) for (int i = 0; i < n; i++) p[i] = 0;\n"
+                               "__kernel void k(__global int* p) { LOOP(4) }\n",
+                               "k"),
+                    doctest::Contains("a for loop written inside macro LOOP cannot be counted exactly"));
+  CHECK_THROWS_WITH(instrument("__kernel void k(__global int* p) { p[0] = ; }\n", "k"), doctest::Contains("Clang could not parse"));
+}
+
+TEST_CASE("ternaries inside a macro body are charged as always evaluated, with a warning") {
+  const auto r = instrument(
+      "#define PICK(c, x, y) ((c) ? (x) : (y))\n"
+      "__kernel void k(__global float* p, int c) { p[0] = PICK(c, p[1], p[2]); }\n",
+      "k");
+  CHECK(r.warnings.size() == 2);
+  CHECK(r.source.find("__rl_c[4]+=8UL;__rl_c[5]+=4UL;p[0] = PICK") != std::string::npos);
+}
+
+#else
+
+TEST_CASE("a build without Clang has no instrumenter") {
+  CHECK(!counting_available());
+  CHECK_THROWS_AS(instrument_kernel({}), InstrumentError);
+}
+
+#endif
