@@ -1,6 +1,8 @@
 #include "model/placement_bound.hpp"
 
+#include <cmath>
 #include <limits>
+#include <map>
 
 #include "model/roofline.hpp"
 
@@ -17,6 +19,37 @@ std::string dominant_type(const Placement& p) {
   return best;
 }
 
+double store_fraction(const Placement& p) {
+  double load = 0, store = 0;
+  for (const auto& [space, b] : p.bytes_by_space) {
+    if (space == "private") continue;
+    load += b.load;
+    store += b.store;
+  }
+  return load + store > 0 ? store / (load + store) : 0;
+}
+
+std::vector<const Ceiling*> memory_roofs_for_mix(const RoofsDocument& doc, double f) {
+  // The best roof of each (level, op), then per level the op whose store share
+  // (read 0, copy 1/2, store 1) is nearest the kernel's.
+  std::map<std::string, std::map<std::string, const Ceiling*>> best;
+  for (const Ceiling& c : doc.ceilings) {
+    if (c.kind != "memory" || c.level == "constant" || c.value <= 0) continue;
+    if (c.op != "read" && c.op != "copy" && c.op != "store") continue;
+    const Ceiling*& b = best[c.level][c.op];
+    if (!b || c.value > b->value) b = &c;
+  }
+  auto share = [](const std::string& op) { return op == "read" ? 0.0 : op == "copy" ? 0.5 : 1.0; };
+  std::vector<const Ceiling*> out;
+  for (const auto& [level, ops] : best) {
+    const Ceiling* pick = nullptr;
+    for (const auto& [op, c] : ops)
+      if (!pick || std::abs(share(op) - f) < std::abs(share(pick->op) - f)) pick = c;
+    out.push_back(pick);
+  }
+  return out;
+}
+
 std::string place_on_roofs(Placement& p, const RoofsDocument& doc) {
   const std::string type = dominant_type(p);
   p.unit = type == "int" ? "INTOP/s" : "FLOP/s";
@@ -25,11 +58,9 @@ std::string place_on_roofs(Placement& p, const RoofsDocument& doc) {
   p.performance = p.seconds > 0 ? ops / p.seconds : 0;
 
   const Ceiling* compute = nullptr;
-  std::vector<const Ceiling*> memory;
-  for (const Ceiling* c : best_ceilings(doc)) {
-    if (c->kind == "memory") memory.push_back(c);
-    else if (c->kind == "compute" && c->type == type && c->unit == p.unit && (!compute || c->value > compute->value)) compute = c;
-  }
+  for (const Ceiling* c : best_ceilings(doc))
+    if (c->kind == "compute" && c->type == type && c->unit == p.unit && (!compute || c->value > compute->value)) compute = c;
+  const std::vector<const Ceiling*> memory = memory_roofs_for_mix(doc, store_fraction(p));
   if (!compute && memory.empty()) return "the roofs file has no " + type + " compute roof and no memory roof";
   const double peak = compute ? compute->value : std::numeric_limits<double>::infinity();
   const Ceiling* chosen = nullptr;

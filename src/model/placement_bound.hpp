@@ -1,12 +1,15 @@
 // model/placement_bound: where a counted and timed kernel sits among the roofs.
 // Its arithmetic intensity and performance come from its counts and median
 // time; each memory level L of the roofs file gives an attainable performance
-// min(B_L x AI, F) with F the compute roof of the kernel's dominant type. The
+// min(B_L x AI, F) with F the compute roof of the kernel's dominant type and
+// B_L the level's roof for the kernel's mix of loads and stores (read, copy or
+// store, whichever store share, 0, 1/2 or 1, is nearest the kernel's). The
 // bounding roof is the lowest of these that is not below the kernel (the roof
 // it presses against; the highest when it beats them all), reported with the
 // fraction of it reached and the time it predicts, max(ops / F, bytes / B_L).
 #pragma once
 #include <string>
+#include <vector>
 
 #include "model/placement.hpp"
 #include "model/roofs.hpp"
@@ -16,6 +19,13 @@ namespace roofline {
 // The type whose FLOPs dominate ("half", "float", "double"), or "int" for a
 // kernel without floating point.
 std::string dominant_type(const Placement& p);
+
+// Stored bytes / CARM bytes (private traffic excluded).
+double store_fraction(const Placement& p);
+
+// One memory roof per level (constant memory left out) for a kernel whose
+// CARM traffic is a fraction `store_fraction` of stores.
+std::vector<const Ceiling*> memory_roofs_for_mix(const RoofsDocument& doc, double store_fraction);
 
 // Fills p.ai, p.unit, p.performance from p's counts and p.seconds, and, when the
 // roofs have a roof for the dominant type or a memory roof, p.bound and

@@ -72,6 +72,27 @@ TEST_CASE("a kernel beating every roof is reported against the highest") {
   CHECK(p.bound.fraction == doctest::Approx(2));
 }
 
+TEST_CASE("the memory roof follows the kernel's mix of loads and stores") {
+  RoofsDocument d = roofs();
+  d.ceilings.push_back(roof("memory", "copy", "int", "DRAM", 80));
+  d.ceilings.push_back(roof("memory", "store", "int", "DRAM", 50));
+  d.ceilings.push_back(roof("memory", "read", "int", "constant", 1e6));
+  Placement p = kernel(100, 1000, 100.0 / 7.2);  // AI 0.1
+  p.bytes_by_space = {{"global", {500, 500}}, {"private", {0, 1e6}}};  // a copy; private stores do not count
+  CHECK(store_fraction(p) == doctest::Approx(0.5));
+  place_on_roofs(p, d);
+  CHECK(p.bound.roof == "DRAM copy");
+  CHECK(p.bound.fraction == doctest::Approx(0.9));
+  p.bytes_by_space = {{"global", {100, 900}}};
+  p.seconds = 100.0 / 4;  // under the store roof's 5
+  place_on_roofs(p, d);
+  CHECK(p.bound.roof == "DRAM store");
+  p.bytes_by_space = {{"global", {1000, 0}}};
+  place_on_roofs(p, d);
+  CHECK(p.bound.roof == "DRAM read");
+  for (const Ceiling* c : memory_roofs_for_mix(d, 0)) CHECK(c->level != "constant");
+}
+
 TEST_CASE("an integer-only kernel uses INTOPs and notes a missing int roof") {
   Placement p;
   p.intops = 100;
