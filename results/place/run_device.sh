@@ -14,7 +14,7 @@ mkdir -p "$out"
 placements=()
 for f in examples/*.cl examples/mixed/*.cl; do
   name=$(basename "${f%.cl}")
-  echo "== $bin place $f --counts results/place/counts/$name.counts.json --roofs $roofs -o $out/$name.json $*" | tee "$out/$name.txt"
+  echo "== $bin place $f --counts results/place/counts/$name.counts.json --roofs $roofs -o $out/$name.json $*" > "$out/$name.txt"
   "$bin" place "$f" --counts "results/place/counts/$name.counts.json" --roofs "$roofs" -o "$out/$name.json" "$@" >> "$out/$name.txt" 2>&1
   rc=$?
   echo "exit $rc" >> "$out/$name.txt"
