@@ -8,8 +8,7 @@
 #include "benchmark/cache_benchmark.hpp"
 #include "benchmark/transfer_benchmark.hpp"
 #include "benchmark/compute_benchmark.hpp"
-#include "chart/carm_chart.hpp"
-#include "chart/sweep_chart.hpp"
+#include "chart/chart_kinds.hpp"
 #include "cli/ceiling_table.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
@@ -219,11 +218,8 @@ int run_build(const BuildOptions& o) {
   const std::string text = nlohmann::json(doc).dump(1) + "\n";
   try {
     write_file_atomically(roofs_path, text);
-    write_file_atomically(svg_path, render_carm_svg(doc));
-    if (doc.memory) {
-      write_file_atomically(sibling(svg_path, "-bandwidth"), render_bandwidth_sweep_svg(doc));
-      write_file_atomically(sibling(svg_path, "-latency"), render_latency_sweep_svg(doc));
-    }
+    for (const ChartSpec& chart : default_charts(doc))
+      write_file_atomically(sibling(svg_path, chart.suffix()), render_chart(chart, {&doc}));
     std::error_code ec;
     std::filesystem::remove(partial_path, ec);
   } catch (const std::exception& e) {
@@ -231,8 +227,8 @@ int run_build(const BuildOptions& o) {
     return exit_code::output;
   }
   if (o.json) std::cout << text;
-  else if (!o.quiet) std::cout << format_ceiling_table(doc) << "wrote " << roofs_path << " and " << svg_path
-                                << (doc.memory ? " (with -bandwidth and -latency charts)" : "") << "\n";
+  else if (!o.quiet) std::cout << format_ceiling_table(doc) << "wrote " << roofs_path << ", " << svg_path << " and "
+                                << default_charts(doc).size() - 1 << " more charts beside it\n";
   for (const auto& n : doc.notes)
     if (!o.quiet) std::fprintf(stderr, "note: %s\n", n.c_str());
   return status;

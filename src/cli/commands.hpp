@@ -1,6 +1,7 @@
 // cli/commands: one function per subcommand; main.cpp only parses arguments.
 #pragma once
 #include <string>
+#include <vector>
 
 namespace roofline {
 
@@ -16,7 +17,19 @@ struct BuildOptions {
 
 int run_devices(bool json);
 int run_build(const BuildOptions& options);
-// Renders a chart of a roofs file: "carm", "bandwidth" or "latency".
-int run_plot(const std::string& roofs_path, const std::string& svg_path, const std::string& chart);
+struct PlotOptions {
+  std::vector<std::string> roofs;    // roofs files; the first is the main one
+  std::vector<std::string> dots;     // placement files
+  std::string output;                // -o: the SVG or HTML file; with --chart all, a folder
+  std::string chart = "carm";        // a chart kind or "all"
+  std::string metric = "performance";
+  std::vector<std::string> compute;  // --compute picks
+  std::string title;
+  int width = 960, height = 640;
+  bool quiet = false;
+};
+
+int run_plot(const PlotOptions& options);
+int run_report(const PlotOptions& options);
 
 }  // namespace roofline

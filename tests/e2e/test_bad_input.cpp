@@ -16,7 +16,7 @@ TEST_CASE("devices lists the PoCL device") {
 }
 
 TEST_CASE("--help works on every command") {
-  for (const char* cmd : {"--help", "devices --help", "build --help"}) {
+  for (const char* cmd : {"--help", "devices --help", "build --help", "plot --help", "report --help"}) {
     CAPTURE(cmd);
     auto r = run_roofline(cmd);
     CHECK(r.exit_code == 0);
@@ -73,4 +73,29 @@ TEST_CASE("a level override file that does not exist is named") {
   auto r = run_roofline("build --quick --levels /tmp/no-such-levels.json");
   CHECK(r.exit_code == 2);
   CHECK(r.err.find("/tmp/no-such-levels.json") != std::string::npos);
+}
+
+TEST_CASE("plot and report name what is wrong with their input") {
+  const auto dir = scratch_dir("plot-input");
+  const std::string roofs = std::string(ROOFLINE_SOURCE_DIR) + "/roofs/nvidia-h200.json";
+  const std::string out = (dir / "c.svg").string();
+  auto missing = run_roofline("plot /no/such/roofs.json -o '" + out + "'");
+  CHECK(missing.exit_code == 2);
+  CHECK(missing.err.find("/no/such/roofs.json") != std::string::npos);
+  auto pick = run_roofline("plot '" + roofs + "' --compute float:fma -o '" + out + "'");
+  CHECK(pick.exit_code == 2);
+  CHECK(pick.err.find("float:fma") != std::string::npos);
+  auto kind = run_roofline("plot '" + roofs + "' --chart pie -o '" + out + "'");
+  CHECK(kind.exit_code == 2);
+  auto metric = run_roofline("plot '" + roofs + "' --chart carm --metric power -o '" + out + "'");
+  CHECK(metric.exit_code == 2);
+  CHECK(metric.err.find("--metric") != std::string::npos);
+  std::ofstream(dir / "bad.json") << "{\"kernel\": 1";
+  auto dots = run_roofline("plot '" + roofs + "' --dots '" + (dir / "bad.json").string() + "' -o '" + out + "'");
+  CHECK(dots.exit_code == 2);
+  CHECK(dots.err.find("bad.json") != std::string::npos);
+  auto unwritable = run_roofline("report '" + roofs + "' -o /proc/no/report.html");
+  CHECK(unwritable.exit_code == 5);
+  CHECK(!fs::exists(out));
+  fs::remove_all(dir);
 }

@@ -105,12 +105,25 @@ TEST_CASE("build --quick on PoCL writes a roofs file, a chart that renders, and 
   const std::string render = "rsvg-convert -o '" + png.string() + "' '" + svg.string() + "'";
   CHECK(std::system(render.c_str()) == 0);
   CHECK(fs::file_size(png) > 10000);
-  for (const char* kind : {"-bandwidth", "-latency"}) {
+  for (const char* kind : {"-bandwidth", "-latency", "-wg-count", "-wg-size"}) {
     const auto sweep = svg.parent_path() / (svg.stem().string() + kind + ".svg");
     REQUIRE(fs::exists(sweep));
     const std::string cmd = "rsvg-convert -o '" + png.string() + "' '" + sweep.string() + "'";
     CHECK(std::system(cmd.c_str()) == 0);
   }
+
+  // The charts and the report redrawn from the file just written.
+  auto all = run_roofline("plot '" + roofs.string() + "' --chart all -o '" + (dir / "again").string() + "'");
+  CHECK(all.exit_code == 0);
+  CHECK(fs::exists(dir / "again" / roofs.filename().replace_extension(".svg")));
+  CHECK(fs::exists(dir / "again" / (roofs.stem().string() + "-wg-count.svg")));
+  auto two = run_roofline("plot '" + roofs.string() + "' '" + roofs.string() + "' --compute float:mad,int -o '" +
+                          (dir / "two.svg").string() + "'");
+  CHECK(two.exit_code == 0);
+  CHECK(slurp(dir / "two.svg").find("2 devices or runs") != std::string::npos);
+  auto report = run_roofline("report '" + roofs.string() + "' -o '" + (dir / "report.html").string() + "'");
+  CHECK(report.exit_code == 0);
+  CHECK(slurp(dir / "report.html").find("Best ceiling of each roof") != std::string::npos);
   fs::remove_all(dir);
 }
 
