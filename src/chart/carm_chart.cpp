@@ -142,8 +142,9 @@ Scales choose_scales(const std::vector<RoofSet>& sets, const std::vector<Placeme
   if (!(y_max > 0)) y_min = 1, y_max = 1e3;
   const double decade_above = std::pow(10.0, std::floor(std::log10(y_max)) + 1);
   s.y = make_log_axis(y_min, decade_above, plot.y1, plot.y0);
-  // The top roof's label sits above its line: give it another decade when it would touch the frame.
-  if (s.y.to_pixel(y_max) - plot.y0 < 24) s.y.hi *= 10;
+  // The top roof's label sits above its line: when it would touch the frame, raise the top to a
+  // round number (1.5, 2, 3...) above twice the roof rather than a whole decade of empty chart.
+  if (s.y.to_pixel(y_max) - plot.y0 < 24) s.y = make_round_log_axis(s.y.lo, y_max * 2, plot.y1, plot.y0);
   return s;
 }
 
@@ -429,14 +430,13 @@ void append_memory_labels(std::string& out, const std::vector<RoofSet>& sets, co
                                   px(-theta * 180 / kPi) + ")\"";
     append_haloed_text(out, {0, above ? -5 : size + 2}, m.label, "class=\"roof-label\" " + transform + " font-size=\"11.5\"",
                        text_color(m));
-    // The axis-aligned bounds of the rotated label, for the legend and dots to avoid.
-    Rect box{1e9, 1e9, -1e9, -1e9};
-    for (double a : {band.a0, band.a1})
-      for (double nn : {band.n0, band.n1}) {
-        const Point q{origin.x + a * u.x + nn * v.x, origin.y + a * u.y + nn * v.y};
-        box = {std::min(box.x0, q.x), std::min(box.y0, q.y), std::max(box.x1, q.x), std::max(box.y1, q.y)};
-      }
-    drawn.boxes.push_back(box);
+    // The rotated label as a chain of small squares along its middle, for the legend and dots to
+    // avoid: its axis-aligned bounds would block a whole triangle of empty chart beside it.
+    const double mid = (band.n0 + band.n1) / 2;
+    for (double a = band.a0; a < band.a1 + h / 2; a += h / 2) {
+      const Point q{origin.x + std::min(a, band.a1) * u.x + mid * v.x, origin.y + std::min(a, band.a1) * u.y + mid * v.y};
+      drawn.boxes.push_back(Rect{q.x, q.y, q.x, q.y}.inflated(h / 2));
+    }
   }
 }
 

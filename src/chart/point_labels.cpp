@@ -55,9 +55,13 @@ std::vector<PlacedLabel> place_point_labels(const std::vector<PointToLabel>& poi
         const Rect box = candidate_box(p.at, p.radius, d, gap, w, h);
         ++rank;
         const bool fits = box.x0 >= inside.x0 && box.x1 <= inside.x1 && box.y0 >= inside.y0 && box.y1 <= inside.y1;
-        const int hits = others.count_hits(box);
-        // A clear spot nearby beats everything; collisions cost far more than distance.
-        const double cost = (fits ? 0 : 1e6) + hits * 1e3 + gap * 2 + rank;
+        int line_hits = 0, box_hits = 0;
+        for (const Segment& seg : others.segments) line_hits += segment_hits(seg, box);
+        for (const Rect& b : others.boxes) box_hits += b.overlaps(box);
+        const int hits = line_hits + box_hits;
+        // A clear spot nearby beats everything. Covering another label or marker is worst; crossing
+        // a line costs less (the label's halo keeps it legible) than a long leader across the chart.
+        const double cost = (fits ? 0 : 1e6) + box_hits * 1e4 + line_hits * 60 + gap * 2 + rank;
         if (cost < best_cost) {
           best_cost = cost;
           best.box = box;
@@ -71,7 +75,7 @@ std::vector<PlacedLabel> place_point_labels(const std::vector<PointToLabel>& poi
           }
         }
       }
-      if (best_cost < 1e3) break;  // a clear spot at this distance: no need to go further
+      if (best.collisions == 0) break;  // a clear spot at this distance: no need to go further
     }
     placed[i] = best;
     drawn.boxes.push_back(best.box);
