@@ -73,6 +73,7 @@ struct ValidationPoint {
   double measured_watts = 0;  // median over windows
   double predicted_watts = 0; // the model at (ai, level)
   double measured_efficiency = 0, predicted_efficiency = 0;  // ops/J
+  bool in_fit = false;        // whether the fit used this point (held-out points test the model)
 };
 
 struct EnergySection {
