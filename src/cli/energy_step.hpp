@@ -22,6 +22,8 @@ class EnergyStep {
   // Throws EnergyUnavailable when a named backend cannot work, and
   // std::invalid_argument for an unknown name.
   EnergyStep(const std::string& backend, const DeviceEntry& device, bool quick);
+  // A meter chosen by the caller (tests: a simulated counter, short windows).
+  EnergyStep(std::unique_ptr<PowerMeter> meter, bool quick) : meter_(std::move(meter)), quick_(quick) {}
   bool active() const { return meter_ != nullptr; }
 
   // Before any kernel runs: idle power into a new doc.energy; with no source,
