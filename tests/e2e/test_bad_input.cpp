@@ -47,6 +47,26 @@ TEST_CASE("an output path that cannot be written is refused before measuring") {
   CHECK(r.err == "roofline: cannot write /no/such/folder/r.json: folder /no/such/folder does not exist\n");
 }
 
+TEST_CASE("an energy backend that cannot work here is an error with its reason, before measuring") {
+  auto bad = run_roofline("build --quick --energy rapl");
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err.find("--energy") != std::string::npos);
+  // PAPI reads RAPL through the kernel's perf power PMU: without it (a VM) it cannot work.
+  if (fs::exists("/sys/bus/event_source/devices/power")) {
+    MESSAGE("this machine has a perf power PMU: the PAPI error path is not exercised");
+    return;
+  }
+  const auto dir = scratch_dir("energy-papi");
+  auto r = run_roofline("build --device cpu --quick --energy papi -o '" + (dir / "r.json").string() + "' --plot '" +
+                        (dir / "r.svg").string() + "'");
+  CHECK(r.exit_code == 1);
+  CHECK(r.err.rfind("roofline: --energy papi: ", 0) == 0);
+  CHECK(r.err.find("PAPI") != std::string::npos);
+  CHECK(!fs::exists(dir / "r.json"));
+  CHECK(!fs::exists(dir / "r.json.partial"));
+  fs::remove_all(dir);
+}
+
 TEST_CASE("a kernel that fails to build prints its build log and exits 4") {
   const auto dir = scratch_dir("broken-kernels");
   for (const auto& f : fs::directory_iterator(ROOFLINE_KERNELS)) fs::copy_file(f.path(), dir / f.path().filename());
