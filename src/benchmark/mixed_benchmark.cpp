@@ -12,7 +12,7 @@ namespace roofline {
 namespace {
 
 constexpr float kA = 0.5f, kB = 1.0f, kX0 = 3.0f;  // chains converge to kB / (1 - kA) = 2
-constexpr std::uint32_t kMinIters = 64;            // enough steps for every chain to converge
+constexpr std::uint64_t kMinSteps = 64;            // enough steps for every chain to converge
 
 // One chain's final value after `steps` steps, rounded as the device may
 // (fused or not); converged chains stop changing, so the loop ends early.
@@ -117,7 +117,9 @@ MixedPoint MixedBenchmark::measure(double ai) {
   k.setArg(8, kB);
   k.setArg(9, kX0);
   const LaunchShape l = st.launch;
-  std::uint32_t iters = kMinIters;
+  // The fewest iterations whose chains converge: one launch of a high-AI
+  // kernel is long already (AI 256 on a GPU: 16384 FMAs per iteration).
+  std::uint32_t iters = std::uint32_t((kMinSteps + sh.steps - 1) / sh.steps);
   auto run = [&s, k, l]() mutable { return s.run_timed(k, l); };
   k.setArg(6, cl_uint(iters));
   run();  // the driver may compile lazily on the first launch

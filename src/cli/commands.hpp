@@ -16,6 +16,8 @@ struct BuildOptions {
 };
 
 int run_devices(bool json);
+// Idle power from the energy source `backend` picks for the device.
+int run_energy(const std::string& device, const std::string& backend, double seconds);
 int run_build(const BuildOptions& options);
 // Renders a chart of a roofs file: "carm", "bandwidth" or "latency".
 int run_plot(const std::string& roofs_path, const std::string& svg_path, const std::string& chart);

@@ -36,6 +36,14 @@ int main(int argc, char** argv) {
   build->add_flag("-q,--quiet", b.quiet, "No progress display and no table; errors only");
   build->add_flag("--json", b.json, "Print the roofs document on stdout instead of the table");
 
+  std::string energy_device, energy_backend = "auto";
+  double energy_seconds = 6;
+  auto* energy = app.add_subcommand("energy", "Read the device's energy counter with nothing running: backend, domains, idle power");
+  energy->add_option("-d,--device", energy_device, "Device, as for build");
+  energy->add_option("--energy", energy_backend, "auto (default), papi, perf, powercap or nvml")
+      ->check(CLI::IsMember({"auto", "papi", "perf", "powercap", "nvml"}));
+  energy->add_option("--seconds", energy_seconds, "How long to read (default 6)")->check(CLI::Range(0.1, 600.0));
+
   std::string plot_in, plot_out, plot_chart = "carm";
   auto* plot = app.add_subcommand("plot", "Draw a chart of a roofs file");
   plot->add_option("roofs", plot_in, "Roofs file (JSON) written by roofline build")->required();
@@ -51,5 +59,6 @@ int main(int argc, char** argv) {
   for (int i = 0; i < argc; ++i) b.command_line += (i ? " " : "") + std::string(argv[i]);
   if (*devices) return run_devices(devices_json);
   if (*plot) return run_plot(plot_in, plot_out, plot_chart);
+  if (*energy) return run_energy(energy_device, energy_backend, energy_seconds);
   return run_build(b);
 }

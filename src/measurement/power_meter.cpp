@@ -19,7 +19,7 @@ PowerPolicy power_policy(const EnergySource& source, bool quick) {
   // edge alignment, a launch after it: 10-20 periods keep that to a few percent.
   // RAPL's 1 ms counters get a floor instead (their noise is in the power itself).
   p.window_s = std::max(quick ? 0.25 : 0.5, (quick ? 10 : 20) * source.update_period_s());
-  p.windows = quick ? 3 : 5;
+  p.windows = 3;
   p.warmup_s = quick ? 0.3 : 0.5;
   p.idle_windows = 3;
   return p;

@@ -20,7 +20,7 @@ struct PowerPolicy {
 };
 
 // Windows of 10 (quick) or 20 update periods (NVML on Hopper: 1 s, 2 s), at
-// least 0.25 s / 0.5 s; 3 (quick) or 5 windows per reading.
+// least 0.25 s / 0.5 s; the median of 3 windows per reading.
 PowerPolicy power_policy(const EnergySource& source, bool quick);
 
 struct PowerReading {
