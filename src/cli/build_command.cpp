@@ -192,7 +192,7 @@ int run_build(const BuildOptions& o) {
     save_partial();
 
     // The power model: mixed-intensity kernels, fit and validation (with --energy).
-    energy->finish(session, doc);
+    if (!energy->finish(session, doc)) status = exit_code::wrong_result;
 
     // 6. Host-device transfers and launch overhead.
     progress.step("host transfers and launch overhead");

@@ -6,6 +6,7 @@
 
 #include "benchmark/mixed_benchmark.hpp"
 #include "measurement/energy_source.hpp"
+#include "measurement/interrupt.hpp"
 #include "model/energy_fit.hpp"
 #include "model/units.hpp"
 
@@ -91,21 +92,23 @@ void EnergyStep::measure_offered(Session& s, RoofsDocument& doc) {
           const Replay rp = kept.replay(pt.launch);
           pt.watts = meter_->measure(rp.launch, rp.work, quick_ ? 1 : 2).watts;
         }
+    } catch (const Interrupted&) {
+      throw;
     } catch (const std::runtime_error& e) {
-      if (dynamic_cast<const WrongResult*>(&e)) throw;
       doc.energy->notes.push_back("no power for " + c.label() + ": " + e.what());
     }
   }
   kept_.clear();
 }
 
-void EnergyStep::finish(Session& s, RoofsDocument& doc) {
-  if (!active() || !doc.energy) return;
+bool EnergyStep::finish(Session& s, RoofsDocument& doc) {
+  if (!active() || !doc.energy) return true;
+  bool checks_passed = true;
   EnergySection& e = *doc.energy;
   const Ceiling* mad = best_of(doc, "compute", "mad", "float", "");
   if (!mad || !mad->power) {
     e.notes.push_back("no power model: the float MAD ceiling or its power is missing");
-    return;
+    return true;
   }
   // DRAM and one cache level: the GPU's L2 (the second level found), or a
   // CPU's second level, else the first.
@@ -138,23 +141,42 @@ void EnergyStep::finish(Session& s, RoofsDocument& doc) {
       continue;
     }
     if (roof->power) obs.push_back({level, 0, 1, roof->power->watts.median});
-    MixedBenchmark bench(s, level, std::uint64_t(bytes));
-    // AI 1/16 .. 256 FLOP/B in powers of 2: even powers fit, odd ones test.
-    for (int k = -4; k <= 8; ++k) {
-      const double ai = std::ldexp(1.0, k);
-      s.progress.detail("mixed kernel, " + level + ", AI " + ai_label(ai) + ": power");
-      Measured m{bench.measure(ai), {}, k % 2 == 0};
-      try {
-        m.power = meter_->measure(m.point.replay.launch, m.point.replay.work);
-      } catch (const std::runtime_error& err) {
-        e.notes.push_back("mixed kernel " + level + " AI " + ai_label(ai) + " skipped: " + err.what());
-        continue;
+    // A failure here (a wrong result, a buffer the device cannot hold) costs
+    // this level's points, not the ceilings already measured.
+    try {
+      MixedBenchmark bench(s, level, std::uint64_t(bytes));
+      // AI 1/16 .. 256 FLOP/B in powers of 2: even powers fit, odd ones test.
+      for (int k = -4; k <= 8; ++k) {
+        const double ai = std::ldexp(1.0, k);
+        s.progress.detail("mixed kernel, " + level + ", AI " + ai_label(ai) + ": power");
+        Measured m{bench.measure(ai), {}, k % 2 == 0};
+        try {
+          m.power = meter_->measure(m.point.replay.launch, m.point.replay.work);
+        } catch (const Interrupted&) {
+          throw;
+        } catch (const std::runtime_error& err) {
+          e.notes.push_back("mixed kernel " + level + " AI " + ai_label(ai) + " skipped: " + err.what());
+          continue;
+        }
+        if (m.in_fit)
+          obs.push_back({level, m.point.flops.median / mad->value, m.point.bytes_per_s / roof->value,
+                         m.power.watts.median});
+        m.point.replay = {};  // the kernel is not needed any more
+        mixed.push_back(std::move(m));
       }
-      if (m.in_fit)
-        obs.push_back({level, m.point.flops.median / mad->value, m.point.bytes_per_s / roof->value,
-                       m.power.watts.median});
-      m.point.replay = {};  // the kernel is not needed any more
-      mixed.push_back(std::move(m));
+    } catch (const Interrupted&) {
+      throw;
+    } catch (const cl::Error& err) {
+      e.notes.push_back("mixed kernels for " + level + " stopped: OpenCL error " + std::to_string(err.err()) + " in " +
+                        err.what());
+    } catch (const WrongResult& err) {
+      std::fprintf(stderr, "roofline: %s\n", err.what());
+      e.notes.push_back(std::string("omitted: ") + err.what());
+      checks_passed = false;
+    } catch (const KernelBuildError&) {
+      throw;  // a broken kernels/mixed.cl is the build's error, with its log
+    } catch (const std::exception& err) {
+      e.notes.push_back("mixed kernels for " + level + " stopped: " + err.what());
     }
   }
 
@@ -163,7 +185,7 @@ void EnergyStep::finish(Session& s, RoofsDocument& doc) {
     fit = fit_power(obs);
   } catch (const std::invalid_argument& err) {
     e.notes.push_back(std::string("no power model: ") + err.what());
-    return;
+    return checks_passed;
   }
   PowerModel model;
   model.constant_watts = fit.constant_watts;
@@ -210,6 +232,7 @@ void EnergyStep::finish(Session& s, RoofsDocument& doc) {
     e.notes.push_back(buf);
   }
   e.model = model;
+  return checks_passed;
 }
 
 }  // namespace roofline

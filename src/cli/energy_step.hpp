@@ -36,7 +36,9 @@ class EnergyStep {
   // DRAM load/store kernel); the replays are released afterwards.
   void measure_offered(Session& session, RoofsDocument& doc);
   // Mixed kernels, the fit and the validation, once every roof is known.
-  void finish(Session& session, RoofsDocument& doc);
+  // False when a mixed kernel failed the host's check (its level's points are
+  // left out, with a note).
+  bool finish(Session& session, RoofsDocument& doc);
 
  private:
   struct Kept {
