@@ -169,8 +169,7 @@ int run_build(const BuildOptions& o) {
     try {
       std::vector<ReplayAt> replays;
       for (auto& c : measure_dram(session, energy->active() ? &replays : nullptr)) doc.ceilings.push_back(c);
-      for (std::size_t i = 0; i < replays.size(); ++i)
-        energy->offer(doc, doc.ceilings.size() - replays.size() + i, std::move(replays[i]));
+      energy->offer_last(doc, replays);
       energy->measure_offered(session, doc);
     } catch (const WrongResult& e) {
       error(e.what());
@@ -181,9 +180,11 @@ int run_build(const BuildOptions& o) {
     // 5. The memory hierarchy: levels, their roofs, latency, local and constant memory.
     progress.step("memory hierarchy");
     try {
-      MemoryHierarchy h = measure_memory_hierarchy(session, o.levels);
+      MemoryHierarchy h = measure_memory_hierarchy(session, o.levels, energy->active());
       doc.memory = h.curves;
       for (auto& c : h.ceilings) doc.ceilings.push_back(c);
+      energy->offer_last(doc, h.replays);
+      energy->measure_offered(session, doc);
     } catch (const WrongResult& e) {
       error(e.what());
       doc.notes.push_back(std::string("omitted: ") + e.what());

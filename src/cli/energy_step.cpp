@@ -72,6 +72,12 @@ void EnergyStep::offer(const RoofsDocument& doc, std::size_t index, ReplayAt rep
   else if (c.value > doc.ceilings.at(it->second.index).value) it->second = Kept{index, std::move(replay)};
 }
 
+void EnergyStep::offer_last(const RoofsDocument& doc, std::vector<ReplayAt>& replays) {
+  const std::size_t first = doc.ceilings.size() - replays.size();
+  for (std::size_t i = 0; i < replays.size(); ++i) offer(doc, first + i, std::move(replays[i]));
+  replays.clear();
+}
+
 void EnergyStep::measure_offered(Session& s, RoofsDocument& doc) {
   if (!active()) return;
   for (auto& [group, kept] : kept_) {
@@ -204,6 +210,13 @@ bool EnergyStep::finish(Session& s, RoofsDocument& doc) {
     m.r2 = fit.r2.at(level);
     m.points = fit.points.at(level);
     model.memory.push_back(m);
+  }
+  // Levels without mixed kernels: their read roof's power less P_c (one point).
+  for (const Ceiling& c : doc.ceilings) {
+    if (c.kind != "memory" || c.op != "read" || !c.power || model.find_memory(c.level) ||
+        best_of(doc, "memory", "read", "", c.level) != &c)
+      continue;
+    model.memory.push_back({c.level, c.value, c.power->watts.median - fit.constant_watts, 0, 1});
   }
   const ComputePower* phi = model.find_compute("mad", "float");
   std::map<std::string, std::vector<double>> held_out_error;

@@ -32,6 +32,8 @@ class EnergyStep {
   // A measured ceiling (doc.ceilings[index]) and a replay of its kernel; the
   // best of each (kind, op, type, level) is kept for measure_offered.
   void offer(const RoofsDocument& doc, std::size_t index, ReplayAt replay);
+  // The last replays.size() ceilings of the document, with their replays (empty ones are skipped).
+  void offer_last(const RoofsDocument& doc, std::vector<ReplayAt>& replays);
   // The power of every kept ceiling (and its sweep, for MAD float and the
   // DRAM load/store kernel); the replays are released afterwards.
   void measure_offered(Session& session, RoofsDocument& doc);
