@@ -130,6 +130,7 @@ TEST_CASE("energy section: JSON round trip, with the per-ceiling and per-sweep-p
   v.predicted_watts = 390;
   v.measured_efficiency = 2.25e10;
   v.predicted_efficiency = 2.3e10;
+  v.predicted_watts_at_measured = 395;
   v.in_fit = false;
   e.validation.push_back(v);
   e.notes.push_back("n");
@@ -154,6 +155,7 @@ TEST_CASE("energy section: JSON round trip, with the per-ceiling and per-sweep-p
   REQUIRE(back.energy->validation.size() == 1);
   CHECK_FALSE(back.energy->validation[0].in_fit);
   CHECK(back.energy->validation[0].predicted_watts == 390);
+  CHECK(back.energy->validation[0].predicted_watts_at_measured == 395);
   REQUIRE(back.ceilings.at(0).power);
   CHECK(back.ceilings[0].power->watts.median == 500);
   REQUIRE(back.ceilings[0].sweep_wg_count.at(0).watts);

@@ -129,8 +129,12 @@ TEST_CASE("mixed kernels and the energy step on the CPU device, with a simulated
       held_out += !v.in_fit;
       CHECK(v.measured_watts == doctest::Approx(80).epsilon(0.05));
       CHECK(v.predicted_watts == doctest::Approx(80).epsilon(0.1));
+      CHECK(v.predicted_watts_at_measured == doctest::Approx(80).epsilon(0.1));
       CHECK(v.measured_efficiency == doctest::Approx(v.performance / v.measured_watts));
     }
     CHECK(held_out == 6);
+    bool summary = false;
+    for (const auto& n : doc.energy->notes) summary |= n.rfind("DRAM: median |predicted - measured| power on 6 held-out", 0) == 0;
+    CHECK(summary);
   }
 }
