@@ -258,6 +258,8 @@ int run_build(const BuildOptions& o) {
                                 << (doc.memory ? " (with -bandwidth and -latency charts)" : "") << "\n";
   for (const auto& n : doc.notes)
     if (!o.quiet) std::fprintf(stderr, "note: %s\n", n.c_str());
+  if (doc.energy && !o.quiet)
+    for (const auto& n : doc.energy->notes) std::fprintf(stderr, "note: energy: %s\n", n.c_str());
   return status;
 }
 

@@ -254,6 +254,24 @@ bool EnergyStep::finish(Session& s, RoofsDocument& doc) {
                   100 * summarize(held_out_error_at_measured[level]).median, fit.r2.at(level));
     e.notes.push_back(buf);
   }
+  char buf[200];
+  std::snprintf(buf, sizeof buf, "power model: P_c %.1f W, P_phi (float MAD at %s) %.1f W", model.constant_watts,
+                format_si(phi->peak, "FLOP/s").c_str(), phi->watts);
+  std::string summary = buf;
+  for (const MemoryPower& m : model.memory) {
+    std::snprintf(buf, sizeof buf, "; P_beta %s (%s) %.1f W, R^2 %.3f over %d points", m.level.c_str(),
+                  format_si(m.bandwidth, "B/s").c_str(), m.watts, m.r2, m.points);
+    summary += buf;
+  }
+  e.notes.push_back(summary);
+  const Ceiling* hottest = nullptr;
+  for (const Ceiling& c : doc.ceilings)
+    if (c.power && (!hottest || c.power->watts.median > hottest->power->watts.median)) hottest = &c;
+  if (hottest) {
+    std::snprintf(buf, sizeof buf, "highest ceiling power: %.1f W (%s); idle %.1f W", hottest->power->watts.median,
+                  hottest->label().c_str(), e.idle_watts ? e.idle_watts->median : 0.0);
+    e.notes.push_back(buf);
+  }
   e.model = model;
   return checks_passed;
 }

@@ -21,6 +21,7 @@ PowerPolicy power_policy(const EnergySource& source, bool quick) {
   p.window_s = std::max(quick ? 0.25 : 0.5, (quick ? 10 : 20) * source.update_period_s());
   p.windows = 3;
   p.warmup_s = quick ? 0.3 : 0.5;
+  p.first_warmup_s = source.update_period_s() >= 0.05 ? 2.0 : 1.0;
   p.idle_windows = 3;
   return p;
 }
@@ -73,8 +74,12 @@ Stats PowerMeter::idle() {
 }
 
 PowerReading PowerMeter::measure(const std::function<double()>& launch, double work, int windows) {
+  // The first reading after idle waits longer: a GPU's clocks, temperature
+  // and power take 1-2 s to settle from idle (power_counting.md A.7.3).
+  const double warmup = first_ ? std::max(policy_.warmup_s, policy_.first_warmup_s) : policy_.warmup_s;
+  first_ = false;
   const auto t0 = Clock::now();
-  while (since(t0) < policy_.warmup_s) {
+  while (since(t0) < warmup) {
     throw_if_interrupted();
     launch();
   }

@@ -15,8 +15,9 @@ namespace roofline {
 struct PowerPolicy {
   double window_s = 1;   // one measured window
   int windows = 3;       // median of this many
-  double warmup_s = 0.5; // the kernel runs this long before the first window
+  double warmup_s = 0.5; // the kernel runs this long before its first window
   int idle_windows = 3;  // idle power: windows with nothing running
+  double first_warmup_s = 0;  // the warm-up of the meter's first kernel, from idle
 };
 
 // Windows of 10 (quick) or 20 update periods (NVML on Hopper: 1 s, 2 s), at
@@ -49,6 +50,7 @@ class PowerMeter {
   Window window(const std::function<void()>& step, double seconds, double work_per_step);
   std::unique_ptr<EnergySource> source_;
   PowerPolicy policy_;
+  bool first_ = true;
 };
 
 }  // namespace roofline

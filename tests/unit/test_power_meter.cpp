@@ -46,6 +46,7 @@ TEST_CASE("power policy: windows of 10-20 counter periods, with a floor") {
   CHECK(power_policy(nvml_like, false).window_s == doctest::Approx(2.0));
   CHECK(power_policy(rapl_like, true).window_s == doctest::Approx(0.25));
   CHECK(power_policy(nvml_like, false).windows == 3);
+  CHECK(power_policy(nvml_like, false).first_warmup_s == doctest::Approx(2.0));
 }
 
 TEST_CASE("power meter: idle and busy power from a stepped counter, edge-aligned windows") {
