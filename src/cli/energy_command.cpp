@@ -29,7 +29,7 @@ int run_energy(const std::string& device, const std::string& backend, double sec
   const DeviceEntry& dev = select_device(devices, sel);
   try {
     std::string why;
-    auto source = open_energy_source(backend, dev, EnergyRoots{}, why);
+    auto source = open_energy_source(backend, dev, EnergyRoots::from_environment(), why);
     if (!source) {
       std::fprintf(stderr, "roofline: no energy readings for %s: %s\n", dev.identity.name.c_str(),
                    why.empty() ? "--energy none" : why.c_str());

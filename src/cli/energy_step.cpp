@@ -37,7 +37,7 @@ std::string ai_label(double ai) {
 }  // namespace
 
 EnergyStep::EnergyStep(const std::string& backend, const DeviceEntry& device, bool quick) : quick_(quick) {
-  auto source = open_energy_source(backend, device, EnergyRoots{}, why_none_);
+  auto source = open_energy_source(backend, device, EnergyRoots::from_environment(), why_none_);
   if (source) {
     const PowerPolicy policy = power_policy(*source, quick);
     meter_ = std::make_unique<PowerMeter>(std::move(source), policy);

@@ -1,9 +1,18 @@
 // measurement/energy_source: choosing a backend for a device (see the header).
 #include "measurement/energy_source.hpp"
 
+#include <cstdlib>
+
 #include "device/device.hpp"
 
 namespace roofline {
+
+EnergyRoots EnergyRoots::from_environment() {
+  EnergyRoots r;
+  if (const char* p = std::getenv("ROOFLINE_POWERCAP_ROOT")) r.powercap = p;
+  if (const char* p = std::getenv("ROOFLINE_PERF_PMU_ROOT")) r.perf_pmu = p;
+  return r;
+}
 
 EnergyTarget energy_target(const DeviceEntry& d) {
   if (d.is_cpu()) return EnergyTarget::cpu_package;

@@ -31,6 +31,9 @@ class EnergySource {
 struct EnergyRoots {
   std::string powercap = "/sys/class/powercap";
   std::string perf_pmu = "/sys/bus/event_source/devices/power";
+  // The defaults, or $ROOFLINE_POWERCAP_ROOT and $ROOFLINE_PERF_PMU_ROOT where
+  // set (a whole build run against a fixture tree).
+  static EnergyRoots from_environment();
 };
 
 // What the device is, as far as choosing a domain goes: a CPU device or a GPU

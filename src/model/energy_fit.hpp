@@ -26,7 +26,9 @@ struct PowerFit {
   double compute_watts = 0;                   // P_phi
   std::map<std::string, double> memory_watts; // P_beta per level
   // 1 - SS_res / SS_tot over each level's observations (SS_tot around their
-  // mean); 0 when a level has fewer than 3 observations or no spread.
+  // mean); 0 when a level has fewer than 3 observations or no spread. It can
+  // be negative: P_c and P_phi are shared, so a level's points may be fitted
+  // worse than by their own mean.
   std::map<std::string, double> r2;
   std::map<std::string, int> points;
   double predict(const PowerObservation& o) const;
