@@ -100,7 +100,7 @@ void EnergyStep::measure_offered(Session& s, RoofsDocument& doc) {
         }
     } catch (const Interrupted&) {
       throw;
-    } catch (const std::runtime_error& e) {
+    } catch (const std::exception& e) {  // the counter stopped, an OpenCL error: this ceiling goes without power
       doc.energy->notes.push_back("no power for " + c.label() + ": " + e.what());
     }
   }

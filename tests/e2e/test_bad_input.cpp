@@ -67,6 +67,22 @@ TEST_CASE("an energy backend that cannot work here is an error with its reason, 
   fs::remove_all(dir);
 }
 
+TEST_CASE("roofline energy reads a powercap tree, and says why when it cannot") {
+  const auto dir = scratch_dir("energy-powercap");
+  fs::create_directories(dir / "intel-rapl:0");
+  std::ofstream(dir / "intel-rapl:0" / "name") << "package-0\n";
+  std::ofstream(dir / "intel-rapl:0" / "max_energy_range_uj") << "262143328850\n";
+  std::ofstream(dir / "intel-rapl:0" / "energy_uj") << "1000\n";
+  // A counter nobody advances: the meter refuses a window it did not move in.
+  auto r = run_roofline("energy --device cpu --energy powercap --seconds 0.5", "ROOFLINE_POWERCAP_ROOT='" + dir.string() + "'");
+  CHECK(r.exit_code == 1);
+  CHECK(r.err.find("the powercap energy counter did not move") != std::string::npos);
+  auto missing = run_roofline("energy --device cpu --energy powercap", "ROOFLINE_POWERCAP_ROOT='" + (dir / "none").string() + "'");
+  CHECK(missing.exit_code == 1);
+  CHECK(missing.err.find("none does not exist (no RAPL driver") != std::string::npos);
+  fs::remove_all(dir);
+}
+
 TEST_CASE("a kernel that fails to build prints its build log and exits 4") {
   const auto dir = scratch_dir("broken-kernels");
   for (const auto& f : fs::directory_iterator(ROOFLINE_KERNELS)) fs::copy_file(f.path(), dir / f.path().filename());
