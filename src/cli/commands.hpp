@@ -11,11 +11,14 @@ struct BuildOptions {
   std::string plot;        // --plot; empty: plots/<device-slug>.svg
   std::string kernels;     // --kernels; empty: found automatically
   std::string levels;      // --levels; an override file for the detected cache levels
+  std::string energy = "auto";  // --energy: auto, papi, perf, powercap, nvml, none
   bool quick = false, quiet = false, json = false;
   std::string command_line;
 };
 
 int run_devices(bool json);
+// Idle power from the energy source `backend` picks for the device.
+int run_energy(const std::string& device, const std::string& backend, double seconds);
 int run_build(const BuildOptions& options);
 struct PlotOptions {
   std::vector<std::string> roofs;    // roofs files; the first is the main one

@@ -31,9 +31,19 @@ int main(int argc, char** argv) {
                     "Cache levels override (JSON: {\"levels\": [{\"name\": \"L1\", \"capacity_bytes\": 32768}, ..., "
                     "{\"name\": \"DRAM\"}]}) where detection is wrong")
       ->check(CLI::ExistingFile);
+  build->add_option("--energy", b.energy, "Energy readings: auto (default), papi, perf, powercap, nvml or none")
+      ->check(CLI::IsMember({"auto", "papi", "perf", "powercap", "nvml", "none"}));
   build->add_flag("--quick", b.quick, "A short characterization for a first look");
   build->add_flag("-q,--quiet", b.quiet, "No progress display and no table; errors only");
   build->add_flag("--json", b.json, "Print the roofs document on stdout instead of the table");
+
+  std::string energy_device, energy_backend = "auto";
+  double energy_seconds = 6;
+  auto* energy = app.add_subcommand("energy", "Read the device's energy counter with nothing running: backend, domains, idle power");
+  energy->add_option("-d,--device", energy_device, "Device, as for build");
+  energy->add_option("--energy", energy_backend, "auto (default), papi, perf, powercap or nvml")
+      ->check(CLI::IsMember({"auto", "papi", "perf", "powercap", "nvml"}));
+  energy->add_option("--seconds", energy_seconds, "How long to read (default 6)")->check(CLI::Range(0.1, 600.0));
 
   PlotOptions p;
   std::vector<std::string> chart_names = chart_kind_names();
@@ -74,5 +84,6 @@ int main(int argc, char** argv) {
   if (*devices) return run_devices(devices_json);
   if (*plot) return run_plot(p);
   if (*report) return run_report(p);
+  if (*energy) return run_energy(energy_device, energy_backend, energy_seconds);
   return run_build(b);
 }

@@ -97,6 +97,20 @@ TEST_CASE("build --quick on PoCL writes a roofs file, a chart that renders, and 
   for (const auto& t : j["transfers"]) CHECK(t["points"].size() >= 3);
   CHECK(j["launch_overhead"]["device_seconds"].size() >= 2);
 
+  // --energy auto (the default): a machine without readable counters (a VM)
+  // is told why once and the build completes; one with counters gets the section.
+  if (j["energy"].is_null()) {
+    const auto first = r.err.find("no energy readings: ");
+    CHECK(first != std::string::npos);
+    CHECK(r.err.find("no energy readings: ", first + 1) == std::string::npos);
+    bool noted = false;
+    for (const auto& n : j["notes"]) noted |= n.get<std::string>().rfind("no energy readings: ", 0) == 0;
+    CHECK(noted);
+  } else {
+    CHECK(!j["energy"]["backend"].get<std::string>().empty());
+    CHECK(j["energy"]["idle_watts"]["median"].get<double>() > 0);
+  }
+
   // The chart is a valid SVG that a real renderer draws.
   const std::string text = slurp(svg);
   CHECK(text.find("<svg") != std::string::npos);
