@@ -36,7 +36,7 @@ std::vector<std::uint32_t> expected_sums(const std::vector<std::uint32_t>& words
 
 }  // namespace
 
-std::vector<Ceiling> measure_dram(Session& s) {
+std::vector<Ceiling> measure_dram(Session& s, std::vector<ReplayAt>* replays) {
   const Plan& plan = s.plan;
   const std::uint64_t bytes = plan.bandwidth_bytes & ~std::uint64_t(255);
   DramBuffers b;
@@ -59,6 +59,23 @@ std::vector<Ceiling> measure_dram(Session& s) {
                              std::to_string(e.err()) + ")");
   }
 
+  const int loads = plan.loads_in_flight;
+  auto items_per_work_item = [bytes, loads](std::uint64_t global, int width) {
+    return bytes / (4ull * width) / global / loads * loads;
+  };
+  // The kernel of `op` at `width` for `global` work-items, its arguments set.
+  auto make_kernel = [&s, &plan, loads, items_per_work_item, src = b.src, dst = b.dst, sums = b.sums](
+                         const std::string& op, int width, std::uint64_t global) {
+    std::ostringstream o;
+    o << "-cl-std=CL1.2 -DVT=" << (width == 1 ? "uint" : "uint" + std::to_string(width)) << " -DW=" << width
+      << " -DCHUNKED=" << (plan.chunked ? 1 : 0) << " -DLOADS=" << loads;
+    cl::Kernel k(s.programs.get("bandwidth.cl", o.str()), op == "read" ? "read_bw" : "copy_bw");
+    k.setArg(0, src);
+    k.setArg(1, op == "read" ? sums : dst);
+    k.setArg(2, cl_uint(items_per_work_item(global, width)));
+    return k;
+  };
+
   std::vector<Ceiling> out;
   for (const std::string op : {"read", "copy"}) {
     Ceiling c;
@@ -72,16 +89,9 @@ std::vector<Ceiling> measure_dram(Session& s) {
       std::vector<SweepPoint> sweep;
       for (std::uint64_t global : plan.bandwidth_globals) {
         throw_if_interrupted();
-        const int loads = plan.loads_in_flight;
-        const std::uint64_t per_item = bytes / (4ull * width) / global / loads * loads;
+        const std::uint64_t per_item = items_per_work_item(global, width);
         if (per_item == 0 || global % plan.bandwidth_local) continue;
-        std::ostringstream o;
-        o << "-cl-std=CL1.2 -DVT=" << (width == 1 ? "uint" : "uint" + std::to_string(width)) << " -DW=" << width
-          << " -DCHUNKED=" << (plan.chunked ? 1 : 0) << " -DLOADS=" << loads;
-        cl::Kernel k(s.programs.get("bandwidth.cl", o.str()), op == "read" ? "read_bw" : "copy_bw");
-        k.setArg(0, b.src);
-        k.setArg(1, op == "read" ? b.sums : b.dst);
-        k.setArg(2, cl_uint(per_item));
+        cl::Kernel k = make_kernel(op, width, global);
         const LaunchShape shape{global, plan.bandwidth_local};
         const std::uint64_t used = per_item * global * 4ull * width;  // bytes of source touched
         s.progress.detail("DRAM " + op + " uint" + std::to_string(width) + ", " + std::to_string(global) + " work-items");
@@ -118,6 +128,13 @@ std::vector<Ceiling> measure_dram(Session& s) {
     }
     c.sweep_wg_count = best_sweep;
     out.push_back(c);
+    if (replays)
+      replays->push_back([make_kernel, items_per_work_item, &s, op, width = c.width](const LaunchShape& shape) {
+        cl::Kernel k = make_kernel(op, width, shape.global);
+        const double moved = double(items_per_work_item(shape.global, width) * shape.global * 4ull * width) *
+                             (op == "copy" ? 2 : 1);
+        return Replay{[&s, k, shape] { return s.run_timed(k, shape); }, moved};
+      });
   }
   return out;
 }

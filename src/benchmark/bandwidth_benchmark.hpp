@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "benchmark/replay.hpp"
 #include "benchmark/session.hpp"
 #include "model/roofs.hpp"
 
@@ -14,6 +15,7 @@ namespace roofline {
 // read plus the bytes written (the STREAM convention; a CPU's write-allocate
 // traffic is not counted). Throws std::runtime_error when a kernel's output
 // is wrong or the buffers cannot be allocated.
-std::vector<Ceiling> measure_dram(Session& session);
+// With `replays`, one replay per ceiling returned (same order), for power.
+std::vector<Ceiling> measure_dram(Session& session, std::vector<ReplayAt>* replays = nullptr);
 
 }  // namespace roofline

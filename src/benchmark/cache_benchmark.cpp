@@ -1,6 +1,8 @@
 #include "benchmark/cache_benchmark.hpp"
 
 #include <algorithm>
+#include <map>
+#include <memory>
 #include <cmath>
 #include <cstring>
 #include <numeric>
@@ -74,6 +76,7 @@ class WorkingSet {
       << " -DSCATTER=" << (scatter_ ? 1 : 0) << " -DOWN_SLICE=" << (s.plan.cpu ? 1 : 0)
       << " -DHAS_IMAGES=" << (images() ? 1 : 0) << (dbl ? " -DUSE_FP64" : "");
     const cl::Program& prog = s_.programs.get("memory.cl", o.str());
+    program_ = prog;
     read_ = cl::Kernel(prog, "sweep_read");
     if (images()) image_kernel_ = cl::Kernel(prog, "sweep_image");
     store_ = cl::Kernel(prog, "sweep_store");
@@ -113,8 +116,10 @@ class WorkingSet {
   // Bandwidth (B/s) of `op` ("read", "store", "copy") over a working set of
   // about `ws` bytes (copy: both halves together); `actual` gets the working
   // set measured (whole blocks; a prime number of them with scatter).
+  // With `replay`, it gets a kernel of its own set up as the timed one (later
+  // measurements reset the shared kernels' arguments), for power.
   Stats measure(const std::string& op, std::uint64_t ws, const LaunchShape& l, double target_s,
-                const SamplingPolicy& policy, double* actual = nullptr) {
+                const SamplingPolicy& policy, double* actual = nullptr, Replay* replay = nullptr) {
     const std::uint64_t step = l.local * std::uint64_t(loads_);
     std::uint64_t nblocks = (op == "copy" ? ws / 2 : ws) / elem_ / step;
     if (nblocks == 0) throw std::invalid_argument("working set smaller than one step of the walk");
@@ -145,7 +150,20 @@ class WorkingSet {
     }
     check(op, nblocks, count, l);
     const double moved = double(l.work_groups()) * double(count) * double(elem_) * (op == "copy" ? 2 : 1);
-    return rate_stats(sample(run, policy), moved);
+    const Stats st = rate_stats(sample(run, policy), moved);
+    if (replay) {
+      cl::Kernel r(program_, op == "read" ? "sweep_read" : op == "image" ? "sweep_image" : op == "store" ? "sweep_store" : "sweep_copy");
+      int a = 0;
+      if (op == "image") r.setArg(a++, image_);
+      else r.setArg(a++, op == "read" ? data_ : scratch_);
+      if (op == "read" || op == "image") r.setArg(a++, out_);
+      r.setArg(a++, cl_uint(nblocks));
+      r.setArg(a, cl_uint(count));
+      // The buffers travel with the kernel: the working set may be gone when it replays.
+      *replay = Replay{[&s = s_, r, l, data = data_, scratch = scratch_, out = out_, image = image_] { return s.run_timed(r, l); },
+                       moved};
+    }
+    return st;
   }
 
  private:
@@ -229,6 +247,7 @@ class WorkingSet {
   bool scatter_;
   std::uint64_t elem_ = 0, bytes_ = 0;
   std::vector<std::uint32_t> host_;
+  cl::Program program_;
   cl::Kernel read_, store_, copy_, image_kernel_;
   cl::Buffer data_, scratch_, out_;
   cl::Image1DBuffer image_;
@@ -455,7 +474,7 @@ LevelHints hints_for(const DeviceEntry& d) {
 
 }  // namespace
 
-MemoryHierarchy measure_memory_hierarchy(Session& s, const std::string& override_path) {
+MemoryHierarchy measure_memory_hierarchy(Session& s, const std::string& override_path, bool replays) {
   const MemoryPlan& m = s.plan.memory;
   MemoryHierarchy h;
   LaunchShape largest = m.sweep_launch;
@@ -490,6 +509,8 @@ MemoryHierarchy measure_memory_hierarchy(Session& s, const std::string& override
       c.level = level.name;
       c.capacity_bytes = level.capacity_bytes;
       c.unit = "B/s";
+      // Each level's read roof can be replayed at any of its launch shapes (for power).
+      auto by_launch = std::make_shared<std::map<std::pair<std::uint64_t, std::uint64_t>, Replay>>();
       for (const LaunchShape& l : m.level_launches) {
         const std::uint64_t granule = ws.step_bytes(l) * (op == "copy" ? 2 : 1);
         const std::uint64_t bytes = std::uint64_t(mid) / granule * granule;
@@ -497,7 +518,8 @@ MemoryHierarchy measure_memory_hierarchy(Session& s, const std::string& override
         if (bytes == 0 || (op == "image" && bytes > ws.image_bytes())) continue;
         throw_if_interrupted();
         s.progress.detail(level.name + " " + op + ", " + std::to_string(l.work_groups()) + " x " + std::to_string(l.local));
-        SweepPoint p{l, ws.measure(op, bytes, l, m.target_s, s.plan.sweep), std::nullopt};
+        Replay* replay = replays && op == "read" ? &(*by_launch)[{l.global, l.local}] : nullptr;
+        SweepPoint p{l, ws.measure(op, bytes, l, m.target_s, s.plan.sweep, nullptr, replay), std::nullopt};
         c.sweep_wg_count.push_back(p);
         if (p.stats.median > c.value) {
           c.value = p.stats.median;
@@ -511,7 +533,13 @@ MemoryHierarchy measure_memory_hierarchy(Session& s, const std::string& override
                       "; working set " + format_bytes(double(bytes));
         }
       }
-      if (c.value > 0) h.ceilings.push_back(c);
+      if (c.value > 0) {
+        h.ceilings.push_back(c);
+        ReplayAt at;
+        if (!by_launch->empty())
+          at = [by_launch](const LaunchShape& l) { return by_launch->at({l.global, l.local}); };
+        h.replays.push_back(std::move(at));
+      }
     }
     // The first level's read roof for every type and width (the thesis's vector sweep).
     if (first && m.width_sweep && !h.ceilings.empty()) {
@@ -535,12 +563,14 @@ MemoryHierarchy measure_memory_hierarchy(Session& s, const std::string& override
           c.value = c.stats.median;
           c.variant = other.describe("loads", ref.launch) + "; working set " + format_bytes(double(bytes));
           h.ceilings.push_back(c);
+          h.replays.emplace_back();
         }
     }
     first = false;
   }
   h.ceilings.push_back(measure_local(s, h.curves.local_stride));
   h.ceilings.push_back(measure_constant(s));
+  h.replays.resize(h.ceilings.size());
   return h;
 }
 

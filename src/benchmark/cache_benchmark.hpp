@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "benchmark/replay.hpp"
 #include "benchmark/session.hpp"
 #include "model/roofs.hpp"
 
@@ -14,10 +15,12 @@ namespace roofline {
 struct MemoryHierarchy {
   MemoryCurves curves;
   std::vector<Ceiling> ceilings;  // per cache level (read, store, copy), local, constant
+  std::vector<ReplayAt> replays;  // one per ceiling: each cache level's read roof when asked for, else empty
 };
 
 // `override_path`: a level override file (see model/levels.hpp), empty for
 // change-point detection. Throws WrongResult when a kernel's output is wrong.
-MemoryHierarchy measure_memory_hierarchy(Session& session, const std::string& override_path);
+// `replays`: keep a replay of each cache level's read roof (for power).
+MemoryHierarchy measure_memory_hierarchy(Session& session, const std::string& override_path, bool replays = false);
 
 }  // namespace roofline

@@ -78,12 +78,13 @@ class ComputeVariant {
     return rate_stats(samples, ops(shape.global, iters));
   }
 
- private:
+ // One unchecked launch (the same kernel the measurement checked).
   double run(const LaunchShape& shape, std::uint32_t iters) {
     kernel_.setArg(4, iters);
     return s_.run_timed(kernel_, shape);
   }
 
+ private:
   void check(const LaunchShape& shape, std::uint32_t iters) {
     auto it = expected_.find(iters);
     if (it == expected_.end()) {
@@ -118,7 +119,7 @@ std::uint32_t iters_for(std::uint64_t global, std::uint64_t calibrated_global, s
 
 }  // namespace
 
-Ceiling measure_compute(Session& s, const std::string& op, const std::string& type, int width) {
+Ceiling measure_compute(Session& s, const std::string& op, const std::string& type, int width, ReplayAt* replay) {
   const Plan& plan = s.plan;
   const LaunchShape base = plan.compute_launch;
   const std::uint64_t max_size = *std::max_element(plan.wg_sizes.begin(), plan.wg_sizes.end());
@@ -184,6 +185,14 @@ Ceiling measure_compute(Session& s, const std::string& op, const std::string& ty
     SweepPoint p{shape, best->measure(shape, iters_for(shape.global, base.global, best_iters), plan.sweep), std::nullopt};
     c.sweep_wg_count.push_back(p);
     consider(p);
+  }
+  if (replay) {
+    std::shared_ptr<ComputeVariant> v = std::move(best);
+    const std::uint64_t calibrated = base.global;
+    *replay = [v, calibrated, best_iters](const LaunchShape& shape) {
+      const std::uint32_t iters = iters_for(shape.global, calibrated, best_iters);
+      return Replay{[v, shape, iters] { return v->run(shape, iters); }, v->ops(shape.global, iters)};
+    };
   }
   return c;
 }

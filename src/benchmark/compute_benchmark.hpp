@@ -6,6 +6,7 @@
 #pragma once
 #include <string>
 
+#include "benchmark/replay.hpp"
 #include "benchmark/session.hpp"
 #include "model/roofs.hpp"
 
@@ -13,6 +14,8 @@ namespace roofline {
 
 // Throws KernelBuildError when the kernel does not build and std::runtime_error
 // when its output is wrong. The result has no theory yet (see device/theory).
-Ceiling measure_compute(Session& session, const std::string& op, const std::string& type, int width);
+// With `replay`, it is set to a replay of the winning kernel (for power).
+Ceiling measure_compute(Session& session, const std::string& op, const std::string& type, int width,
+                        ReplayAt* replay = nullptr);
 
 }  // namespace roofline

@@ -50,6 +50,11 @@ class UserKernel {
   // returns the seconds of every timed run.
   std::vector<double> time(const SamplingPolicy& policy, double warmup_s, TimingObserver* observer = nullptr);
 
+  // Enqueues `n` launches of the original kernel back to back on the timed
+  // runs' buffers and waits for the last (a power reading keeps the device
+  // busy without a host round trip between launches).
+  void launch_batch(int n);
+
   // Builds the instrumented source and runs it once on fresh buffers; returns
   // the counts summed over all work-items; `seconds` gets the run's device time.
   OpCounts count(const std::string& instrumented_source, double& seconds);
@@ -61,6 +66,7 @@ class UserKernel {
   };
   void set_args(cl::Kernel& k, std::vector<cl::Buffer>& keep);
   double run(cl::Kernel& k);
+  void set_timed_args();
 
   const DeviceEntry& device_;
   LaunchSpec spec_;
@@ -71,6 +77,8 @@ class UserKernel {
   cl::Context context_;
   cl::CommandQueue queue_;
   cl::Kernel kernel_;
+  std::vector<cl::Buffer> timed_buffers_;  // the original kernel's arguments, set once
+  bool timed_args_set_ = false;
 };
 
 // The names of a built program's kernels.

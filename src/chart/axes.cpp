@@ -148,7 +148,12 @@ Ticks decade_ticks(const LogAxis& axis, double min_label_spacing, bool label_125
   return out;
 }
 
-Ticks binary_ticks(const LogAxis& axis, double font_size) {
+namespace {
+
+// Powers of two, every step-th labelled by `format`, the step the smallest of
+// 1, 2, 5, 10, 20 that keeps the widest label clear of its neighbours.
+template <typename Format>
+Ticks power_of_two_ticks(const LogAxis& axis, double font_size, Format format) {
   Ticks out;
   const double lo = std::min(axis.lo, axis.hi), hi = std::max(axis.lo, axis.hi);
   if (!(lo > 0) || !(hi > lo)) return out;
@@ -159,7 +164,7 @@ Ticks binary_ticks(const LogAxis& axis, double font_size) {
   for (int s : {1, 2, 5, 10}) {
     double widest = 0;
     for (int k = k_first; k <= k_last; ++k)
-      if (mod(k, s) == 0) widest = std::max(widest, text_width(format_bytes(std::exp2(k)), font_size));
+      if (mod(k, s) == 0) widest = std::max(widest, text_width(format(std::exp2(k)), font_size));
     if (s * per_octave >= widest + 14) {
       step = s;
       break;
@@ -167,13 +172,30 @@ Ticks binary_ticks(const LogAxis& axis, double font_size) {
   }
   for (int k = k_first; k <= k_last; ++k) {
     const double v = std::exp2(k);
-    if (mod(k, step) == 0) out.push_back({v, format_bytes(v), true});
+    if (mod(k, step) == 0) out.push_back({v, format(v), true});
     else if (per_octave >= 5) out.push_back({v, "", false});
   }
   return out;
 }
 
-void append_grid(std::string& out, const Rect& plot, const AxisSpec& x, const AxisSpec& y) {
+}  // namespace
+
+Ticks binary_ticks(const LogAxis& axis, double font_size) {
+  return power_of_two_ticks(axis, font_size, [](double v) { return format_bytes(v); });
+}
+
+std::string format_count(double v) {
+  if (v < 1e4) return printf_string("%.0f", v);
+  const int k = static_cast<int>(std::lround(std::log2(v)));
+  if (std::fabs(std::exp2(k) - v) < 0.5) return "2" + superscript(k);
+  return printf_string("%.3g", v);
+}
+
+Ticks count_ticks(const LogAxis& axis, double font_size) {
+  return power_of_two_ticks(axis, font_size, [](double v) { return format_count(v); });
+}
+
+void append_grid(std::string& out, const Rect& plot, const AxisSpec& x, const AxisSpec& y, const std::string& id) {
   const std::string faint = "stroke=\"#EEEEEE\" stroke-width=\"0.8\"", light = "stroke=\"#D4D4D4\" stroke-width=\"1\"";
   const auto vertical = [&](const Tick& t, const std::string& attrs) {
     const double px_x = x.scale.to_pixel(t.value);
@@ -183,7 +205,7 @@ void append_grid(std::string& out, const Rect& plot, const AxisSpec& x, const Ax
     const double px_y = y.scale.to_pixel(t.value);
     append_line(out, {plot.x0, px_y}, {plot.x1, px_y}, attrs);
   };
-  out += "<g id=\"grid\" fill=\"none\">\n";
+  out += "<g id=\"" + id + "\" fill=\"none\">\n";
   for (const Tick& t : x.ticks) if (!t.major) vertical(t, faint);
   for (const Tick& t : y.ticks) if (!t.major) horizontal(t, faint);
   for (const Tick& t : x.ticks) if (t.major) vertical(t, light);
@@ -219,8 +241,8 @@ void append_vertical_title(std::string& out, Point at, const std::string& title)
 
 }  // namespace
 
-void append_axes(std::string& out, const Rect& plot, const AxisSpec& x, const AxisSpec& y) {
-  out += "<g id=\"axes\" font-size=\"12\" fill=\"#333\">\n";
+void append_axes(std::string& out, const Rect& plot, const AxisSpec& x, const AxisSpec& y, const std::string& id) {
+  out += "<g id=\"" + id + "\" font-size=\"12\" fill=\"#333\">\n";
   out += "<rect x=\"" + px(plot.x0) + "\" y=\"" + px(plot.y0) + "\" width=\"" + px(plot.width()) + "\" height=\"" +
          px(plot.height()) + "\" fill=\"none\" stroke=\"#444\" stroke-width=\"1\"/>\n";
   for (const Tick& t : x.ticks)

@@ -62,6 +62,12 @@ Ticks decade_ticks(const LogAxis& axis, double min_label_spacing, bool label_125
 // others are minor ticks.
 Ticks binary_ticks(const LogAxis& axis, double font_size = 12);
 
+// Plain numbers up to 9999, then powers of two as "2¹⁴" (work-group counts and sizes).
+std::string format_count(double value);
+
+// Powers of two labelled with format_count, thinned as binary_ticks.
+Ticks count_ticks(const LogAxis& axis, double font_size = 12);
+
 // One axis of a plot: its scale, ticks and title.
 struct AxisSpec {
   LogAxis scale;
@@ -70,11 +76,14 @@ struct AxisSpec {
 };
 
 // Faint lines at minor ticks, light lines at major ticks, all across the plot.
-void append_grid(std::string& out, const Rect& plot, const AxisSpec& x, const AxisSpec& y);
+// `id` names the group; a chart of several plots gives each its own.
+void append_grid(std::string& out, const Rect& plot, const AxisSpec& x, const AxisSpec& y,
+                 const std::string& id = "grid");
 
 // The plot frame, tick marks and labels on the bottom (x) and left (y), and
 // the axis titles; in <g id="axes">.
-void append_axes(std::string& out, const Rect& plot, const AxisSpec& x, const AxisSpec& y);
+void append_axes(std::string& out, const Rect& plot, const AxisSpec& x, const AxisSpec& y,
+                 const std::string& id = "axes");
 
 // A second y axis on the right edge (same pixel range as the left one, other
 // unit); in <g id="right-axis">.

@@ -22,8 +22,18 @@ struct RoofsDocument;
 // Draws the best ceiling of each (op, type) as a compute roof and of each
 // (level, op) as a memory roof; ceilings with value <= 0 are left out. A
 // document without roofs still gives a valid chart (axes and a note).
-// Placed kernels (dots) are drawn at (ai, performance) with their labels.
+// Placed kernels (dots) are drawn at (ai, performance) with their labels and,
+// where their timings vary visibly, error bars. Roofs get a band from their
+// measured min to max where it is at least a pixel wide. The compute roofs are
+// opt.compute_roofs (see chart/roof_picks); throws std::invalid_argument on a
+// malformed pick.
 std::string render_carm_svg(const RoofsDocument& doc, const ChartOptions& opt = {},
+                            const std::vector<Placement>& dots = {});
+
+// Several roofs documents on one chart to compare devices or runs: each
+// document's roofs in one color (compute solid, memory dashed), a legend of
+// the documents, dots colored by the device they ran on.
+std::string render_carm_svg(const std::vector<const RoofsDocument*>& docs, const ChartOptions& opt = {},
                             const std::vector<Placement>& dots = {});
 
 }  // namespace roofline

@@ -67,6 +67,11 @@ void append_legend_at(std::string& out, const std::vector<LegendEntry>& entries,
       out += "<rect x=\"" + px(box.x0 + kPad) + "\" y=\"" + px(y - 6) + "\" width=\"" + px(kSwatch) +
              "\" height=\"12\" fill=\"" + e.color + "\" fill-opacity=\"" + printf_string("%.2f", e.opacity) +
              "\" stroke=\"none\"/>\n";
+    } else if (e.swatch == LegendEntry::Swatch::square) {
+      out += "<rect x=\"" + px(box.x0 + kPad + kSwatch / 2 - 3.5) + "\" y=\"" + px(y - 3.5) +
+             "\" width=\"7\" height=\"7\" fill=\"white\" stroke=\"" + e.color + "\" stroke-width=\"1.6\"/>\n";
+    } else if (e.swatch == LegendEntry::Swatch::dot) {
+      append_circle(out, {box.x0 + kPad + kSwatch / 2, y}, 5, "fill=\"" + e.color + "\" stroke=\"white\" stroke-width=\"1.5\"");
     } else {
       const std::string dash = e.dash.empty() ? "" : " stroke-dasharray=\"" + e.dash + "\"";
       append_line(out, {box.x0 + kPad, y}, {box.x0 + kPad + kSwatch, y},

@@ -29,7 +29,7 @@ std::optional<Rect> find_clear_box(double w, double h, const Rect& plot, const O
 Rect place_box(double w, double h, const Rect& plot, const Obstacles& drawn, const std::vector<Corner>& corners);
 
 struct LegendEntry {
-  enum class Swatch { line, line_with_marker, band };
+  enum class Swatch { line, line_with_marker, band, square, dot };  // square, dot: a marker alone
   std::string label;
   std::string color;       // "#RRGGBB"
   Swatch swatch = Swatch::line;

@@ -28,6 +28,11 @@ void append_svg_header(std::string& out, const Canvas& canvas, const std::string
   out += "<rect x=\"0\" y=\"0\" width=\"" + w + "\" height=\"" + h + "\" fill=\"white\"/>\n";
 }
 
+void append_clip_path(std::string& out, const std::string& id, const Rect& r) {
+  out += "<defs><clipPath id=\"" + id + "\"><rect x=\"" + px(r.x0) + "\" y=\"" + px(r.y0) + "\" width=\"" +
+         px(r.width()) + "\" height=\"" + px(r.height()) + "\"/></clipPath></defs>\n";
+}
+
 std::string derived_title(const RoofsDocument& doc) {
   std::string t = doc.device.name.empty() ? "unknown device" : doc.device.name;
   if (!doc.device.driver.empty()) t += " — driver " + doc.device.driver;

@@ -3,6 +3,7 @@
 // and a note in an empty plot.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "chart/svg.hpp"
 
@@ -14,6 +15,10 @@ struct ChartOptions {
   int width = 960;    // pixels; smaller values are raised to 480
   int height = 640;   // pixels; smaller values are raised to 360
   std::string title;  // empty: "<device name> — driver <driver> — <date>"
+  // CARM and energy charts: the compute roofs to draw, as "type:op" ("float:mad"),
+  // "type" (its best op) or "all"; empty: float MAD, float ADD, double MAD and
+  // the best int roof, where measured (see parse_roof_picks).
+  std::vector<std::string> compute_roofs;
 };
 
 namespace chart {
@@ -32,6 +37,10 @@ Canvas make_canvas(const ChartOptions& opt, double right_margin = 24);
 // its <title>, the plot-area clip path and a white background. The caller
 // closes the root with "</svg>\n".
 void append_svg_header(std::string& out, const Canvas& canvas, const std::string& document_title);
+
+// A clip path with this id around the rectangle (a chart of several plots
+// clips each to its own).
+void append_clip_path(std::string& out, const std::string& id, const Rect& r);
 
 // "<device name> — driver <driver> — <date>", "unknown device" when unnamed.
 std::string derived_title(const RoofsDocument& doc);

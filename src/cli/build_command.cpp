@@ -8,10 +8,10 @@
 #include "benchmark/cache_benchmark.hpp"
 #include "benchmark/transfer_benchmark.hpp"
 #include "benchmark/compute_benchmark.hpp"
-#include "chart/carm_chart.hpp"
-#include "chart/sweep_chart.hpp"
+#include "chart/chart_kinds.hpp"
 #include "cli/ceiling_table.hpp"
 #include "cli/commands.hpp"
+#include "cli/energy_step.hpp"
 #include "cli/exit_codes.hpp"
 #include "device/theory.hpp"
 #include "measurement/interrupt.hpp"
@@ -104,6 +104,16 @@ int run_build(const BuildOptions& o) {
     return exit_code::usage;
   }
 
+  // The energy source, opened before the long run so that a named backend that
+  // cannot work stops here.
+  std::unique_ptr<EnergyStep> energy;
+  try {
+    energy = std::make_unique<EnergyStep>(o.energy, dev, o.quick);
+  } catch (const std::exception& e) {
+    error(e.what());
+    return exit_code::failure;
+  }
+
   RoofsDocument doc;
   doc.tool_version = ROOFLINE_VERSION;
   doc.git_revision = ROOFLINE_GIT_REVISION;
@@ -130,6 +140,7 @@ int run_build(const BuildOptions& o) {
   if (dev.is_cpu()) cpu_mhz_before = measure_cpu_clock_mhz(dev.identity.physical_cores);
   try {
     Session session(dev, plan, kernel_dir, progress);
+    energy->start(session, doc);
 
     // 3. Compute ceilings.
     for (const auto& op : plan.ops)
@@ -138,7 +149,9 @@ int run_build(const BuildOptions& o) {
           progress.step("compute " + op + " " + type + (width > 1 ? std::to_string(width) : ""));
           const std::size_t token = session.clock ? session.clock->begin() : 0;
           try {
-            doc.ceilings.push_back(measure_compute(session, op, type, width));
+            ReplayAt replay;
+            doc.ceilings.push_back(measure_compute(session, op, type, width, energy->active() ? &replay : nullptr));
+            energy->offer(doc, doc.ceilings.size() - 1, std::move(replay));
           } catch (const WrongResult& e) {
             error(e.what());
             doc.notes.push_back(std::string("omitted: ") + e.what());
@@ -148,11 +161,15 @@ int run_build(const BuildOptions& o) {
             for (double m : session.clock->end(token)) clock_samples.push_back(m);
           save_partial();
         }
+    energy->measure_offered(session, doc);
 
     // 4. The DRAM roofs.
     progress.step("DRAM bandwidth");
     try {
-      for (auto& c : measure_dram(session)) doc.ceilings.push_back(c);
+      std::vector<ReplayAt> replays;
+      for (auto& c : measure_dram(session, energy->active() ? &replays : nullptr)) doc.ceilings.push_back(c);
+      energy->offer_last(doc, replays);
+      energy->measure_offered(session, doc);
     } catch (const WrongResult& e) {
       error(e.what());
       doc.notes.push_back(std::string("omitted: ") + e.what());
@@ -162,15 +179,20 @@ int run_build(const BuildOptions& o) {
     // 5. The memory hierarchy: levels, their roofs, latency, local and constant memory.
     progress.step("memory hierarchy");
     try {
-      MemoryHierarchy h = measure_memory_hierarchy(session, o.levels);
+      MemoryHierarchy h = measure_memory_hierarchy(session, o.levels, energy->active());
       doc.memory = h.curves;
       for (auto& c : h.ceilings) doc.ceilings.push_back(c);
+      energy->offer_last(doc, h.replays);
+      energy->measure_offered(session, doc);
     } catch (const WrongResult& e) {
       error(e.what());
       doc.notes.push_back(std::string("omitted: ") + e.what());
       status = exit_code::wrong_result;
     }
     save_partial();
+
+    // The power model: mixed-intensity kernels, fit and validation (with --energy).
+    if (!energy->finish(session, doc)) status = exit_code::wrong_result;
 
     // 6. Host-device transfers and launch overhead.
     progress.step("host transfers and launch overhead");
@@ -219,11 +241,8 @@ int run_build(const BuildOptions& o) {
   const std::string text = nlohmann::json(doc).dump(1) + "\n";
   try {
     write_file_atomically(roofs_path, text);
-    write_file_atomically(svg_path, render_carm_svg(doc));
-    if (doc.memory) {
-      write_file_atomically(sibling(svg_path, "-bandwidth"), render_bandwidth_sweep_svg(doc));
-      write_file_atomically(sibling(svg_path, "-latency"), render_latency_sweep_svg(doc));
-    }
+    for (const ChartSpec& chart : default_charts(doc))
+      write_file_atomically(sibling(svg_path, chart.suffix()), render_chart(chart, {&doc}));
     std::error_code ec;
     std::filesystem::remove(partial_path, ec);
   } catch (const std::exception& e) {
@@ -231,10 +250,12 @@ int run_build(const BuildOptions& o) {
     return exit_code::output;
   }
   if (o.json) std::cout << text;
-  else if (!o.quiet) std::cout << format_ceiling_table(doc) << "wrote " << roofs_path << " and " << svg_path
-                                << (doc.memory ? " (with -bandwidth and -latency charts)" : "") << "\n";
+  else if (!o.quiet) std::cout << format_ceiling_table(doc) << "wrote " << roofs_path << ", " << svg_path << " and "
+                                << default_charts(doc).size() - 1 << " more charts beside it\n";
   for (const auto& n : doc.notes)
     if (!o.quiet) std::fprintf(stderr, "note: %s\n", n.c_str());
+  if (doc.energy && !o.quiet)
+    for (const auto& n : doc.energy->notes) std::fprintf(stderr, "note: energy: %s\n", n.c_str());
   return status;
 }
 

@@ -24,6 +24,7 @@ struct KernelOptions {
   std::string label;
   int runs = 0;              // timed runs; 0: until the RSE is under 1% (5 to 100 runs, 2 s budget)
   double warmup_s = -1;      // warm-up seconds; negative: 0.5 on GPUs, 0.2 on CPUs
+  std::string energy = "auto";  // --energy: auto, papi, perf, powercap, nvml, none
   bool quiet = false;
   std::string command_line;
 };

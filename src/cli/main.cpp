@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "chart/chart_kinds.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/kernel_launch.hpp"
@@ -31,19 +32,49 @@ int main(int argc, char** argv) {
                     "Cache levels override (JSON: {\"levels\": [{\"name\": \"L1\", \"capacity_bytes\": 32768}, ..., "
                     "{\"name\": \"DRAM\"}]}) where detection is wrong")
       ->check(CLI::ExistingFile);
+  build->add_option("--energy", b.energy, "Energy readings: auto (default), papi, perf, powercap, nvml or none")
+      ->check(CLI::IsMember({"auto", "papi", "perf", "powercap", "nvml", "none"}));
   build->add_flag("--quick", b.quick, "A short characterization for a first look");
   build->add_flag("-q,--quiet", b.quiet, "No progress display and no table; errors only");
   build->add_flag("--json", b.json, "Print the roofs document on stdout instead of the table");
 
-  std::string plot_in, plot_out, plot_chart = "carm";
-  auto* plot = app.add_subcommand("plot", "Draw a chart of a roofs file");
-  plot->add_option("roofs", plot_in, "Roofs file (JSON) written by roofline build")->required();
-  plot->add_option("-o,--output", plot_out, "SVG file to write")->required();
-  plot->add_option("--chart", plot_chart, "carm (default), bandwidth (vs working set) or latency (vs working set)")
-      ->check(CLI::IsMember({"carm", "bandwidth", "latency"}));
-  std::vector<std::string> plot_placements;
-  plot->add_option("--placements", plot_placements, "Placement files (roofline place -o) whose kernels the CARM chart shows as dots")
-      ->expected(1)->take_all()->check(CLI::ExistingFile);
+  std::string energy_device, energy_backend = "auto";
+  double energy_seconds = 6;
+  auto* energy = app.add_subcommand("energy", "Read the device's energy counter with nothing running: backend, domains, idle power");
+  energy->add_option("-d,--device", energy_device, "Device, as for build");
+  energy->add_option("--energy", energy_backend, "auto (default), papi, perf, powercap or nvml")
+      ->check(CLI::IsMember({"auto", "papi", "perf", "powercap", "nvml"}));
+  energy->add_option("--seconds", energy_seconds, "How long to read (default 6)")->check(CLI::Range(0.1, 600.0));
+
+  PlotOptions p;
+  std::vector<std::string> chart_names = chart_kind_names();
+  chart_names.push_back("all");
+  const auto add_chart_options = [&](CLI::App* cmd) {
+    cmd->add_option("roofs", p.roofs, "Roofs files (JSON) written by roofline build; several compare devices or runs")
+        ->required()
+        ->check(CLI::ExistingFile);
+    cmd->add_option("--dots", p.dots, "Placement files written by roofline place, drawn as dots")->check(CLI::ExistingFile);
+    cmd->add_option("--compute", p.compute,
+                    "Compute roofs to draw: type:op (float:mad), type (its best op) or all; comma-separated "
+                    "(default: float:mad, float:add, double:mad and the best int)")
+        ->delimiter(',');
+    cmd->add_option("--title", p.title, "Chart title (default: device, driver and date)");
+    cmd->add_option("--width", p.width, "Width in pixels (at least 480)")->check(CLI::Range(480, 10000));
+    cmd->add_option("--height", p.height, "Height in pixels (at least 360)")->check(CLI::Range(360, 10000));
+  };
+  auto* plot = app.add_subcommand("plot", "Draw a chart of roofs files (and placed kernels) as SVG");
+  add_chart_options(plot);
+  plot->add_option("-o,--output", p.output, "SVG file to write; with --chart all, the folder")->required();
+  plot->add_option("--chart", p.chart,
+                   "carm (default), power, energy, efficiency, wg-count, wg-size, bandwidth, latency, or all (the "
+                   "default set of each roofs file, into the folder -o)")
+      ->check(CLI::IsMember(chart_names));
+  plot->add_option("--metric", p.metric, "For wg-count and wg-size: performance (default), power or efficiency")
+      ->check(CLI::IsMember({"performance", "power", "efficiency"}));
+  plot->add_flag("-q,--quiet", p.quiet, "Do not list the files written");
+  auto* report = app.add_subcommand("report", "Write a self-contained HTML report: every chart and the tables");
+  add_chart_options(report);
+  report->add_option("-o,--output", p.output, "HTML file to write")->required();
 
   // count and place share the launch options.
   KernelOptions k;
@@ -73,6 +104,10 @@ int main(int argc, char** argv) {
   place->add_option("--label", k.label, "Label of the dot (default: the kernel name)");
   place->add_option("--runs", k.runs, "Timed runs (default: until the median is stable, 5 to 100 runs within 2 s)")
       ->check(CLI::PositiveNumber);
+  place->add_option("--energy", k.energy,
+                    "Energy counter for the kernel's power: auto (default: the one that fits the device, if readable), "
+                    "papi, perf, powercap, nvml or none")
+      ->check(CLI::IsMember({"auto", "papi", "perf", "powercap", "nvml", "none"}));
   place->add_option("--warmup", k.warmup_s, "Warm-up seconds before timing (default: 0.5 on GPUs, 0.2 on CPUs)")
       ->check(CLI::NonNegativeNumber);
 
@@ -83,7 +118,9 @@ int main(int argc, char** argv) {
   }
   for (int i = 0; i < argc; ++i) b.command_line += (i ? " " : "") + std::string(argv[i]);
   if (*devices) return run_devices(devices_json);
-  if (*plot) return run_plot(plot_in, plot_out, plot_chart, plot_placements);
+  if (*plot) return run_plot(p);
+  if (*report) return run_report(p);
+  if (*energy) return run_energy(energy_device, energy_backend, energy_seconds);
   k.command_line = b.command_line;
   if (*count) return run_count(k);
   if (*place) return run_place(k);

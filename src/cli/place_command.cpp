@@ -1,6 +1,7 @@
 // `roofline place`: times a user kernel, counts it (or reads its counts file),
 // and places it among the device's roofs: a table, a placement file (-o) and
 // the CARM chart with the dot (--svg).
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -10,7 +11,9 @@
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/kernel_launch.hpp"
+#include "measurement/energy_source.hpp"
 #include "measurement/interrupt.hpp"
+#include "measurement/power_meter.hpp"
 #include "model/atomic_file.hpp"
 #include "model/placement_bound.hpp"
 #include "model/roofs.hpp"
@@ -36,6 +39,11 @@ std::string format_placement(const Placement& p, const CountsFile& c, bool count
                 format_seconds(p.time.min).c_str(), format_seconds(p.time.max).c_str(), 100 * p.time.rse, p.time.samples);
   o << b;
   o << "  perf     " << format_si(p.performance, p.unit) << " on " << p.device << "\n";
+  if (p.watts) {
+    std::snprintf(b, sizeof b, "  power    %.1f W, %s per launch, %s/J\n", *p.watts, format_si(*p.joules, "J").c_str(),
+                  format_si(*p.efficiency, p.unit == "INTOP/s" ? "INTOP" : "FLOP").c_str());
+    o << b;
+  }
   if (!p.bound.roof.empty()) {
     std::snprintf(b, sizeof b, "  bound    %s%s: %s attainable at this AI, %.1f%% reached\n", p.bound.roof.c_str(),
                   p.bound.level.empty() ? " (compute)" : "", format_si(p.bound.attainable, p.unit).c_str(), 100 * p.bound.fraction);
@@ -90,6 +98,17 @@ int run_place(const KernelOptions& o) {
     return exit_code::usage;
   }
 
+  // The energy counter, opened before any run: a named backend that cannot
+  // work stops here; `auto` with nothing readable says why in the notes.
+  std::unique_ptr<EnergySource> energy;
+  std::string why_no_energy;
+  try {
+    energy = open_energy_source(o.energy, *k.device, EnergyRoots::from_environment(), why_no_energy);
+  } catch (const std::exception& e) {
+    print_error(std::string("--energy ") + o.energy + ": " + e.what());
+    return exit_code::failure;
+  }
+
   // The counts: from a counts file made for exactly this launch, or counted here.
   CountsFile counts;
   if (!o.counts.empty()) {
@@ -128,6 +147,30 @@ int run_place(const KernelOptions& o) {
     return exit_code::failure;
   }
 
+  // Power: the kernel repeated back to back through windows long enough for
+  // the counter (measurement/power_meter), in batches of about 20 ms so the
+  // host's round trips do not leave the device idle.
+  std::optional<PowerReading> power;
+  std::string energy_note = why_no_energy.empty() ? "" : "no power reading: " + why_no_energy;
+  const double ops = counts.counts.flops() > 0 ? double(counts.counts.flops()) : double(counts.counts.intops());
+  if (energy && ops > 0) {
+    const double median = summarize(seconds).median;
+    const int batch = int(std::clamp(0.02 / std::max(median, 1e-9), 1.0, 10000.0));
+    try {
+      PowerPolicy policy = power_policy(*energy, false);
+      policy.first_warmup_s = k.device->is_cpu() ? 0.5 : 2.0;
+      PowerMeter meter(std::move(energy), policy);
+      power = meter.measure([&] {
+        k.kernel->launch_batch(batch);
+        return 0.0;
+      }, ops * batch);
+    } catch (const Interrupted&) {
+      return exit_code::interrupted;
+    } catch (const std::exception& e) {
+      energy_note = std::string("no power reading: ") + e.what();
+    }
+  }
+
   Placement p;
   p.kernel = k.kernel->kernel_name();
   p.label = o.label;
@@ -140,6 +183,11 @@ int run_place(const KernelOptions& o) {
   p.bytes_by_space = counts.counts.bytes_by_space();
   p.time = summarize(seconds);
   p.seconds = p.time.median;
+  if (power) {
+    p.watts = power->watts.median;
+    p.joules = power->joules_per_unit.median * ops;
+    p.efficiency = 1 / power->joules_per_unit.median;
+  }
   std::string note;
   if (roofs) {
     note = place_on_roofs(p, *roofs);
@@ -148,6 +196,7 @@ int run_place(const KernelOptions& o) {
     place_on_roofs(p, none);
     note = "no roofs file for " + p.device + " (roofs/" + device_slug(p.device) + ".json): pass --roofs to get the bound";
   }
+  if (!energy_note.empty()) note += (note.empty() ? "" : "; ") + energy_note;
   if (!o.quiet) std::printf("%s", format_placement(p, counts, o.counts.empty(), note).c_str());
   try {
     if (!o.output.empty()) write_file_atomically(o.output, nlohmann::json(p).dump(1) + "\n");

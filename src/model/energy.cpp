@@ -90,7 +90,8 @@ void from_json(const json& j, PowerModel& m) {
 void to_json(json& j, const ValidationPoint& v) {
   j = {{"name", v.name}, {"level", v.level}, {"type", v.type}, {"ai", v.ai}, {"performance", v.performance},
        {"measured_watts", v.measured_watts}, {"predicted_watts", v.predicted_watts},
-       {"measured_efficiency", v.measured_efficiency}, {"predicted_efficiency", v.predicted_efficiency}};
+       {"measured_efficiency", v.measured_efficiency}, {"predicted_efficiency", v.predicted_efficiency},
+       {"predicted_watts_at_measured", v.predicted_watts_at_measured}, {"in_fit", v.in_fit}};
 }
 void from_json(const json& j, ValidationPoint& v) {
   get_opt(j, "name", v.name);
@@ -102,6 +103,8 @@ void from_json(const json& j, ValidationPoint& v) {
   get_opt(j, "predicted_watts", v.predicted_watts);
   get_opt(j, "measured_efficiency", v.measured_efficiency);
   get_opt(j, "predicted_efficiency", v.predicted_efficiency);
+  get_opt(j, "predicted_watts_at_measured", v.predicted_watts_at_measured);
+  get_opt(j, "in_fit", v.in_fit);
 }
 
 void to_json(json& j, const EnergySection& e) {

@@ -73,6 +73,10 @@ struct ValidationPoint {
   double measured_watts = 0;  // median over windows
   double predicted_watts = 0; // the model at (ai, level)
   double measured_efficiency = 0, predicted_efficiency = 0;  // ops/J
+  // The model's equation at the kernel's own measured utilisations
+  // (P_c + P_phi F/F_peak + P_beta B/B_level) rather than at the roofs'.
+  double predicted_watts_at_measured = 0;
+  bool in_fit = false;        // whether the fit used this point (held-out points test the model)
 };
 
 struct EnergySection {

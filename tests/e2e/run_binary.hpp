@@ -7,6 +7,7 @@
 #include <string>
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 struct RunResult {
   int exit_code = -1;
@@ -21,7 +22,8 @@ inline std::string slurp(const std::filesystem::path& p) {
 }
 
 inline std::filesystem::path scratch_dir(const std::string& name) {
-  auto d = std::filesystem::temp_directory_path() / ("roofline-e2e-" + name);
+  // The process id keeps test runs of several checkouts on one machine apart.
+  auto d = std::filesystem::temp_directory_path() / ("roofline-e2e-" + std::to_string(getpid()) + "-" + name);
   std::filesystem::remove_all(d);
   std::filesystem::create_directories(d);
   return d;
@@ -31,7 +33,8 @@ inline std::filesystem::path scratch_dir(const std::string& name) {
 inline RunResult run_roofline(const std::string& args, const std::string& prefix = "") {
   static int n = 0;
   auto dir = std::filesystem::temp_directory_path();
-  const auto out = dir / ("roofline-e2e-out-" + std::to_string(++n)), err = dir / ("roofline-e2e-err-" + std::to_string(n));
+  const std::string id = std::to_string(getpid()) + "-" + std::to_string(++n);
+  const auto out = dir / ("roofline-e2e-out-" + id), err = dir / ("roofline-e2e-err-" + id);
   const std::string cmd = prefix + " '" + std::string(ROOFLINE_BINARY) + "' " + args + " >'" + out.string() + "' 2>'" + err.string() + "' </dev/null";
   const int status = std::system(cmd.c_str());
   RunResult r;

@@ -16,7 +16,7 @@ TEST_CASE("devices lists the PoCL device") {
 }
 
 TEST_CASE("--help works on every command") {
-  for (const char* cmd : {"--help", "devices --help", "build --help"}) {
+  for (const char* cmd : {"--help", "devices --help", "build --help", "plot --help", "report --help"}) {
     CAPTURE(cmd);
     auto r = run_roofline(cmd);
     CHECK(r.exit_code == 0);
@@ -47,6 +47,42 @@ TEST_CASE("an output path that cannot be written is refused before measuring") {
   CHECK(r.err == "roofline: cannot write /no/such/folder/r.json: folder /no/such/folder does not exist\n");
 }
 
+TEST_CASE("an energy backend that cannot work here is an error with its reason, before measuring") {
+  auto bad = run_roofline("build --quick --energy rapl");
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err.find("--energy") != std::string::npos);
+  // PAPI reads RAPL through the kernel's perf power PMU: without it (a VM) it cannot work.
+  if (fs::exists("/sys/bus/event_source/devices/power")) {
+    MESSAGE("this machine has a perf power PMU: the PAPI error path is not exercised");
+    return;
+  }
+  const auto dir = scratch_dir("energy-papi");
+  auto r = run_roofline("build --device cpu --quick --energy papi -o '" + (dir / "r.json").string() + "' --plot '" +
+                        (dir / "r.svg").string() + "'");
+  CHECK(r.exit_code == 1);
+  CHECK(r.err.rfind("roofline: --energy papi: ", 0) == 0);
+  CHECK(r.err.find("PAPI") != std::string::npos);
+  CHECK(!fs::exists(dir / "r.json"));
+  CHECK(!fs::exists(dir / "r.json.partial"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("roofline energy reads a powercap tree, and says why when it cannot") {
+  const auto dir = scratch_dir("energy-powercap");
+  fs::create_directories(dir / "intel-rapl:0");
+  std::ofstream(dir / "intel-rapl:0" / "name") << "package-0\n";
+  std::ofstream(dir / "intel-rapl:0" / "max_energy_range_uj") << "262143328850\n";
+  std::ofstream(dir / "intel-rapl:0" / "energy_uj") << "1000\n";
+  // A counter nobody advances: the meter refuses a window it did not move in.
+  auto r = run_roofline("energy --device cpu --energy powercap --seconds 0.5", "ROOFLINE_POWERCAP_ROOT='" + dir.string() + "'");
+  CHECK(r.exit_code == 1);
+  CHECK(r.err.find("the powercap energy counter did not move") != std::string::npos);
+  auto missing = run_roofline("energy --device cpu --energy powercap", "ROOFLINE_POWERCAP_ROOT='" + (dir / "none").string() + "'");
+  CHECK(missing.exit_code == 1);
+  CHECK(missing.err.find("none does not exist (no RAPL driver") != std::string::npos);
+  fs::remove_all(dir);
+}
+
 TEST_CASE("a kernel that fails to build prints its build log and exits 4") {
   const auto dir = scratch_dir("broken-kernels");
   for (const auto& f : fs::directory_iterator(ROOFLINE_KERNELS)) fs::copy_file(f.path(), dir / f.path().filename());
@@ -73,4 +109,29 @@ TEST_CASE("a level override file that does not exist is named") {
   auto r = run_roofline("build --quick --levels /tmp/no-such-levels.json");
   CHECK(r.exit_code == 2);
   CHECK(r.err.find("/tmp/no-such-levels.json") != std::string::npos);
+}
+
+TEST_CASE("plot and report name what is wrong with their input") {
+  const auto dir = scratch_dir("plot-input");
+  const std::string roofs = std::string(ROOFLINE_SOURCE_DIR) + "/roofs/nvidia-h200.json";
+  const std::string out = (dir / "c.svg").string();
+  auto missing = run_roofline("plot /no/such/roofs.json -o '" + out + "'");
+  CHECK(missing.exit_code == 2);
+  CHECK(missing.err.find("/no/such/roofs.json") != std::string::npos);
+  auto pick = run_roofline("plot '" + roofs + "' --compute float:fma -o '" + out + "'");
+  CHECK(pick.exit_code == 2);
+  CHECK(pick.err.find("float:fma") != std::string::npos);
+  auto kind = run_roofline("plot '" + roofs + "' --chart pie -o '" + out + "'");
+  CHECK(kind.exit_code == 2);
+  auto metric = run_roofline("plot '" + roofs + "' --chart carm --metric power -o '" + out + "'");
+  CHECK(metric.exit_code == 2);
+  CHECK(metric.err.find("--metric") != std::string::npos);
+  std::ofstream(dir / "bad.json") << "{\"kernel\": 1";
+  auto dots = run_roofline("plot '" + roofs + "' --dots '" + (dir / "bad.json").string() + "' -o '" + out + "'");
+  CHECK(dots.exit_code == 2);
+  CHECK(dots.err.find("bad.json") != std::string::npos);
+  auto unwritable = run_roofline("report '" + roofs + "' -o /proc/no/report.html");
+  CHECK(unwritable.exit_code == 5);
+  CHECK(!fs::exists(out));
+  fs::remove_all(dir);
 }

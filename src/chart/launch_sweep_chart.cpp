@@ -1,0 +1,213 @@
+// chart/launch_sweep_chart: small multiples of the work-group sweeps.
+#include "chart/launch_sweep_chart.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+
+#include "chart/axes.hpp"
+#include "chart/legend.hpp"
+#include "chart/svg.hpp"
+#include "model/roofs.hpp"
+#include "model/units.hpp"
+
+namespace roofline {
+namespace chart {
+namespace {
+
+// One line of a plot: a ceiling's sweep points as (x, y) in display units.
+struct Series {
+  const Ceiling* ceiling = nullptr;
+  std::string name;  // "width 4", "read"
+  std::size_t color = 0;  // palette index: by width for compute, by load/store mix for memory
+  std::vector<std::pair<double, double>> points;
+  std::vector<std::string> tooltips;
+};
+
+// One plot: a roof family.
+struct Panel {
+  std::string title;  // "float MAD", "L2 memory"
+  std::string unit;   // of y, e.g. "GFLOP/s", "W", "GFLOP/J"
+  std::vector<Series> series;
+};
+
+// The same color means the same width (or mix) in every plot, so one legend serves them all.
+const std::vector<std::string> kWidths = {"1", "2", "4", "8", "16"};
+const std::vector<std::string> kMixes = {"read", "store", "copy", "image"};
+std::size_t series_color(const std::vector<std::string>& keys, const std::string& key) {
+  const auto it = std::find(keys.begin(), keys.end(), key);
+  return it == keys.end() ? keys.size() : std::size_t(it - keys.begin());
+}
+
+bool is_float_type(const std::string& t) { return t == "float" || t == "double" || t == "half"; }
+
+std::string upper(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// Display unit and scale of a ceiling's sweep under a metric.
+std::pair<std::string, double> display_unit(const Ceiling& c, SweepMetric metric) {
+  const bool memory = c.kind == "memory";
+  const std::string ops = memory ? "B" : is_float_type(c.type) ? "FLOP" : "INTOP";
+  switch (metric) {
+    case SweepMetric::performance: return {"G" + ops + "/s", 1e-9};
+    case SweepMetric::power: return {"W", 1};
+    case SweepMetric::efficiency: return {"G" + ops + "/J", 1e-9};
+  }
+  return {"", 1};
+}
+
+std::string metric_name(SweepMetric m) {
+  return m == SweepMetric::performance ? "throughput" : m == SweepMetric::power ? "power" : "energy efficiency";
+}
+
+// Families in a fixed order: compute (float, double, int, half; MAD before
+// ADD), then memory levels nearest first, as they appear in the document.
+std::vector<Panel> collect_panels(const RoofsDocument& doc, LaunchSweep sweep, SweepMetric metric) {
+  std::map<std::string, Panel> by_key;
+  std::vector<std::string> order;
+  const auto rank = [](const Ceiling& c) {
+    static const std::vector<std::string> types = {"float", "double", "int", "half"};
+    const auto t = std::find(types.begin(), types.end(), c.type) - types.begin();
+    return c.kind == "memory" ? 100 : int(t) * 2 + (c.op == "mad" ? 0 : 1);
+  };
+  std::vector<const Ceiling*> ceilings;
+  for (const Ceiling& c : doc.ceilings) ceilings.push_back(&c);
+  std::stable_sort(ceilings.begin(), ceilings.end(), [&](const Ceiling* a, const Ceiling* b) { return rank(*a) < rank(*b); });
+  for (const Ceiling* c : ceilings) {
+    const auto& points = sweep == LaunchSweep::work_group_count ? c->sweep_wg_count : c->sweep_wg_size;
+    const auto [unit, scale] = display_unit(*c, metric);
+    Series s;
+    s.ceiling = c;
+    const bool memory = c->kind == "memory";
+    s.name = memory ? c->op : "width " + std::to_string(c->width);
+    s.color = memory ? series_color(kMixes, c->op) : series_color(kWidths, std::to_string(c->width));
+    for (const SweepPoint& p : points) {
+      const double x = sweep == LaunchSweep::work_group_count ? double(p.launch.work_groups()) : double(p.launch.local);
+      double y = p.stats.median * scale;
+      if (metric != SweepMetric::performance) {
+        if (!p.watts || !(p.watts->median > 0)) continue;
+        y = metric == SweepMetric::power ? p.watts->median : p.stats.median / p.watts->median * scale;
+      }
+      if (!(x > 0) || !(y > 0) || !std::isfinite(y)) continue;
+      s.points.push_back({x, y});
+      std::string t = c->label() + ": " + std::to_string(p.launch.work_groups()) + " work-groups of " +
+                      std::to_string(p.launch.local) + "\n" + printf_string("%.4g", y) + " " + unit;
+      if (metric == SweepMetric::performance && p.stats.samples > 1)
+        t += " (min " + printf_string("%.4g", p.stats.min * scale) + ", max " + printf_string("%.4g", p.stats.max * scale) +
+             ", " + std::to_string(p.stats.samples) + " runs)";
+      s.tooltips.push_back(t);
+    }
+    if (s.points.size() < 2) continue;
+    const std::string key = memory ? "m:" + c->level : "c:" + c->op + ":" + c->type;
+    if (!by_key.count(key)) {
+      order.push_back(key);
+      by_key[key] = Panel{memory ? c->level + " memory" : c->type + " " + upper(c->op), unit, {}};
+    }
+    by_key[key].series.push_back(std::move(s));
+  }
+  std::vector<Panel> out;
+  for (const std::string& k : order) out.push_back(std::move(by_key[k]));
+  return out;
+}
+
+constexpr double kTop = 80, kCellTop = 30, kCellLeft = 70, kCellRight = 14, kCellBottom = 52, kRowHeight = 270;
+
+void append_panel(std::string& out, const Panel& panel, const Rect& plot, std::size_t index, LaunchSweep sweep) {
+  double x_min = std::numeric_limits<double>::infinity(), x_max = 0, y_min = x_min, y_max = 0;
+  for (const Series& s : panel.series)
+    for (const auto& [x, y] : s.points)
+      x_min = std::min(x_min, x), x_max = std::max(x_max, x), y_min = std::min(y_min, y), y_max = std::max(y_max, y);
+  const LogAxis xs = make_octave_log_axis(x_min, x_max, plot.x0, plot.x1, 0.3, 3);
+  const LogAxis ys = make_round_log_axis(y_min / 1.15, y_max * 1.15, plot.y1, plot.y0, 4);
+  const AxisSpec x{xs, count_ticks(xs, 11),
+                   sweep == LaunchSweep::work_group_count ? "work-groups" : "work-items per work-group"};
+  const AxisSpec y{ys, decade_ticks(ys, 18, true), panel.unit};
+  const std::string n = std::to_string(index);
+  append_clip_path(out, "plot-area-" + n, plot);
+  append_grid(out, plot, x, y, "grid-" + n);
+  out += "<g id=\"series-" + n + "\" clip-path=\"url(#plot-area-" + n + ")\" fill=\"none\">\n";
+  for (const Series& s : panel.series) {
+    const std::string color = palette_color(s.color);
+    std::vector<Point> pts;
+    for (const auto& [vx, vy] : s.points) pts.push_back({xs.to_pixel(vx), ys.to_pixel(vy)});
+    append_polyline(out, pts, "class=\"sweep\" stroke=\"" + color + "\" stroke-width=\"1.8\"");
+    for (std::size_t k = 0; k < pts.size(); ++k)
+      append_circle(out, pts[k], 2.6, "fill=\"" + color + "\"", s.tooltips[k]);
+  }
+  out += "</g>\n";
+  append_axes(out, plot, x, y, "axes-" + n);
+  append_text(out, {plot.x0, plot.y0 - 8}, panel.title, "font-size=\"13\" font-weight=\"bold\" fill=\"#222\"");
+}
+
+// One legend for every plot, in a row under the subtitle: the vector widths
+// (compute plots) and the load/store mixes (memory plots) that appear.
+void append_legend_row(std::string& out, const std::vector<Panel>& panels, double x, double y) {
+  out += "<g id=\"legend\" font-size=\"12\" fill=\"#222\">\n";
+  for (const auto* keys : {&kWidths, &kMixes}) {
+    const bool memory = keys == &kMixes;
+    std::vector<std::pair<std::string, std::size_t>> entries;  // label, palette index
+    for (std::size_t i = 0; i <= keys->size(); ++i)
+      for (const Panel& p : panels)
+        for (const Series& s : p.series) {
+          if ((s.ceiling->kind == "memory") != memory || s.color != i) continue;
+          const std::string label = memory ? s.name : std::to_string(s.ceiling->width);
+          if (std::find(entries.begin(), entries.end(), std::make_pair(label, i)) == entries.end())
+            entries.push_back({label, i});
+        }
+    if (entries.empty()) continue;
+    const std::string heading = memory ? "memory:" : "vector width:";
+    append_text(out, {x, y}, heading, "fill=\"#555\"");
+    x += text_width(heading, 12) + 8;
+    for (const auto& [label, color] : entries) {
+      const std::string c = palette_color(color);
+      append_line(out, {x, y - 4}, {x + 18, y - 4}, "stroke=\"" + c + "\" stroke-width=\"1.8\"");
+      append_circle(out, {x + 9, y - 4}, 2.6, "fill=\"" + c + "\"");
+      append_text(out, {x + 22, y}, label, "");
+      x += 22 + text_width(label, 12) + 12;
+    }
+    x += 14;
+  }
+  out += "</g>\n";
+}
+
+}  // namespace
+}  // namespace chart
+
+std::string render_launch_sweep_svg(const RoofsDocument& doc, LaunchSweep sweep, SweepMetric metric,
+                                    const ChartOptions& opt) {
+  using namespace chart;
+  const std::vector<Panel> panels = collect_panels(doc, sweep, metric);
+  const std::size_t cols = panels.size() <= 1 ? 1 : panels.size() <= 4 ? 2 : 3;
+  const std::size_t rows = std::max<std::size_t>(1, (panels.size() + cols - 1) / cols);
+  Canvas canvas = make_canvas(opt);
+  canvas.height = std::max(canvas.height, static_cast<int>(kTop + rows * kRowHeight + 8));
+  canvas.plot = {kCellLeft, kTop, canvas.width - 10.0, canvas.height - 8.0};
+  const std::string what = metric_name(metric) + " by " +
+                           (sweep == LaunchSweep::work_group_count ? "work-group count" : "work-group size");
+  const std::string title = opt.title.empty() ? derived_title(doc) : opt.title;
+  std::string out;
+  append_svg_header(out, canvas, "Launch sweep (" + what + "): " + title);
+  append_titles(out, canvas, title,
+                "Launch sweeps: " + what + (sweep == LaunchSweep::work_group_count ? " at the best work-group size"
+                                                                                     : " at a fixed global size") +
+                    " · median of each point's runs");
+  if (panels.empty()) {
+    append_note(out, canvas.plot,
+                metric == SweepMetric::performance ? "no launch sweeps in this roofs file"
+                                                   : "no power readings for the launch sweeps in this roofs file");
+  }
+  append_legend_row(out, panels, kCellLeft, 68);
+  const double cell_w = (canvas.width - 10.0) / double(cols);
+  for (std::size_t i = 0; i < panels.size(); ++i) {
+    const double cx = double(i % cols) * cell_w, cy = kTop + double(i / cols) * kRowHeight;
+    const Rect plot{cx + kCellLeft, cy + kCellTop, cx + cell_w - kCellRight, cy + kRowHeight - kCellBottom};
+    append_panel(out, panels[i], plot, i, sweep);
+  }
+  out += "</svg>\n";
+  return out;
+}
+
+}  // namespace roofline

@@ -1,0 +1,196 @@
+// chart/report: the HTML report.
+#include "chart/report.hpp"
+
+#include <cmath>
+
+#include "chart/chart_kinds.hpp"
+#include "chart/svg.hpp"
+#include "model/roofs.hpp"
+#include "model/units.hpp"
+#include "version.hpp"
+
+namespace roofline {
+
+using chart::printf_string;
+using chart::xml_escape;
+
+std::string inline_svg(const std::string& svg, const std::string& prefix) {
+  std::string out = svg;
+  if (out.rfind("<?xml", 0) == 0) out.erase(0, out.find('\n') + 1);
+  for (const std::string& pattern : {std::string("id=\""), std::string("url(#")}) {
+    for (std::size_t pos = out.find(pattern); pos != std::string::npos; pos = out.find(pattern, pos)) {
+      pos += pattern.size();
+      out.insert(pos, prefix);
+      pos += prefix.size();
+    }
+  }
+  return out;
+}
+
+namespace {
+
+// A table with a header row; cells are escaped here.
+struct Table {
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+  std::string html(const std::string& caption) const {
+    std::string t = "<table>\n<caption>" + xml_escape(caption) + "</caption>\n<thead><tr>";
+    for (const auto& h : header) t += "<th>" + xml_escape(h) + "</th>";
+    t += "</tr></thead>\n<tbody>\n";
+    for (const auto& r : rows) {
+      t += "<tr>";
+      for (const auto& c : r) t += "<td>" + xml_escape(c) + "</td>";
+      t += "</tr>\n";
+    }
+    return t + "</tbody>\n</table>\n";
+  }
+};
+
+std::string g4(double v) { return printf_string("%.4g", v); }
+std::string pct(double f) { return printf_string("%.1f%%", f * 100); }
+
+Table device_table(const RoofsDocument& d) {
+  const DeviceIdentity& i = d.device;
+  Table t{{"property", "value"}, {}};
+  const auto row = [&](const std::string& k, const std::string& v) {
+    if (!v.empty() && v != "0") t.rows.push_back({k, v});
+  };
+  row("name", i.name);
+  row("type", i.type);
+  row("vendor", i.vendor);
+  row("platform", i.platform + (i.platform_version.empty() ? "" : " (" + i.platform_version + ")"));
+  row("driver", i.driver);
+  row("OpenCL", i.device_version + (i.opencl_c_version.empty() ? "" : ", " + i.opencl_c_version));
+  row("architecture", i.architecture);
+  row("compute units", std::to_string(i.compute_units));
+  row("physical cores", std::to_string(i.physical_cores));
+  row("max clock", i.max_clock_mhz ? std::to_string(i.max_clock_mhz) + " MHz" : "");
+  if (d.clock) row("clock held", g4(d.clock->mhz) + " MHz (" + d.clock->source + ")");
+  row("global memory", i.global_mem_bytes ? format_bytes(double(i.global_mem_bytes)) : "");
+  row("global cache", i.global_cache_bytes ? format_bytes(double(i.global_cache_bytes)) : "");
+  row("local memory", i.local_mem_bytes ? format_bytes(double(i.local_mem_bytes)) : "");
+  row("shares host memory", i.host_unified_memory ? "yes" : "no");
+  row("PCI address", i.pci_address);
+  row("UUID", i.uuid);
+  return t;
+}
+
+Table ceilings_table(const std::vector<const Ceiling*>& list) {
+  Table t{{"roof", "level", "value", "min", "max", "runs", "theory", "reached", "launch", "kernel", "power"}, {}};
+  for (const Ceiling* c : list) {
+    const std::string u = c->unit;
+    t.rows.push_back({c->label() + (c->width > 1 && c->kind == "memory" ? " (" + c->type + std::to_string(c->width) + ")" : ""),
+                      c->level + (c->capacity_bytes ? " (" + format_bytes(*c->capacity_bytes) + ")" : ""),
+                      format_si(c->value, u), format_si(c->stats.min, u), format_si(c->stats.max, u),
+                      std::to_string(c->stats.samples), c->theory ? format_si(*c->theory, u) : "",
+                      c->efficiency ? pct(*c->efficiency) + (c->above_theory ? " (above theory!)" : "") : "",
+                      std::to_string(c->launch.work_groups()) + " × " + std::to_string(c->launch.local), c->variant,
+                      c->power ? printf_string("%.1f W, ", c->power->watts.median) +
+                                     format_si(c->power->units_per_joule, c->kind == "memory" ? "B/J" : "op/J")
+                               : ""});
+  }
+  return t;
+}
+
+}  // namespace
+
+std::string render_report_html(const RoofsDocument& doc, const std::vector<Placement>& dots, const ChartOptions& opt) {
+  const std::string title = "roofline report: " + (doc.device.name.empty() ? std::string("unknown device") : doc.device.name);
+  std::string h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + xml_escape(title) +
+                  "</title>\n<style>\n"
+                  "body{font-family:'DejaVu Sans',Arial,Helvetica,sans-serif;margin:24px auto;max-width:1000px;color:#222}\n"
+                  "h1{font-size:22px}h2{font-size:18px;margin-top:32px;border-bottom:1px solid #ccc}\n"
+                  "table{border-collapse:collapse;margin:12px 0;font-size:13px}caption{text-align:left;font-weight:bold;padding:4px 0}\n"
+                  "th,td{border:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}th{background:#f4f4f4}\n"
+                  "figure{margin:16px 0}figcaption{font-size:13px;color:#555}svg{max-width:100%;height:auto}\n"
+                  ".meta{color:#555;font-size:13px}\n</style>\n</head>\n<body>\n";
+  h += "<h1>" + xml_escape(title) + "</h1>\n<p class=\"meta\">" +
+       xml_escape("measured " + doc.date + " by roofline " + doc.tool_version + " (" + doc.git_revision + ")" +
+                  (doc.quick ? ", quick run" : "") + (doc.complete ? "" : ", incomplete run")) +
+       "<br>" + xml_escape(doc.command_line) + "<br>" +
+       xml_escape(std::string("report written by roofline ") + ROOFLINE_VERSION + " (" + ROOFLINE_GIT_REVISION + ")") +
+       "</p>\n";
+
+  h += "<h2>Device</h2>\n" + device_table(doc).html("Device identity");
+  h += "<h2>Ceilings</h2>\n" + ceilings_table(best_ceilings(doc)).html("Best ceiling of each roof (the roofs the charts draw)");
+  std::vector<const Ceiling*> all;
+  for (const Ceiling& c : doc.ceilings) all.push_back(&c);
+  h += "<details><summary>All " + std::to_string(all.size()) + " measured ceilings</summary>\n" +
+       ceilings_table(all).html("Every measured ceiling") + "</details>\n";
+
+  if (doc.memory && !doc.memory->levels.empty()) {
+    Table t{{"level", "capacity", "bandwidth", "latency", "plateau"}, {}};
+    for (const DetectedLevel& l : doc.memory->levels)
+      t.rows.push_back({l.name, l.capacity_bytes ? format_bytes(*l.capacity_bytes) : "", format_si(l.bandwidth, "B/s"),
+                        l.latency_ns ? g4(*l.latency_ns) + " ns" : "",
+                        format_bytes(l.first_bytes) + " – " + format_bytes(l.last_bytes)});
+    h += "<h2>Memory hierarchy</h2>\n" + t.html("Detected levels (" + doc.memory->detection + "); kernel: " + doc.memory->kernel);
+  }
+  if (!doc.transfers.empty()) {
+    Table t{{"direction", "latency", "bandwidth", "R²", "points"}, {}};
+    for (const TransferFit& f : doc.transfers)
+      t.rows.push_back({f.direction, g4(f.latency_s * 1e6) + " µs", format_si(f.bandwidth, "B/s"), printf_string("%.4f", f.r2),
+                        std::to_string(f.points.size())});
+    h += t.html("Host-device transfers: time = latency + bytes / bandwidth (least squares)");
+  }
+  if (doc.launch_overhead && !doc.launch_overhead->device_seconds.empty()) {
+    Table t{{"work-items", "device time", "host time"}, {}};
+    const auto& d = doc.launch_overhead->device_seconds;
+    const auto& host = doc.launch_overhead->host_seconds;
+    for (std::size_t i = 0; i < d.size(); ++i)
+      t.rows.push_back({printf_string("%.0f", d[i].bytes), g4(d[i].stats.median * 1e6) + " µs",
+                        i < host.size() ? g4(host[i].stats.median * 1e6) + " µs" : ""});
+    h += t.html("Launch overhead of an empty kernel");
+  }
+  if (doc.energy) {
+    const EnergySection& e = *doc.energy;
+    h += "<h2>Energy</h2>\n<p class=\"meta\">" + xml_escape("backend " + e.backend);
+    for (const auto& d : e.domains) h += xml_escape(", " + d);
+    if (e.idle_watts) h += xml_escape(printf_string("; idle power %.1f W (min %.1f, max %.1f)", e.idle_watts->median,
+                                                    e.idle_watts->min, e.idle_watts->max));
+    h += "</p>\n";
+    if (e.model) {
+      Table t{{"parameter", "power", "at", "R²", "points"}, {}};
+      t.rows.push_back({"P_c (constant)", printf_string("%.1f W", e.model->constant_watts), "", "", ""});
+      for (const ComputePower& c : e.model->compute)
+        t.rows.push_back({"P_φ " + c.type + " " + c.op, printf_string("%.1f W", c.watts), format_si(c.peak, "op/s"), "", ""});
+      for (const MemoryPower& m : e.model->memory)
+        t.rows.push_back({"P_β " + m.level, printf_string("%.1f W", m.watts), format_si(m.bandwidth, "B/s"),
+                          printf_string("%.4f", m.r2), std::to_string(m.points)});
+      h += t.html("Fitted power model: P = P_c + P_φ·min(1, I/I_r) + P_β·min(1, I_r/I)");
+    }
+    if (!e.validation.empty()) {
+      Table t{{"kernel", "level", "AI", "performance", "measured", "model", "error"}, {}};
+      for (const ValidationPoint& v : e.validation)
+        t.rows.push_back({v.name, v.level, g4(v.ai), format_si(v.performance, "op/s"), printf_string("%.1f W", v.measured_watts),
+                          printf_string("%.1f W", v.predicted_watts),
+                          v.measured_watts > 0 ? pct((v.predicted_watts - v.measured_watts) / v.measured_watts) : ""});
+      h += t.html("Mixed-intensity kernels: measured power against the model");
+    }
+    for (const auto& n : e.notes) h += "<p class=\"meta\">" + xml_escape(n) + "</p>\n";
+  }
+  if (!dots.empty()) {
+    Table t{{"kernel", "FLOPs", "int ops", "bytes", "AI", "time", "performance", "bound", "of roof", "predicted time"}, {}};
+    for (const Placement& p : dots)
+      t.rows.push_back({p.display_label(), g4(p.flops), g4(p.intops), format_bytes(p.bytes), g4(p.ai),
+                        g4(p.seconds * 1e3) + " ms", format_si(p.performance, p.unit), p.bound.roof, pct(p.bound.fraction),
+                        p.predicted_seconds ? g4(*p.predicted_seconds * 1e3) + " ms" : ""});
+    h += "<h2>Placed kernels</h2>\n" + t.html("Kernels on the CARM");
+  }
+
+  h += "<h2>Charts</h2>\n<p class=\"meta\">Hover a roof, point or dot for its exact values.</p>\n";
+  int n = 0;
+  for (const ChartSpec& spec : default_charts(doc)) {
+    const std::string svg = render_chart(spec, {&doc}, opt, dots);
+    h += "<figure>\n" + inline_svg(svg, "c" + std::to_string(n++) + "-") + "<figcaption>" + xml_escape(spec.caption()) +
+         "</figcaption>\n</figure>\n";
+  }
+  if (!doc.notes.empty()) {
+    h += "<h2>Notes</h2>\n<ul>\n";
+    for (const auto& note : doc.notes) h += "<li>" + xml_escape(note) + "</li>\n";
+    h += "</ul>\n";
+  }
+  return h + "</body>\n</html>\n";
+}
+
+}  // namespace roofline

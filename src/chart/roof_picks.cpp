@@ -1,0 +1,57 @@
+#include "chart/roof_picks.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "model/roofs.hpp"
+
+namespace roofline::chart {
+
+namespace {
+
+struct Pick { std::string type, op; };  // op empty: the best of the type
+
+bool known_type(const std::string& t) { return t == "half" || t == "float" || t == "double" || t == "int"; }
+
+Pick parse_pick(const std::string& text) {
+  const auto colon = text.find(':');
+  Pick p{text.substr(0, colon), colon == std::string::npos ? "" : text.substr(colon + 1)};
+  if (!known_type(p.type))
+    throw std::invalid_argument("compute roof '" + text + "': type must be half, float, double or int");
+  if (colon != std::string::npos && p.op != "add" && p.op != "mad")
+    throw std::invalid_argument("compute roof '" + text + "': op must be add or mad");
+  return p;
+}
+
+const Ceiling* best_of(const std::vector<const Ceiling*>& best, const Pick& p) {
+  const Ceiling* found = nullptr;
+  for (const Ceiling* c : best)
+    if (c->kind == "compute" && c->type == p.type && (p.op.empty() || c->op == p.op) && (!found || c->value > found->value))
+      found = c;
+  return found;
+}
+
+}  // namespace
+
+void check_roof_picks(const std::vector<std::string>& picks) {
+  for (const std::string& p : picks)
+    if (p != "all") parse_pick(p);
+}
+
+std::vector<const Ceiling*> pick_compute_roofs(const RoofsDocument& doc, const std::vector<std::string>& picks) {
+  const std::vector<const Ceiling*> best = best_ceilings(doc);
+  std::vector<const Ceiling*> all;
+  for (const Ceiling* c : best)
+    if (c->kind == "compute") all.push_back(c);
+  if (std::find(picks.begin(), picks.end(), "all") != picks.end()) return all;
+  std::vector<Pick> wanted;
+  for (const std::string& p : picks) wanted.push_back(parse_pick(p));
+  const bool defaults = wanted.empty();
+  if (defaults) wanted = {{"float", "mad"}, {"float", "add"}, {"double", "mad"}, {"int", ""}};
+  std::vector<const Ceiling*> out;
+  for (const Pick& p : wanted)
+    if (const Ceiling* c = best_of(best, p); c && std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
+  return defaults && out.empty() ? all : out;
+}
+
+}  // namespace roofline::chart

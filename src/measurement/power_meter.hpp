@@ -1,0 +1,56 @@
+// measurement/power_meter: power from an energy source, with the discipline
+// counters need (power_counting.md A.5, A.7.3): windows many update periods
+// long, each started and ended on a counter update (the reading moves in
+// steps: NVML's every ~100 ms on Hopper), the kernel repeated back to back
+// through the window after a warm-up, and the median of several windows.
+#pragma once
+#include <functional>
+#include <memory>
+
+#include "measurement/energy_source.hpp"
+#include "measurement/stats.hpp"
+
+namespace roofline {
+
+struct PowerPolicy {
+  double window_s = 1;   // one measured window
+  int windows = 3;       // median of this many
+  double warmup_s = 0.5; // the kernel runs this long before its first window
+  int idle_windows = 3;  // idle power: windows with nothing running
+  double first_warmup_s = 0;  // the warm-up of the meter's first kernel, from idle
+};
+
+// Windows of 10 (quick) or 20 update periods (NVML on Hopper: 1 s, 2 s), at
+// least 0.25 s / 0.5 s; the median of 3 windows per reading.
+PowerPolicy power_policy(const EnergySource& source, bool quick);
+
+struct PowerReading {
+  Stats watts;            // over the windows
+  Stats joules_per_unit;  // energy of a window / work done in it
+  double window_s = 0;    // mean window length actually measured
+};
+
+class PowerMeter {
+ public:
+  PowerMeter(std::unique_ptr<EnergySource> source, PowerPolicy policy);
+  EnergySource& source() { return *source_; }
+  const PowerPolicy& policy() const { return policy_; }
+  // Power with nothing running (the caller makes sure nothing is queued).
+  Stats idle();
+  // Power while `launch` (one launch to completion) repeats back to back;
+  // `work` is what one launch does (ops or bytes). `windows` overrides the
+  // policy's count (sweep points take fewer). Throws std::runtime_error when
+  // the counter does not move over a window.
+  PowerReading measure(const std::function<double()>& launch, double work, int windows = 0);
+
+ private:
+  struct Window {
+    double joules = 0, seconds = 0, work = 0;
+  };
+  Window window(const std::function<void()>& step, double seconds, double work_per_step);
+  std::unique_ptr<EnergySource> source_;
+  PowerPolicy policy_;
+  bool first_ = true;
+};
+
+}  // namespace roofline

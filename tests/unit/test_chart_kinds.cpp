@@ -1,0 +1,210 @@
+// Tests of the chart room's newer parts: compute-roof picks, point labels,
+// the chart kinds and default set, placement files, the launch-sweep and
+// energy charts, and inlining SVGs into the report.
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+
+#include "chart/chart_kinds.hpp"
+#include "chart/point_labels.hpp"
+#include "chart/report.hpp"
+#include "chart/roof_picks.hpp"
+#include "model/placement.hpp"
+#include "model/roofs.hpp"
+#include "xml_check.hpp"
+
+using namespace roofline;
+
+namespace {
+
+Ceiling compute(const std::string& op, const std::string& type, double value) {
+  Ceiling c;
+  c.kind = "compute";
+  c.op = op;
+  c.type = type;
+  c.value = value;
+  c.unit = type == "int" ? "INTOP/s" : "FLOP/s";
+  return c;
+}
+
+Ceiling memory(const std::string& level, double value) {
+  Ceiling c;
+  c.kind = "memory";
+  c.op = "read";
+  c.type = "int";
+  c.level = level;
+  c.value = value;
+  c.unit = "B/s";
+  return c;
+}
+
+RoofsDocument eight_roofs() {
+  RoofsDocument d;
+  d.device.name = "Test GPU";
+  for (const char* t : {"half", "float", "double", "int"})
+    for (const char* op : {"add", "mad"}) d.ceilings.push_back(compute(op, t, 1e12 * (1 + d.ceilings.size())));
+  d.ceilings.push_back(memory("DRAM", 1e12));
+  return d;
+}
+
+std::size_t count(const std::string& hay, const std::string& needle) {
+  std::size_t n = 0;
+  for (auto pos = hay.find(needle); pos != std::string::npos; pos = hay.find(needle, pos + 1)) ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("compute roof picks") {
+  const RoofsDocument d = eight_roofs();
+  SUBCASE("default: float MAD, float ADD, double MAD and the best int") {
+    const auto picked = chart::pick_compute_roofs(d, {});
+    REQUIRE(picked.size() == 4);
+    CHECK(picked[0]->label() == "float MAD");
+    CHECK(picked[1]->label() == "float ADD");
+    CHECK(picked[2]->label() == "double MAD");
+    CHECK(picked[3]->label() == "int MAD");  // 8 TINTOP/s beats int ADD's 7
+  }
+  SUBCASE("explicit picks keep their order; a type alone is its best op; all is all") {
+    const auto picked = chart::pick_compute_roofs(d, {"half", "double:add"});
+    REQUIRE(picked.size() == 2);
+    CHECK(picked[0]->label() == "half MAD");
+    CHECK(picked[1]->label() == "double ADD");
+    CHECK(chart::pick_compute_roofs(d, {"all"}).size() == 8);
+  }
+  SUBCASE("a document without the default roofs shows what it has") {
+    RoofsDocument only_half;
+    only_half.ceilings = {compute("mad", "half", 1e12)};
+    CHECK(chart::pick_compute_roofs(only_half, {}).size() == 1);
+  }
+  SUBCASE("malformed picks are refused with the pick named") {
+    CHECK_THROWS_WITH_AS(chart::check_roof_picks({"float:fma"}), doctest::Contains("float:fma"), std::invalid_argument);
+    CHECK_THROWS_WITH_AS(chart::check_roof_picks({"quad"}), doctest::Contains("quad"), std::invalid_argument);
+    CHECK_NOTHROW(chart::check_roof_picks({"all", "int", "double:mad"}));
+  }
+}
+
+TEST_CASE("point labels keep clear of each other, the markers and the plot's edges") {
+  const chart::Rect plot{80, 60, 900, 580};
+  chart::Obstacles drawn;
+  drawn.segments.push_back({{80, 300}, {900, 300}});  // a roof across the middle
+  std::vector<chart::PointToLabel> points;
+  // A tight cluster of six and four spread out, one at the right edge.
+  for (int i = 0; i < 6; ++i) points.push_back({{400.0 + 6 * i, 320.0 + 4 * i}, 5, "kernel_" + std::to_string(i)});
+  for (int i = 0; i < 3; ++i) points.push_back({{150.0 + 200 * i, 500}, 5, "spread_" + std::to_string(i)});
+  points.push_back({{895, 100}, 5, "at_the_edge"});
+  const auto labels = chart::place_point_labels(points, 11.5, plot, drawn);
+  REQUIRE(labels.size() == points.size());
+  for (std::size_t i = 0; i < labels.size(); ++i) {
+    CAPTURE(points[i].text);
+    CHECK(labels[i].collisions == 0);
+    CHECK(labels[i].box.x0 >= plot.x0);
+    CHECK(labels[i].box.x1 <= plot.x1);
+    CHECK_FALSE(chart::segment_hits(drawn.segments[0], labels[i].box));
+    for (std::size_t j = 0; j < labels.size(); ++j)
+      if (i != j) CHECK_FALSE(labels[i].box.overlaps(labels[j].box));
+    for (const auto& p : points) CHECK_FALSE(labels[i].box.contains(p.at));
+  }
+  CHECK(labels[9].box.x1 < 895);  // the one at the edge went left
+}
+
+TEST_CASE("chart kinds") {
+  RoofsDocument d = eight_roofs();
+  CHECK(chart_kind_names().size() == 8);
+  SUBCASE("the default set follows what was measured") {
+    std::vector<std::string> kinds;
+    for (const auto& c : default_charts(d)) kinds.push_back(c.kind + c.suffix());
+    CHECK(kinds == std::vector<std::string>{"carm"});
+    d.ceilings[1].sweep_wg_count = {{{1024, 256}, Stats{1e12}, std::nullopt}, {{2048, 256}, Stats{2e12}, Stats{100}}};
+    d.energy = EnergySection{};
+    d.energy->model = PowerModel{};
+    kinds.clear();
+    for (const auto& c : default_charts(d)) kinds.push_back(c.suffix());
+    CHECK(kinds == std::vector<std::string>{"", "-wg-count", "-wg-size", "-power", "-energy", "-efficiency",
+                                            "-wg-count-power", "-wg-count-efficiency"});
+  }
+  SUBCASE("unknown kinds and misplaced metrics are refused") {
+    CHECK_THROWS_AS(render_chart({"pie"}, {&d}), std::invalid_argument);
+    CHECK_THROWS_AS(render_chart({"carm", "power"}, {&d}), std::invalid_argument);
+    CHECK_THROWS_AS(render_chart({"wg-count", "joy"}, {&d}), std::invalid_argument);
+    CHECK_THROWS_AS(render_chart({"carm"}, {}), std::invalid_argument);
+  }
+  SUBCASE("charts without their data say so and stay valid") {
+    const std::string power = render_chart({"power"}, {&d});
+    CHECK(xml_problem(power) == "");
+    CHECK(power.find("no power model in this roofs file") != std::string::npos);
+    const std::string sweep = render_chart({"wg-size"}, {&d});
+    CHECK(xml_problem(sweep) == "");
+    CHECK(sweep.find("no launch sweeps in this roofs file") != std::string::npos);
+  }
+}
+
+TEST_CASE("the power CARM follows the model") {
+  RoofsDocument d = eight_roofs();
+  EnergySection e;
+  e.backend = "nvml";
+  PowerModel m;
+  m.constant_watts = 100;
+  m.compute = {{"mad", "float", 4e12, 200}};
+  m.memory = {{"DRAM", 1e12, 50, 0.99, 6}};
+  e.model = m;
+  d.energy = e;
+  const PowerRoof r = power_roof(m, m.compute[0], m.memory[0]);
+  CHECK(r.ridge() == doctest::Approx(4));
+  CHECK(r.power(4) == doctest::Approx(350));       // the peak: P_c + P_phi + P_beta
+  CHECK(r.power(1) == doctest::Approx(200));       // 100 + 50 + 200 / 4
+  CHECK(r.power(16) == doctest::Approx(312.5));    // 100 + 200 + 50 / 4
+  CHECK(r.efficiency(16) == doctest::Approx(4e12 / 312.5));
+  CHECK(r.energy_per_op(1) == doctest::Approx(200 / 1e12));
+  const std::string svg = render_chart({"power"}, {&d});
+  CHECK(xml_problem(svg) == "");
+  CHECK(count(svg, "class=\"energy-roof\"") == 1);
+  CHECK(svg.find("ridge of DRAM: 4 op/byte") != std::string::npos);
+  CHECK(svg.find("P_β 50 W, R² 0.990") != std::string::npos);
+}
+
+TEST_CASE("placement files: one object, an array, or {placements: [...]}") {
+  Placement p;
+  p.kernel = "triad";
+  p.flops = 2e6;
+  p.bytes = 24e6;
+  p.ai = p.flops / p.bytes;
+  p.seconds = 1e-3;
+  p.performance = 2e9;
+  p.bound = {"DRAM", "DRAM read", 2.5e9, 0.8};
+  p.flops_by_type = {{"float", 2e6}};
+  p.bytes_by_space = {{"global", {16e6, 8e6}}};
+  const std::string path = "test_placements.json";
+  const auto write = [&](const nlohmann::json& j) { std::ofstream(path) << j.dump(); };
+  write(nlohmann::json(p));
+  auto loaded = load_placements(path);
+  REQUIRE(loaded.size() == 1);
+  CHECK(loaded[0].kernel == "triad");
+  CHECK(loaded[0].bound.roof == "DRAM read");
+  CHECK(loaded[0].bytes_by_space["global"].store == 8e6);
+  write(nlohmann::json::array({p, p}));
+  CHECK(load_placements(path).size() == 2);
+  write({{"placements", {p, p, p}}});
+  CHECK(load_placements(path).size() == 3);
+  p.performance = 0;
+  write(nlohmann::json(p));
+  CHECK_THROWS_WITH_AS(load_placements(path), doctest::Contains("triad"), std::runtime_error);
+  write(nlohmann::json(42));
+  CHECK_THROWS_AS(load_placements(path), std::runtime_error);
+  std::remove(path.c_str());
+  CHECK_THROWS_WITH_AS(load_placements(path), doctest::Contains("cannot read"), std::runtime_error);
+}
+
+TEST_CASE("inline_svg keeps the ids of several charts apart") {
+  const std::string svg = "<?xml version=\"1.0\"?>\n<svg><defs><clipPath id=\"plot-area\"/></defs>"
+                          "<g id=\"roofs\" clip-path=\"url(#plot-area)\"/></svg>\n";
+  const std::string out = inline_svg(svg, "c1-");
+  CHECK(out.find("<?xml") == std::string::npos);
+  CHECK(out.find("id=\"c1-plot-area\"") != std::string::npos);
+  CHECK(out.find("id=\"c1-roofs\"") != std::string::npos);
+  CHECK(out.find("url(#c1-plot-area)") != std::string::npos);
+  CHECK(out.find("\"plot-area\"") == std::string::npos);
+}

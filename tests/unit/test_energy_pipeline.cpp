@@ -1,0 +1,140 @@
+// The mixed-intensity kernels and the build's energy step on the PoCL CPU
+// device, with a simulated counter (this machine has none): the kernel
+// shapes give the intended intensities, the kernels pass the host's checks,
+// and the step fills the roofs document's energy section, per-ceiling power
+// and sweep watts.
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <cmath>
+
+#include "benchmark/bandwidth_benchmark.hpp"
+#include "benchmark/compute_benchmark.hpp"
+#include "benchmark/mixed_benchmark.hpp"
+#include "cli/energy_step.hpp"
+#include "device/device.hpp"
+
+using namespace roofline;
+
+namespace {
+
+// Energy growing at a constant rate, updated every millisecond.
+class SteadyCounter final : public EnergySource {
+ public:
+  explicit SteadyCounter(double watts) : watts_(watts), t0_(std::chrono::steady_clock::now()) {}
+  std::string backend() const override { return "simulated"; }
+  std::vector<std::string> domains() const override { return {"test"}; }
+  double joules() override {
+    const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+    return watts_ * 1e-3 * std::floor(t / 1e-3);
+  }
+  double update_period_s() const override { return 1e-3; }
+
+ private:
+  double watts_;
+  std::chrono::steady_clock::time_point t0_;
+};
+
+const DeviceEntry* cpu_device(std::vector<DeviceEntry>& devices) {
+  try {
+    return &select_device(devices, parse_selector("cpu"));
+  } catch (const SelectionError&) {
+    return nullptr;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("mixed kernel shapes: AI = 2 * width * chains * steps / (16 * loads)") {
+  for (int width : {1, 4, 8, 16})
+    for (int k = -4; k <= 8; ++k) {
+      const double ai = std::ldexp(1.0, k);
+      if (width == 1 && k < -5) continue;
+      const auto sh = MixedBenchmark::shape_for(ai, width, 8);
+      INFO("width " << width << ", AI " << ai);
+      CHECK(sh.chains <= 8);
+      CHECK(2.0 * width * sh.chains * sh.steps / (16.0 * sh.loads) == doctest::Approx(ai));
+    }
+  // Scalar chains and 8 loads per iteration cannot go below 1/64 FLOP/B.
+  CHECK_THROWS_AS(MixedBenchmark::shape_for(1.0 / 128, 1, 4), std::invalid_argument);
+  CHECK_THROWS_AS(MixedBenchmark::shape_for(3, 1, 4), std::invalid_argument);
+}
+
+TEST_CASE("mixed kernels and the energy step on the CPU device, with a simulated counter") {
+  std::vector<DeviceEntry> devices = enumerate_devices();
+  const DeviceEntry* dev = cpu_device(devices);
+  if (!dev) {
+    MESSAGE("no OpenCL CPU device: skipped");
+    return;
+  }
+  const Plan plan = make_plan(*dev, /*quick=*/true);
+  Progress progress(1, false);
+  Session session(*dev, plan, find_kernel_dir(""), progress);
+
+  SUBCASE("the kernels' rates follow their intensity") {
+    MixedBenchmark bench(session, "test", 1 << 20);
+    CHECK(bench.working_set_bytes() == 1 << 20);
+    const MixedPoint low = bench.measure(1.0 / 16), high = bench.measure(256);
+    CHECK(low.ai == 1.0 / 16);
+    CHECK(low.bytes_per_s == doctest::Approx(low.flops.median * 16));
+    // Far below the ridge, far above it: the memory-bound kernel moves many
+    // more bytes per second, the compute-bound one does many more FLOPs.
+    CHECK(low.bytes_per_s > 10 * high.bytes_per_s);
+    CHECK(high.flops.median > 10 * low.flops.median);
+    CHECK(low.replay.work > 0);
+    CHECK(low.replay.launch() > 0);
+  }
+
+  SUBCASE("the energy step fills the energy section") {
+    EnergyStep energy(std::make_unique<PowerMeter>(std::make_unique<SteadyCounter>(80), PowerPolicy{0.04, 2, 0.01, 2}),
+                      true);
+    RoofsDocument doc;
+    doc.device = dev->identity;
+    energy.start(session, doc);
+    REQUIRE(doc.energy);
+    CHECK(doc.energy->backend == "simulated");
+    CHECK(doc.energy->idle_watts->median == doctest::Approx(80).epsilon(0.05));
+
+    ReplayAt replay;
+    doc.ceilings.push_back(measure_compute(session, "mad", "float", 4, &replay));
+    REQUIRE(replay);
+    energy.offer(doc, 0, std::move(replay));
+    energy.measure_offered(session, doc);
+    REQUIRE(doc.ceilings[0].power);
+    CHECK(doc.ceilings[0].power->watts.median == doctest::Approx(80).epsilon(0.05));
+    // J per FLOP: no run can beat the ceiling's rate (by more than noise), so
+    // J/FLOP x FLOP/s is at least the power; other load on the machine only
+    // slows the windows' launches down, raising it.
+    CHECK(doc.ceilings[0].power->joules_per_unit * doc.ceilings[0].value > 80 * 0.9);
+    CHECK(doc.ceilings[0].power->units_per_joule == doctest::Approx(1 / doc.ceilings[0].power->joules_per_unit));
+    for (const SweepPoint& p : doc.ceilings[0].sweep_wg_count) CHECK(p.watts);
+
+    std::vector<ReplayAt> replays;
+    for (const Ceiling& c : measure_dram(session, &replays)) doc.ceilings.push_back(c);
+    REQUIRE(replays.size() == 2);
+    for (std::size_t i = 0; i < 2; ++i) energy.offer(doc, 1 + i, std::move(replays[i]));
+    energy.measure_offered(session, doc);
+    CHECK(doc.ceilings[1].power);
+    CHECK(doc.ceilings[2].power);
+
+    energy.finish(session, doc);  // DRAM only: the document has no cache levels
+    INFO(nlohmann::json(*doc.energy).dump(1));
+    REQUIRE(doc.energy->model);
+    CHECK(doc.energy->model->constant_watts == doctest::Approx(80).epsilon(0.1));
+    REQUIRE(doc.energy->model->find_memory("DRAM"));
+    CHECK(doc.energy->model->find_memory("DRAM")->points == 8);  // the read roof and 7 mixed kernels
+    REQUIRE(doc.energy->validation.size() == 13);
+    int held_out = 0;
+    for (const ValidationPoint& v : doc.energy->validation) {
+      held_out += !v.in_fit;
+      CHECK(v.measured_watts == doctest::Approx(80).epsilon(0.05));
+      CHECK(v.predicted_watts == doctest::Approx(80).epsilon(0.1));
+      CHECK(v.predicted_watts_at_measured == doctest::Approx(80).epsilon(0.1));
+      CHECK(v.measured_efficiency == doctest::Approx(v.performance / v.measured_watts));
+    }
+    CHECK(held_out == 6);
+    bool summary = false;
+    for (const auto& n : doc.energy->notes) summary |= n.rfind("DRAM: median |predicted - measured| power on 6 held-out", 0) == 0;
+    CHECK(summary);
+  }
+}
