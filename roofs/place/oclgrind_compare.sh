@@ -26,7 +26,7 @@ cases=(
   "examples/stencil2d.cl -D W=34 -D INNER=32"
   "examples/reduction.cl -D ELEMS=4096 -D LOCAL=64"
   "examples/nbody.cl -D BODIES=128"
-  "examples/mixed.cl -D MADS=16 -D ELEMS=1024"
+  "examples/mixed.cl -D MADS=16 -D ELEMS=16 --local 16"
 )
 # Sums the bytes of Oclgrind's "load/store <space>" lines of the last kernel table.
 oclgrind_bytes() {

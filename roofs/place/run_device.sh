@@ -4,6 +4,7 @@
 # the CARM chart with every dot. Usage, from the repository root on the device
 # machine:
 #   roofs/place/run_device.sh ROOFS.json OUT_DIR [path/to/roofline] [place options, e.g. --device gpu]
+# $CASES, a regular expression, keeps the cases whose names match (CASES=mixed).
 set -uo pipefail
 roofs=$1
 out=$2
@@ -23,6 +24,6 @@ while read -r name f opts; do
   echo "exit $rc" >> "$out/$name.txt"
   cat "$out/$name.txt"
   [ $rc -eq 0 ] && dots+=(--dots "$out/$name.json")
-done < <(place_cases)
+done < <(place_cases | grep -E "^(${CASES:-.*})")
 "$bin" plot "$roofs" -o "$out/placements.svg" "${dots[@]}"
 echo "chart: $out/placements.svg (exit $?)"

@@ -338,51 +338,51 @@ void append_ridges(std::string& out, const std::vector<RoofSet>& sets, const Sca
 
 // Compute labels stand right-aligned at the right end of the plot, each just
 // above its line when there is room. Roofs closer together than a label's
-// height (a GPU's double MAD, int MAD and float ADD often are) would put their
-// labels on top of each other, so the labels form groups that are spread to
-// one line of text each and centred on where they want to be (least squares),
-// merging groups until none overlap. Each label keeps its roof's color.
+// height (a GPU's double MAD, int MAD and float ADD often are; two devices
+// interleave theirs) leave no room between them, and a label stacked across
+// another roof's line is struck through by it. So the labels take slots,
+// one text line each, that lie wholly between two lines (or above the top
+// one, or below the bottom one): each label, from the top line down, takes
+// the free slot nearest the baseline it wants, a slot below its own line
+// costing a little more than one above. Each label keeps its roof's color.
 void append_compute_labels(std::string& out, const std::vector<RoofSet>& sets, const Scales& s, const Rect& plot,
                            Drawn& drawn) {
-  const double size = 12, step = size + 3;
-  struct Label { const Roof* roof; double want; };  // want: the baseline just above the line
+  const double size = 12, step = size + 3, clear = 2;
+  struct Label { const Roof* roof; double line; };
   std::vector<Label> labels;
   for (const RoofSet& set : sets)
     for (const Roof& c : set.compute)
-      if (const auto seg = roof_segment(c, set, s)) labels.push_back({&c, seg->a.y - 5});
-  std::sort(labels.begin(), labels.end(), [](const Label& a, const Label& b) { return a.want < b.want; });
+      if (const auto seg = roof_segment(c, set, s)) labels.push_back({&c, seg->a.y});
+  if (labels.empty()) return;
+  std::sort(labels.begin(), labels.end(), [](const Label& a, const Label& b) { return a.line < b.line; });
 
-  struct Group { std::size_t first, count; double top; };  // baselines top, top + step, ...
-  const double lowest_top = plot.y0 + size + 4, highest_bottom = plot.y1 - 6;
-  const auto place = [&](Group& g) {
-    double sum = 0;
-    for (std::size_t i = 0; i < g.count; ++i) sum += labels[g.first + i].want - double(i) * step;
-    g.top = sum / double(g.count);
-    g.top = std::min(g.top, highest_bottom - double(g.count - 1) * step);
-    g.top = std::max(g.top, lowest_top);
-  };
-  std::vector<Group> groups;
-  for (std::size_t i = 0; i < labels.size(); ++i) {
-    groups.push_back({i, 1, 0});
-    place(groups.back());
-    // Merge with the group above while they overlap.
-    while (groups.size() > 1) {
-      Group& above = groups[groups.size() - 2];
-      const Group& below = groups.back();
-      if (above.top + double(above.count) * step <= below.top) break;
-      above.count += below.count;
-      groups.pop_back();
-      place(groups.back());
+  // Slots: baselines in each gap between consecutive lines, filled from the
+  // gap's bottom (just above the lower line) upwards.
+  std::vector<double> edges{plot.y0 + 2};
+  for (const Label& l : labels) edges.push_back(l.line);
+  edges.push_back(plot.y1 - 2);
+  struct Slot { double baseline; bool taken = false; };
+  std::vector<Slot> slots;
+  for (std::size_t g = 0; g + 1 < edges.size(); ++g)
+    for (double b = edges[g + 1] - clear - 3; b - size >= edges[g] + clear; b -= step) slots.push_back({b});
+  for (const Label& l : labels) {
+    const double above = l.line - clear - 3, below = l.line + clear + size;
+    Slot* best = nullptr;
+    double best_cost = 0;
+    for (Slot& slot : slots) {
+      if (slot.taken) continue;
+      const double cost = slot.baseline <= above ? above - slot.baseline : slot.baseline - below + 0.5 * step;
+      if (!best || cost < best_cost) best = &slot, best_cost = cost;
     }
+    // No slot left (more roofs than the plot has lines of text): just above the line.
+    const double baseline = best ? best->baseline : above;
+    if (best) best->taken = true;
+    const Roof& c = *l.roof;
+    const double w = text_width(c.label, size);
+    drawn.boxes.push_back(Rect{plot.x1 - 8 - w, baseline - size, plot.x1 - 8, baseline + 3});
+    append_haloed_text(out, {plot.x1 - 8, baseline}, c.label, "class=\"roof-label\" text-anchor=\"end\" font-size=\"12\"",
+                       text_color(c));
   }
-  for (const Group& g : groups)
-    for (std::size_t i = 0; i < g.count; ++i) {
-      const Roof& c = *labels[g.first + i].roof;
-      const double baseline = g.top + double(i) * step, w = text_width(c.label, size);
-      drawn.boxes.push_back(Rect{plot.x1 - 8 - w, baseline - size, plot.x1 - 8, baseline + 3});
-      append_haloed_text(out, {plot.x1 - 8, baseline}, c.label, "class=\"roof-label\" text-anchor=\"end\" font-size=\"12\"",
-                         text_color(c));
-    }
 }
 
 // Memory labels run along their (parallel) slopes. Positions are worked out

@@ -183,7 +183,13 @@ std::string render_launch_sweep_svg(const RoofsDocument& doc, LaunchSweep sweep,
   const std::size_t cols = panels.size() <= 1 ? 1 : panels.size() <= 4 ? 2 : 3;
   const std::size_t rows = std::max<std::size_t>(1, (panels.size() + cols - 1) / cols);
   Canvas canvas = make_canvas(opt);
-  canvas.height = std::max(canvas.height, static_cast<int>(kTop + rows * kRowHeight + 8));
+  // Rows share the canvas's height (at least kRowHeight each, the canvas
+  // growing for many), but a panel is never taller than 0.8 of its width: a
+  // chart with one row of panels shrinks instead of leaving half of it empty.
+  const double cell_w = (canvas.width - 10.0) / double(cols);
+  const double row_h =
+      std::max(kRowHeight, std::min((canvas.height - kTop - 8) / double(rows), 0.8 * cell_w + kCellTop + kCellBottom));
+  canvas.height = static_cast<int>(std::ceil(kTop + double(rows) * row_h + 8));
   canvas.plot = {kCellLeft, kTop, canvas.width - 10.0, canvas.height - 8.0};
   const std::string what = metric_name(metric) + " by " +
                            (sweep == LaunchSweep::work_group_count ? "work-group count" : "work-group size");
@@ -200,10 +206,9 @@ std::string render_launch_sweep_svg(const RoofsDocument& doc, LaunchSweep sweep,
                                                    : "no power readings for the launch sweeps in this roofs file");
   }
   append_legend_row(out, panels, kCellLeft, 68);
-  const double cell_w = (canvas.width - 10.0) / double(cols);
   for (std::size_t i = 0; i < panels.size(); ++i) {
-    const double cx = double(i % cols) * cell_w, cy = kTop + double(i / cols) * kRowHeight;
-    const Rect plot{cx + kCellLeft, cy + kCellTop, cx + cell_w - kCellRight, cy + kRowHeight - kCellBottom};
+    const double cx = double(i % cols) * cell_w, cy = kTop + double(i / cols) * row_h;
+    const Rect plot{cx + kCellLeft, cy + kCellTop, cx + cell_w - kCellRight, cy + row_h - kCellBottom};
     append_panel(out, panels[i], plot, i, sweep);
   }
   out += "</svg>\n";

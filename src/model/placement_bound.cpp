@@ -1,5 +1,6 @@
 #include "model/placement_bound.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -60,7 +61,15 @@ std::string place_on_roofs(Placement& p, const RoofsDocument& doc) {
   const Ceiling* compute = nullptr;
   for (const Ceiling* c : best_ceilings(doc))
     if (c->kind == "compute" && c->type == type && c->unit == p.unit && (!compute || c->value > compute->value)) compute = c;
-  const std::vector<const Ceiling*> memory = memory_roofs_for_mix(doc, store_fraction(p));
+  std::vector<const Ceiling*> memory = memory_roofs_for_mix(doc, store_fraction(p));
+  // The local-memory roof bounds local traffic: a kernel whose CARM bytes are
+  // mostly global goes through the caches, whatever local memory could do
+  // (on a CPU, PoCL's local memory is ordinary cached memory with a roof
+  // between L1's and DRAM's, which would otherwise claim global streams).
+  double local = 0;
+  if (auto it = p.bytes_by_space.find("local"); it != p.bytes_by_space.end()) local = it->second.load + it->second.store;
+  if (p.bytes <= 0 || local < 0.5 * p.bytes)
+    memory.erase(std::remove_if(memory.begin(), memory.end(), [](const Ceiling* c) { return c->level == "local"; }), memory.end());
   if (!compute && memory.empty()) return "the roofs file has no " + type + " compute roof and no memory roof";
   const double peak = compute ? compute->value : std::numeric_limits<double>::infinity();
   const Ceiling* chosen = nullptr;
@@ -70,7 +79,7 @@ std::string place_on_roofs(Placement& p, const RoofsDocument& doc) {
   for (const Ceiling* m : memory) {
     const double att = p.ai > 0 ? attainable(p.ai, m->value, peak) : peak;
     if (!highest || att > highest_att) highest = m, highest_att = att;
-    if (att >= p.performance && (!chosen || att < chosen_att)) chosen = m, chosen_att = att;
+    if (att * kRoofTolerance >= p.performance && (!chosen || att < chosen_att)) chosen = m, chosen_att = att;
   }
   if (!chosen) chosen = highest, chosen_att = highest_att;
   std::string note;

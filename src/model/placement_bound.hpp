@@ -7,6 +7,13 @@
 // bounding roof is the lowest of these that is not below the kernel (the roof
 // it presses against; the highest when it beats them all), reported with the
 // fraction of it reached and the time it predicts, max(ops / F, bytes / B_L).
+// The local-memory roof is a candidate only for kernels whose CARM traffic is
+// at least half local.
+// A kernel up to 10% above a roof still presses against it: a user's kernel
+// can beat a measured roof by a few percent (another access pattern, another
+// launch shape), and holding it to the next level up (an H200 streaming
+// kernel at 102% of its DRAM roof reported at 52% of the far L2's) says the
+// wrong thing. It is then reported above 100% of that roof.
 #pragma once
 #include <string>
 #include <vector>
@@ -15,6 +22,8 @@
 #include "model/roofs.hpp"
 
 namespace roofline {
+
+constexpr double kRoofTolerance = 1.10;
 
 // The type whose FLOPs dominate ("half", "float", "double"), or "int" for a
 // kernel without floating point.

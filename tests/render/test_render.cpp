@@ -19,6 +19,7 @@
 #include "browser.hpp"
 #include "chart/chart_kinds.hpp"
 #include "chart/report.hpp"
+#include "model/placement.hpp"
 #include "model/roofs.hpp"
 
 using namespace roofline;
@@ -27,48 +28,18 @@ namespace {
 
 RoofsDocument committed(const std::string& name) { return load_roofs(std::string(ROOFLINE_SOURCE_DIR) + "/roofs/" + name); }
 
-// The H200's roofs with a synthetic power model, validation points and power
-// on its launch sweeps (the figures are made up for the test: they exercise
-// the charts, they describe no device).
-RoofsDocument with_energy(RoofsDocument doc) {
-  EnergySection e;
-  e.backend = "nvml";
-  e.domains = {"board"};
-  e.idle_watts = Stats{75, 74, 77, 75, 1, 0.01, 5};
-  PowerModel m;
-  m.constant_watts = 180;
-  m.compute = {{"mad", "float", 6.6e13, 320}};
-  m.memory = {{"L1", 3.2e13, 150, 0.97, 8}, {"L2", 9.3e12, 200, 0.95, 8}, {"DRAM", 4.5e12, 260, 0.98, 8}};
-  e.model = m;
-  e.validation = {{"DRAM, 1 FMA per load", "DRAM", "float", 0.5, 2.2e12, 450, 445, 2.2e12 / 450, 2.2e12 / 445},
-                  {"DRAM, 64 FMA per load", "DRAM", "float", 32, 6.3e13, 560, 540, 6.3e13 / 560, 6.3e13 / 540}};
-  doc.energy = e;
-  for (Ceiling& c : doc.ceilings)
-    for (SweepPoint& p : c.sweep_wg_count) p.watts = Stats{100 + 400 * std::min(1.0, p.stats.median / c.value), 0, 0, 0, 0, 0, 3};
-  return doc;
-}
+// The H200's quick build with NVML energy: its power model, validation
+// points and the power of its launch sweeps.
+RoofsDocument h200_energy() { return committed("nvidia-h200-energy.json"); }
 
-// Ten kernels spread over the H200's chart, some close together, so labels must make room.
+// Ten kernels placed on the H200 (roofs/place/nvidia-h200/), several close
+// together (the matrix multiplies), so labels must make room.
 std::vector<Placement> ten_dots() {
-  const std::vector<std::tuple<std::string, double, double>> spec = {
-      {"mm_simple", 0.25, 2e11},      {"mm_coalescedA", 0.5, 8e11}, {"mm_coalescedAB", 0.5, 1.5e12},
-      {"mm_coalescedABT", 2, 4e12},   {"mm_alignedABT", 8, 2.5e13}, {"triad", 0.083, 3.5e11},
-      {"stencil2d", 0.3, 1.2e12},     {"reduce_local", 0.25, 1e12}, {"nbody_step", 20, 3e13},
-      {"mixed_16", 16, 2e13}};
   std::vector<Placement> out;
-  for (const auto& [name, ai, perf] : spec) {
-    Placement p;
-    p.kernel = name;
-    p.device = "NVIDIA H200";
-    p.ai = ai;
-    p.performance = perf;
-    p.seconds = 1e-3;
-    p.flops = perf * p.seconds;
-    p.bytes = p.flops / ai;
-    p.time = Stats{1e-3, 0.9e-3, 1.3e-3, 1e-3, 1e-4, 0.01, 10};
-    p.watts = 300 + perf / 1e11;
-    out.push_back(p);
-  }
+  for (const char* name : {"matmul_simple", "matmul_coalescedA", "matmul_coalescedAB", "matmul_coalescedABT",
+                           "matmul_alignedABT", "triad", "stencil2d", "reduction", "nbody", "mixed_m64"})
+    for (Placement& p : load_placements(std::string(ROOFLINE_SOURCE_DIR) + "/roofs/place/nvidia-h200/" + name + ".json"))
+      out.push_back(std::move(p));
   return out;
 }
 
@@ -230,19 +201,24 @@ TEST_CASE("the checks catch what they look for") {
 }
 
 TEST_CASE("every chart kind renders in rsvg-convert and Chromium with its data inside the canvas") {
-  const RoofsDocument h200 = with_energy(committed("nvidia-h200.json"));
+  const RoofsDocument h200 = h200_energy();
   const RoofsDocument cpu = committed("pthread-haswell-amd-epyc.json");
   const std::vector<Placement> dots = ten_dots();
   for (const std::string& kind : chart_kind_names()) {
     SUBCASE(kind.c_str()) {
-      const std::size_t least = kind == "carm" ? 8 : kind == "bandwidth" || kind == "latency" ? 1 : 3;
+      // The energy charts: a curve per level with a fitted P_beta (DRAM and L2 in the H200's file).
+      const std::size_t least = kind == "carm" ? 8
+                                : kind == "bandwidth" || kind == "latency" ? 1
+                                : kind == "power" || kind == "energy" || kind == "efficiency" ? 2
+                                                                                             : 3;
       check_chart(render_chart({kind}, {&h200}, {}, dots), "h200-" + kind, least);
       check_chart(render_chart({kind}, {&cpu}), "cpu-" + kind, kind == "carm" ? 8 : 0);
     }
   }
   SUBCASE("power and efficiency launch sweeps") {
-    check_chart(render_chart({"wg-count", "power"}, {&h200}), "h200-wg-count-power", 6);
-    check_chart(render_chart({"wg-count", "efficiency"}, {&h200}), "h200-wg-count-efficiency", 6);
+    // The energy build reads power along the float MAD and DRAM copy sweeps.
+    check_chart(render_chart({"wg-count", "power"}, {&h200}), "h200-wg-count-power", 2);
+    check_chart(render_chart({"wg-count", "efficiency"}, {&h200}), "h200-wg-count-efficiency", 2);
   }
   SUBCASE("two devices and ten kernels on one CARM") {
     const std::string svg = render_chart({"carm"}, {&h200, &cpu}, {}, dots);
@@ -266,7 +242,7 @@ TEST_CASE("the CARM's ticks are the decades of its range") {
 }
 
 TEST_CASE("the HTML report is self-contained and its charts keep apart") {
-  const RoofsDocument h200 = with_energy(committed("nvidia-h200.json"));
+  const RoofsDocument h200 = h200_energy();
   const std::string html = render_report_html(h200, ten_dots());
   CHECK(html.rfind("<!DOCTYPE html>", 0) == 0);
   CHECK(html.find("<script") == std::string::npos);
@@ -284,7 +260,7 @@ TEST_CASE("the HTML report is self-contained and its charts keep apart") {
   for (std::sregex_iterator it(html.begin(), html.end(), ref), stop; it != stop; ++it) CHECK(ids.count((*it)[1]) == 1);
   // The tables.
   for (const char* text : {"Device identity", "Best ceiling of each roof", "Detected levels", "Host-device transfers",
-                           "Fitted power model", "Kernels on the CARM", "float MAD", "mm_alignedABT"})
+                           "Fitted power model", "Kernels on the CARM", "float MAD", "matmul_alignedABT"})
     CHECK(html.find(text) != std::string::npos);
   // And Chromium draws it: the first screen shows the title and tables (dark pixels).
   const Image img = chromium_page(html, 1100, 900, "report");

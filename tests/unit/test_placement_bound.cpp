@@ -46,6 +46,28 @@ TEST_CASE("a streaming kernel near the DRAM roof is DRAM-bound") {
   CHECK(*p.predicted_seconds == doctest::Approx(10));  // 1000 bytes at 100 B/s
 }
 
+TEST_CASE("the local-memory roof bounds only kernels whose traffic is mostly local") {
+  RoofsDocument d = roofs();
+  d.ceilings.push_back(roof("memory", "read", "int", "local", 200));  // between DRAM (100) and L2 (400)
+  Placement p = kernel(100, 1000, 100.0 / 15);                        // 15 FLOP/s at AI 0.1: above DRAM
+  p.bytes_by_space = {{"global", {1000, 0}}};
+  place_on_roofs(p, d);
+  CHECK(p.bound.level == "L2");
+  p.bytes_by_space = {{"global", {300, 0}}, {"local", {700, 0}}};
+  place_on_roofs(p, d);
+  CHECK(p.bound.level == "local");
+}
+
+TEST_CASE("a kernel a little above a roof still presses against it") {
+  Placement p = kernel(100, 1000, 100.0 / 10.5);  // 10.5 FLOP/s at AI 0.1: 5% above DRAM's 10
+  place_on_roofs(p, roofs());
+  CHECK(p.bound.level == "DRAM");
+  CHECK(p.bound.fraction == doctest::Approx(1.05));
+  p = kernel(100, 1000, 100.0 / 11.5);  // 15% above: the next level up
+  place_on_roofs(p, roofs());
+  CHECK(p.bound.level == "L2");
+}
+
 TEST_CASE("a kernel above the DRAM roof is bound by the next cache level") {
   Placement p = kernel(100, 1000, 100.0 / 30);  // 30 FLOP/s at AI 0.1: above DRAM (10), under L2 (40)
   place_on_roofs(p, roofs());
