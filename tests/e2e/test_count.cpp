@@ -3,7 +3,11 @@
 // rule (tests/e2e/kernels/counting.cl).
 #include <doctest/doctest.h>
 
+#include <atomic>
+#include <chrono>
+#include <fstream>
 #include <map>
+#include <thread>
 #include <nlohmann/json.hpp>
 
 #include "run_binary.hpp"
@@ -160,6 +164,47 @@ TEST_CASE("place counts and times a kernel in one go") {
   CHECK(r.out.find("AI       4 FLOP/byte") != std::string::npos);
   CHECK(r.out.find("% reached") != std::string::npos);
   CHECK(r.out.find("predicted") != std::string::npos);
+}
+
+TEST_CASE("place reads the kernel's power from an energy counter, and a backend that cannot work stops it") {
+  // A powercap tree whose counter a thread advances at 35 W, every millisecond.
+  const auto dir = scratch_dir("place-energy");
+  fs::create_directories(dir / "intel-rapl:0");
+  std::ofstream(dir / "intel-rapl:0" / "name") << "package-0\n";
+  std::ofstream(dir / "intel-rapl:0" / "max_energy_range_uj") << "262143328850\n";
+  std::atomic<bool> stop{false};
+  std::thread counter([&] {
+    const auto t0 = std::chrono::steady_clock::now();
+    while (!stop) {
+      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      const auto tmp = dir / "intel-rapl:0" / "energy_uj.tmp";
+      std::ofstream(tmp) << static_cast<long long>(1000 + 35e6 * s) << "\n";
+      fs::rename(tmp, dir / "intel-rapl:0" / "energy_uj");
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+  });
+  const auto out = dir / "p.json";
+  auto r = run_roofline("place " + example("triad.cl") + " -D ELEMS=65536 --runs 3 --warmup 0 --device cpu --energy powercap -o '" +
+                            out.string() + "'",
+                        "ROOFLINE_POWERCAP_ROOT='" + dir.string() + "'");
+  stop = true;
+  counter.join();
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("  power    ") != std::string::npos);
+  const auto p = nlohmann::json::parse(slurp(out));
+  CHECK(p.at("watts").get<double>() == doctest::Approx(35).epsilon(0.2));
+  CHECK(p.at("joules").get<double>() > 0);
+  // FLOPs per joule: the launch's FLOPs over its energy.
+  CHECK(p.at("efficiency").get<double>() == doctest::Approx(p.at("flops").get<double>() / p.at("joules").get<double>()).epsilon(0.01));
+  fs::remove_all(dir);
+
+  if (!fs::exists("/sys/bus/event_source/devices/power")) {
+    auto papi = run_roofline("place " + example("triad.cl") + " -D ELEMS=4096 --device cpu --energy papi");
+    CHECK(papi.exit_code == 1);
+    CHECK(papi.err.rfind("roofline: --energy papi: ", 0) == 0);
+    CHECK(papi.out.empty());
+  }
 }
 
 #else
