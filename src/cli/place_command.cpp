@@ -1,6 +1,7 @@
 // `roofline place`: times a user kernel, counts it (or reads its counts file),
 // and places it among the device's roofs: a table, a placement file (-o) and
-// the CARM chart with the dot (--svg).
+// the CARM chart with the dot (--svg; with the power and efficiency CARMs
+// beside it where the roofs have a power model and the kernel's power was read).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -8,6 +9,7 @@
 #include <sstream>
 
 #include "chart/carm_chart.hpp"
+#include "chart/chart_kinds.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/kernel_launch.hpp"
@@ -200,7 +202,18 @@ int run_place(const KernelOptions& o) {
   if (!o.quiet) std::printf("%s", format_placement(p, counts, o.counts.empty(), note).c_str());
   try {
     if (!o.output.empty()) write_file_atomically(o.output, nlohmann::json(p).dump(1) + "\n");
-    if (!o.svg.empty()) write_file_atomically(o.svg, render_carm_svg(*roofs, {}, {p}));
+    if (!o.svg.empty()) {
+      write_file_atomically(o.svg, render_carm_svg(*roofs, {}, {p}));
+      // With a power model in the roofs and a power reading of the kernel,
+      // the power and efficiency CARMs too, beside the CARM (x-power.svg).
+      if (roofs->energy && roofs->energy->model && p.watts)
+        for (const char* kind : {"power", "efficiency"}) {
+          const std::string path = o.svg.size() > 4 && o.svg.compare(o.svg.size() - 4, 4, ".svg") == 0
+                                       ? o.svg.substr(0, o.svg.size() - 4) + "-" + kind + ".svg"
+                                       : o.svg + "-" + kind;
+          write_file_atomically(path, render_chart({kind}, {&*roofs}, {}, {p}));
+        }
+    }
   } catch (const std::exception& e) {
     print_error(e.what());
     return exit_code::output;

@@ -184,14 +184,20 @@ TEST_CASE("place reads the kernel's power from an energy counter, and a backend 
     }
   });
   const auto out = dir / "p.json";
+  // The roofs with a power model (the H200's: only the charts' wiring is under test here).
   auto r = run_roofline("place " + example("triad.cl") + " -D ELEMS=65536 --runs 3 --warmup 0 --device cpu --energy powercap -o '" +
-                            out.string() + "'",
+                            out.string() + "' --svg '" + (dir / "p.svg").string() + "' --roofs '" + ROOFLINE_SOURCE_DIR +
+                            "/roofs/nvidia-h200-energy.json'",
                         "ROOFLINE_POWERCAP_ROOT='" + dir.string() + "'");
   stop = true;
   counter.join();
   INFO(r.err);
   REQUIRE(r.exit_code == 0);
   CHECK(r.out.find("  power    ") != std::string::npos);
+  for (const char* chart : {"p.svg", "p-power.svg", "p-efficiency.svg"}) {
+    CAPTURE(chart);
+    CHECK(slurp(dir / chart).find("class=\"dot\"") != std::string::npos);
+  }
   const auto p = nlohmann::json::parse(slurp(out));
   CHECK(p.at("watts").get<double>() == doctest::Approx(35).epsilon(0.2));
   CHECK(p.at("joules").get<double>() > 0);
