@@ -469,6 +469,9 @@ LevelHints hints_for(const DeviceEntry& d) {
   LevelHints h;
   if (d.identity.global_cache_bytes) h.cache_bytes.push_back(double(d.identity.global_cache_bytes));
   std::sort(h.cache_bytes.begin(), h.cache_bytes.end());
+  // NVIDIA GPUs have an L1 and an L2 and nothing more (a step past the L2 is
+  // its far partition on Hopper).
+  if (d.is_gpu() && d.identity.vendor.find("NVIDIA") != std::string::npos) h.cache_levels = 2;
   return h;
 }
 

@@ -485,8 +485,16 @@ std::vector<double> clean_hints(const LevelHints& hints) {
 }
 
 // Names levels in place (see the header for the rule).
-void name_levels(std::vector<DetectedLevel>& levels, const std::vector<double>& hints, double first_bytes,
-                 double max_bytes) {
+// "L2", or past the architecture's last cache level `real` (when known),
+// "L2 far", "L2 far 2"...
+std::string cache_name(std::size_t number, std::size_t real) {
+  if (real == 0 || number <= real) return "L" + std::to_string(number);
+  const std::size_t extra = number - real;
+  return "L" + std::to_string(real) + " far" + (extra > 1 ? " " + std::to_string(extra) : "");
+}
+
+void name_levels(std::vector<DetectedLevel>& levels, const std::vector<double>& hints, std::size_t cache_levels,
+                 double first_bytes, double max_bytes) {
   const std::size_t caches = levels.size() - 1;  // the levels with a capacity
   std::vector<std::size_t> number(caches);
   for (std::size_t i = 0; i < caches; ++i) number[i] = i + 1;
@@ -504,7 +512,7 @@ void name_levels(std::vector<DetectedLevel>& levels, const std::vector<double>& 
     }
     if (matched.size() == caches) number = matched;
   }
-  for (std::size_t i = 0; i < caches; ++i) levels[i].name = "L" + std::to_string(number[i]);
+  for (std::size_t i = 0; i < caches; ++i) levels[i].name = cache_name(number[i], cache_levels);
 
   const double previous = caches ? *levels[caches - 1].capacity_bytes : first_bytes;
   const bool past_caches = hints.empty() || hints.back() < max_bytes;
@@ -512,7 +520,7 @@ void name_levels(std::vector<DetectedLevel>& levels, const std::vector<double>& 
   if (max_bytes > kDramReach * previous && past_caches)
     last.name = "DRAM";
   else
-    last.name = "L" + std::to_string(caches ? number.back() + 1 : 1);
+    last.name = cache_name(caches ? number.back() + 1 : 1, cache_levels);
 }
 
 std::string bytes_text(double bytes) {
@@ -577,7 +585,7 @@ std::vector<DetectedLevel> detect_levels(const std::vector<CurvePoint>& bandwidt
     if (!l.latency_ns) l.latency_ns = median_in(lat, lo, hi);
   }
   merge_same_latency(levels);
-  name_levels(levels, clean_hints(hints), bw.x.front(), bw.x.back());
+  name_levels(levels, clean_hints(hints), hints.cache_levels, bw.x.front(), bw.x.back());
   return levels;
 }
 

@@ -14,6 +14,11 @@ namespace roofline {
 // decide whether the sweep reached DRAM, never to place a boundary.
 struct LevelHints {
   std::vector<double> cache_bytes;  // reported sizes, smallest first (sorted anyway); may be empty, partial or wrong
+  // How many cache levels the architecture has, 0 when unknown. NVIDIA GPUs
+  // have 2 (L1, L2), yet a Hopper's L2 is two partitions and a sweep can show
+  // the far one as a step of its own: levels numbered past this count are
+  // named after the last one, "L2 far" (then "L2 far 2"...), not "L3".
+  std::size_t cache_levels = 0;
 };
 
 // Finds the plateaus and cliffs of a bandwidth curve (B/s by working-set bytes,
@@ -60,7 +65,8 @@ struct LevelHints {
 // "DRAM" when the sweep goes past 2x the previous capacity (past 2x its first
 // point when there is only one level) and no reported cache is at least as
 // large as the largest working set; otherwise it is the next cache level, with
-// capacity unknown. Fewer than 4 usable points give one level; no usable
+// capacity unknown. Past hints.cache_levels, cache levels are named after the
+// last real one ("L2 far"). Fewer than 4 usable points give one level; no usable
 // bandwidth point gives none. Deterministic; no size is assumed anywhere.
 std::vector<DetectedLevel> detect_levels(const std::vector<CurvePoint>& bandwidth,
                                          const std::vector<CurvePoint>& latency, const LevelHints& hints = {});

@@ -340,6 +340,22 @@ TEST_CASE("levels: reported sizes name the levels when every cliff matches one")
   CHECK(detect_levels(bw, {}, LevelHints{{2 * GiB}}).back().name == "L3");
 }
 
+TEST_CASE("levels: past an architecture's last cache level, a step is that level's far part") {
+  // An NVIDIA GPU has L1 and L2 only; a Hopper's far L2 partition shows as a third step.
+  const Hierarchy h{{256 * KiB, 28 * MiB, 56 * MiB}, {30e12, 12e12, 8e12, 4e12}, {}};
+  const auto bw = sweep(KiB, 2 * GiB, 8, [&](double ws) { return h.bw(ws); }, 0.02, 7);
+  LevelHints nvidia;
+  nvidia.cache_levels = 2;
+  const auto named = detect_levels(bw, {}, nvidia);
+  REQUIRE(named.size() == 4);
+  CHECK(named[0].name == "L1");
+  CHECK(named[1].name == "L2");
+  CHECK(named[2].name == "L2 far");
+  CHECK(named[3].name == "DRAM");
+  // Unknown architecture: plain order.
+  CHECK(detect_levels(bw, {}, {})[2].name == "L3");
+}
+
 TEST_CASE("levels: a flat curve is one level") {
   const auto flat = sweep(KiB, GiB, 6, [](double) { return 50e9; }, 0.03, 9, {30});
   const auto levels = detect_levels(flat, {}, {});
