@@ -38,6 +38,9 @@ typedef float16 vec;
 #else
 #error ITEMS must be 1, 2 or 4
 #endif
+#if ROUNDS < 1
+#error ROUNDS must be at least 1
+#endif
 
 __kernel void mixed_intensity(const __global float4* in, __global float4* out, const float a, const float b) {
   const size_t n = get_global_size(0), s = n * ROUNDS;

@@ -344,7 +344,8 @@ void append_ridges(std::string& out, const std::vector<RoofSet>& sets, const Sca
 // one text line each, that lie wholly between two lines (or above the top
 // one, or below the bottom one): each label, from the top line down, takes
 // the free slot nearest the baseline it wants, a slot below its own line
-// costing a little more than one above. Each label keeps its roof's color.
+// costing a little more than one above, and below the label before it, so the
+// labels read in the order of their lines. Each label keeps its roof's color.
 void append_compute_labels(std::string& out, const std::vector<RoofSet>& sets, const Scales& s, const Rect& plot,
                            Drawn& drawn) {
   const double size = 12, step = size + 3, clear = 2;
@@ -365,18 +366,20 @@ void append_compute_labels(std::string& out, const std::vector<RoofSet>& sets, c
   std::vector<Slot> slots;
   for (std::size_t g = 0; g + 1 < edges.size(); ++g)
     for (double b = edges[g + 1] - clear - 3; b - size >= edges[g] + clear; b -= step) slots.push_back({b});
+  double previous = -std::numeric_limits<double>::infinity();  // labels keep their lines' order
   for (const Label& l : labels) {
     const double above = l.line - clear - 3, below = l.line + clear + size;
     Slot* best = nullptr;
     double best_cost = 0;
     for (Slot& slot : slots) {
-      if (slot.taken) continue;
+      if (slot.taken || slot.baseline <= previous) continue;
       const double cost = slot.baseline <= above ? above - slot.baseline : slot.baseline - below + 0.5 * step;
       if (!best || cost < best_cost) best = &slot, best_cost = cost;
     }
     // No slot left (more roofs than the plot has lines of text): just above the line.
-    const double baseline = best ? best->baseline : above;
+    const double baseline = best ? best->baseline : std::max(above, previous + step);
     if (best) best->taken = true;
+    previous = baseline;
     const Roof& c = *l.roof;
     const double w = text_width(c.label, size);
     drawn.boxes.push_back(Rect{plot.x1 - 8 - w, baseline - size, plot.x1 - 8, baseline + 3});

@@ -62,6 +62,15 @@ double measured_of(EnergyChart k, double perf, double watts) {
   return 0;
 }
 
+// A placed kernel's value: its own energy reading where it has one (the
+// meter's joules per launch, which include any idle time between launches),
+// else its performance over its watts.
+double measured_of(EnergyChart k, const Placement& p) {
+  if (k != EnergyChart::power && p.efficiency && *p.efficiency > 0)
+    return k == EnergyChart::efficiency ? *p.efficiency : 1 / *p.efficiency;
+  return measured_of(k, p.performance, *p.watts);
+}
+
 const ComputePower* chosen_compute(const RoofsDocument& doc, const ChartOptions& opt) {
   const PowerModel& m = *doc.energy->model;
   std::vector<std::string> picks = opt.compute_roofs;
@@ -147,7 +156,7 @@ std::string render_energy_svg(const std::vector<const RoofsDocument*>& docs, Ene
     if (kind_id == EnergyChart::power && d->energy->idle_watts) take(d->energy->idle_watts->median);
     for (const ValidationPoint& v : d->energy->validation) take(measured_of(kind_id, v.performance, v.measured_watts) * kind.scale);
   }
-  for (const Placement& p : dots) take(measured_of(kind_id, p.performance, *p.watts) * kind.scale);
+  for (const Placement& p : dots) take(measured_of(kind_id, p) * kind.scale);
   if (!(y_max > 0)) y_min = 1, y_max = 1000;
   const LogAxis ys = make_round_log_axis(y_min / 1.3, y_max * 1.5, plot.y1, plot.y0, 4);
   const AxisSpec x_axis{xs, decade_ticks(xs, 48), integer ? "Arithmetic intensity [op/byte]" : "Arithmetic intensity [FLOP/byte]"};
@@ -245,7 +254,7 @@ std::string render_energy_svg(const std::vector<const RoofsDocument*>& docs, Ene
     out += "<g id=\"dots\">\n";
     std::vector<PointToLabel> points;
     for (const Placement& p : dots) {
-      const double y = measured_of(kind_id, p.performance, *p.watts) * kind.scale;
+      const double y = measured_of(kind_id, p) * kind.scale;
       const Point at{xs.to_pixel(p.ai), ys.to_pixel(y)};
       append_circle(out, at, 5, "class=\"dot\" fill=\"#1A1A1A\" stroke=\"white\" stroke-width=\"1.5\"",
                     p.display_label() + printf_string("\n%.4g %s at %.4g op/byte, %.4g W", y, kind.unit.c_str(), p.ai, *p.watts));

@@ -33,6 +33,16 @@ std::string format_seconds(double s) {
   return b;
 }
 
+// "4.07 J", "12.3 mJ", "850 uJ", "3.1 nJ"
+std::string format_joules(double j) {
+  char b[32];
+  if (j >= 1) std::snprintf(b, sizeof b, "%.3g J", j);
+  else if (j >= 1e-3) std::snprintf(b, sizeof b, "%.3g mJ", j * 1e3);
+  else if (j >= 1e-6) std::snprintf(b, sizeof b, "%.3g uJ", j * 1e6);
+  else std::snprintf(b, sizeof b, "%.3g nJ", j * 1e9);
+  return b;
+}
+
 std::string format_placement(const Placement& p, const CountsFile& c, bool counted_here, const std::string& note) {
   std::ostringstream o;
   o << format_counts(c);
@@ -42,9 +52,10 @@ std::string format_placement(const Placement& p, const CountsFile& c, bool count
   o << b;
   o << "  perf     " << format_si(p.performance, p.unit) << " on " << p.device << "\n";
   if (p.watts) {
-    std::snprintf(b, sizeof b, "  power    %.1f W, %s per launch, %s/J\n", *p.watts, format_si(*p.joules, "J").c_str(),
-                  format_si(*p.efficiency, p.unit == "INTOP/s" ? "INTOP" : "FLOP").c_str());
+    std::snprintf(b, sizeof b, "  power    %.1f W, %s per launch", *p.watts, format_joules(*p.joules).c_str());
     o << b;
+    if (p.efficiency) o << ", " << format_si(*p.efficiency, p.unit == "INTOP/s" ? "INTOP" : "FLOP") << "/J";
+    o << "\n";
   }
   if (!p.bound.roof.empty()) {
     std::snprintf(b, sizeof b, "  bound    %s%s: %s attainable at this AI, %.1f%% reached\n", p.bound.roof.c_str(),
@@ -151,11 +162,12 @@ int run_place(const KernelOptions& o) {
 
   // Power: the kernel repeated back to back through windows long enough for
   // the counter (measurement/power_meter), in batches of about 20 ms so the
-  // host's round trips do not leave the device idle.
+  // host's round trips do not leave the device idle. The meter's unit of work
+  // is one launch, so kernels without counted operations get watts too.
   std::optional<PowerReading> power;
+  double duty = 1;  // share of the windows the kernel ran (launch rate x median time)
   std::string energy_note = why_no_energy.empty() ? "" : "no power reading: " + why_no_energy;
-  const double ops = counts.counts.flops() > 0 ? double(counts.counts.flops()) : double(counts.counts.intops());
-  if (energy && ops > 0) {
+  if (energy) {
     const double median = summarize(seconds).median;
     const int batch = int(std::clamp(0.02 / std::max(median, 1e-9), 1.0, 10000.0));
     try {
@@ -165,12 +177,22 @@ int run_place(const KernelOptions& o) {
       power = meter.measure([&] {
         k.kernel->launch_batch(batch);
         return 0.0;
-      }, ops * batch);
+      }, batch);
+      // launches per second = watts / (joules per launch)
+      duty = power->watts.median / power->joules_per_unit.median * median;
     } catch (const Interrupted&) {
       return exit_code::interrupted;
     } catch (const std::exception& e) {
       energy_note = std::string("no power reading: ") + e.what();
     }
+  }
+  if (power && duty < 0.8) {
+    char b[200];
+    std::snprintf(b, sizeof b,
+                  "the kernel ran %.0f%% of the power windows (launch overhead between short launches): the power "
+                  "reading is below the kernel's own",
+                  100 * duty);
+    energy_note = b;
   }
 
   Placement p;
@@ -187,8 +209,8 @@ int run_place(const KernelOptions& o) {
   p.seconds = p.time.median;
   if (power) {
     p.watts = power->watts.median;
-    p.joules = power->joules_per_unit.median * ops;
-    p.efficiency = 1 / power->joules_per_unit.median;
+    p.joules = power->joules_per_unit.median;
+    if (p.ops() > 0) p.efficiency = p.ops() / *p.joules;
   }
   std::string note;
   if (roofs) {

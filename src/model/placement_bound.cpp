@@ -76,10 +76,19 @@ std::string place_on_roofs(Placement& p, const RoofsDocument& doc) {
   double chosen_att = 0;
   const Ceiling* highest = nullptr;
   double highest_att = 0;
+  // Of the roofs not below the kernel (within the tolerance), the nearest in
+  // log distance: the one it presses against, not one 10% under it when a
+  // roof it has not reached is closer (near a ridge, or two close levels).
+  // Ties (levels capped by the same compute roof) go to the slower level.
+  double chosen_distance = 0;
   for (const Ceiling* m : memory) {
     const double att = p.ai > 0 ? attainable(p.ai, m->value, peak) : peak;
     if (!highest || att > highest_att) highest = m, highest_att = att;
-    if (att * kRoofTolerance >= p.performance && (!chosen || att < chosen_att)) chosen = m, chosen_att = att;
+    if (att * kRoofTolerance < p.performance) continue;
+    const double distance = p.performance > 0 && att > 0 ? std::abs(std::log(p.performance / att)) : 0;
+    if (!chosen || distance < chosen_distance - 1e-12 ||
+        (std::abs(distance - chosen_distance) <= 1e-12 && m->value < chosen->value))
+      chosen = m, chosen_att = att, chosen_distance = distance;
   }
   if (!chosen) chosen = highest, chosen_att = highest_att;
   std::string note;

@@ -9,6 +9,8 @@
 // fraction of it reached and the time it predicts, max(ops / F, bytes / B_L).
 // The local-memory roof is a candidate only for kernels whose CARM traffic is
 // at least half local.
+// Among the roofs not below the kernel, the nearest (in ratio) bounds it, so a
+// kernel 2% above one roof and 50% under the next is held to the first.
 // A kernel up to 10% above a roof still presses against it: a user's kernel
 // can beat a measured roof by a few percent (another access pattern, another
 // launch shape), and holding it to the next level up (an H200 streaming

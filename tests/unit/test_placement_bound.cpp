@@ -66,6 +66,12 @@ TEST_CASE("a kernel a little above a roof still presses against it") {
   p = kernel(100, 1000, 100.0 / 11.5);  // 15% above: the next level up
   place_on_roofs(p, roofs());
   CHECK(p.bound.level == "L2");
+  // Near the ridge: 4% above DRAM's slope but 1% under the compute roof it meets: compute-bound.
+  p = kernel(9.5e4, 1e4, 9.5e4 / 990);  // AI 9.5: DRAM gives 950, L2 and L1 1000 (compute)
+  place_on_roofs(p, roofs());
+  CHECK(p.bound.level.empty());
+  CHECK(p.bound.roof == "float MAD");
+  CHECK(p.bound.fraction == doctest::Approx(0.99));
 }
 
 TEST_CASE("a kernel above the DRAM roof is bound by the next cache level") {
