@@ -16,7 +16,7 @@
 // of work-item g is g + r n + j (ROUNDS n), n = the global size.
 // On CPUs through PoCL use -D ROUNDS=1 -D ELEMS=4194304: a loop around the
 // loads keeps PoCL from vectorizing across work-items, and 16 rounds reach
-// 12-15% of the DRAM roof on the development VM where 1 round reaches 65-85%.
+// 12-15% of the DRAM roof on the development VM where 1 round reaches 65%.
 // Analytic counts, E = ELEMS x ITEMS x ROUNDS elements: 8 MADS E FLOPs
 // (float); global loads 16 E, stores 16 E bytes.
 //

@@ -142,15 +142,22 @@ void UserKernel::set_args(cl::Kernel& k, std::vector<cl::Buffer>& keep) {
   }
 }
 
+namespace {
+cl::NDRange ndrange(const std::vector<std::uint64_t>& d) {
+  if (d.empty()) return cl::NullRange;
+  if (d.size() == 1) return cl::NDRange(d[0]);
+  if (d.size() == 2) return cl::NDRange(d[0], d[1]);
+  return cl::NDRange(d[0], d[1], d[2]);
+}
+}  // namespace
+
+void UserKernel::enqueue(cl::Kernel& k, cl::Event* ev) {
+  queue_.enqueueNDRangeKernel(k, cl::NullRange, ndrange(global_), ndrange(local_), nullptr, ev);
+}
+
 double UserKernel::run(cl::Kernel& k) {
-  auto nd = [](const std::vector<std::uint64_t>& d) {
-    if (d.empty()) return cl::NullRange;
-    if (d.size() == 1) return cl::NDRange(d[0]);
-    if (d.size() == 2) return cl::NDRange(d[0], d[1]);
-    return cl::NDRange(d[0], d[1], d[2]);
-  };
   cl::Event ev;
-  queue_.enqueueNDRangeKernel(k, cl::NullRange, nd(global_), nd(local_), nullptr, &ev);
+  enqueue(k, &ev);
   ev.wait();
   return double(ev.getProfilingInfo<CL_PROFILING_COMMAND_END>() - ev.getProfilingInfo<CL_PROFILING_COMMAND_START>()) * 1e-9;
 }
@@ -163,17 +170,11 @@ void UserKernel::set_timed_args() {
 
 void UserKernel::launch_batch(int n) {
   set_timed_args();
-  auto nd = [](const std::vector<std::uint64_t>& d) {
-    if (d.empty()) return cl::NullRange;
-    if (d.size() == 1) return cl::NDRange(d[0]);
-    if (d.size() == 2) return cl::NDRange(d[0], d[1]);
-    return cl::NDRange(d[0], d[1], d[2]);
-  };
-  for (int i = 0; i < n; ++i) queue_.enqueueNDRangeKernel(kernel_, cl::NullRange, nd(global_), nd(local_));
+  for (int i = 0; i < n; ++i) enqueue(kernel_, nullptr);
   queue_.finish();
 }
 
-std::vector<double> UserKernel::time(const SamplingPolicy& policy, double warmup_s, TimingObserver* observer) {
+std::vector<double> UserKernel::time(const SamplingPolicy& policy, double warmup_s) {
   set_timed_args();
   run(kernel_);  // untimed: first-launch costs (JIT, page faults)
   const auto t0 = std::chrono::steady_clock::now();
@@ -181,13 +182,10 @@ std::vector<double> UserKernel::time(const SamplingPolicy& policy, double warmup
     throw_if_interrupted();
     run(kernel_);
   }
-  if (observer) observer->before_timed_runs();
-  std::vector<double> s = sample([&] {
+  return sample([&] {
     throw_if_interrupted();
     return run(kernel_);
   }, policy);
-  if (observer) observer->after_timed_runs(s);
-  return s;
 }
 
 OpCounts UserKernel::count(const std::string& instrumented_source, double& seconds) {

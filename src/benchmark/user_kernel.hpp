@@ -26,13 +26,6 @@ struct LaunchError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Called around the timed runs; the energy backends read their counters here.
-struct TimingObserver {
-  virtual ~TimingObserver() = default;
-  virtual void before_timed_runs() {}
-  virtual void after_timed_runs(const std::vector<double>& seconds) { (void)seconds; }
-};
-
 class UserKernel {
  public:
   // Builds `source` with the spec's options (+ -cl-kernel-arg-info, and -I for
@@ -48,7 +41,7 @@ class UserKernel {
 
   // Runs once untimed, warms up for `warmup_s`, then samples as `policy` says;
   // returns the seconds of every timed run.
-  std::vector<double> time(const SamplingPolicy& policy, double warmup_s, TimingObserver* observer = nullptr);
+  std::vector<double> time(const SamplingPolicy& policy, double warmup_s);
 
   // Enqueues `n` launches of the original kernel back to back on the timed
   // runs' buffers and waits for the last (a power reading keeps the device
@@ -65,6 +58,7 @@ class UserKernel {
     std::vector<unsigned char> data;  // buffers: initial data; scalars: value bytes
   };
   void set_args(cl::Kernel& k, std::vector<cl::Buffer>& keep);
+  void enqueue(cl::Kernel& k, cl::Event* ev);
   double run(cl::Kernel& k);
   void set_timed_args();
 

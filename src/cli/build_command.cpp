@@ -10,6 +10,7 @@
 #include "benchmark/compute_benchmark.hpp"
 #include "chart/chart_kinds.hpp"
 #include "cli/ceiling_table.hpp"
+#include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
 #include "cli/energy_step.hpp"
 #include "cli/exit_codes.hpp"
@@ -21,21 +22,6 @@
 
 namespace roofline {
 namespace {
-
-std::string utc_now() {
-  std::time_t t = std::time(nullptr);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
-  return buf;
-}
-
-// "plots/x.svg" -> "plots/x-bandwidth.svg"
-std::string sibling(const std::string& svg_path, const std::string& suffix) {
-  const auto dot = svg_path.rfind(".svg");
-  return dot == std::string::npos ? svg_path + suffix : svg_path.substr(0, dot) + suffix + ".svg";
-}
-
-void error(const std::string& msg) { std::fprintf(stderr, "roofline: %s\n", msg.c_str()); }
 
 // Theoretical peak and efficiency for every compute ceiling, at the clock the
 // device held if it was read, else at its reported maximum clock.
@@ -62,23 +48,9 @@ int run_build(const BuildOptions& o) {
   install_interrupt_handler();
   // 1. The device.
   std::vector<DeviceEntry> devices;
-  Selector sel;
-  try {
-    if (!o.device.empty()) sel = parse_selector(o.device);
-    devices = enumerate_devices();
-    select_device(devices, sel);
-  } catch (const SelectorSyntaxError& e) {
-    error(std::string("bad --device: ") + e.what());
-    return exit_code::usage;
-  } catch (const SelectionError& e) {
-    error(e.what());
-    std::fprintf(stderr, "%s", format_device_table(devices).c_str());
-    return exit_code::device;
-  } catch (const cl::Error& e) {
-    error(std::string("OpenCL error ") + std::to_string(e.err()) + " in " + e.what() + " while listing devices");
-    return exit_code::failure;
-  }
-  const DeviceEntry& dev = select_device(devices, sel);
+  const DeviceEntry* chosen = nullptr;
+  if (int rc = pick_device(o.device, devices, chosen)) return rc;
+  const DeviceEntry& dev = *chosen;
 
   // 2. Where results go, checked before the long run rather than after it.
   const std::string slug = device_slug(dev.identity.name);
@@ -94,13 +66,13 @@ int run_build(const BuildOptions& o) {
     check_writable(roofs_path);
     check_writable(svg_path);
   } catch (const std::exception& e) {
-    error(e.what());
+    print_error(e.what());
     return exit_code::output;
   }
   try {
     kernel_dir = find_kernel_dir(o.kernels);
   } catch (const std::exception& e) {
-    error(e.what());
+    print_error(e.what());
     return exit_code::usage;
   }
 
@@ -110,14 +82,14 @@ int run_build(const BuildOptions& o) {
   try {
     energy = std::make_unique<EnergyStep>(o.energy, dev, o.quick);
   } catch (const std::exception& e) {
-    error(e.what());
+    print_error(e.what());
     return exit_code::failure;
   }
 
   RoofsDocument doc;
   doc.tool_version = ROOFLINE_VERSION;
   doc.git_revision = ROOFLINE_GIT_REVISION;
-  doc.date = utc_now();
+  doc.date = utc_now_iso();
   doc.command_line = o.command_line;
   doc.quick = o.quick;
   doc.device = dev.identity;
@@ -153,7 +125,7 @@ int run_build(const BuildOptions& o) {
             doc.ceilings.push_back(measure_compute(session, op, type, width, energy->active() ? &replay : nullptr));
             energy->offer(doc, doc.ceilings.size() - 1, std::move(replay));
           } catch (const WrongResult& e) {
-            error(e.what());
+            print_error(e.what());
             doc.notes.push_back(std::string("omitted: ") + e.what());
             status = exit_code::wrong_result;
           }
@@ -171,7 +143,7 @@ int run_build(const BuildOptions& o) {
       energy->offer_last(doc, replays);
       energy->measure_offered(session, doc);
     } catch (const WrongResult& e) {
-      error(e.what());
+      print_error(e.what());
       doc.notes.push_back(std::string("omitted: ") + e.what());
       status = exit_code::wrong_result;
     }
@@ -185,7 +157,7 @@ int run_build(const BuildOptions& o) {
       energy->offer_last(doc, h.replays);
       energy->measure_offered(session, doc);
     } catch (const WrongResult& e) {
-      error(e.what());
+      print_error(e.what());
       doc.notes.push_back(std::string("omitted: ") + e.what());
       status = exit_code::wrong_result;
     }
@@ -200,7 +172,7 @@ int run_build(const BuildOptions& o) {
       doc.transfers = measure_transfers(session);
       doc.launch_overhead = measure_launch_overhead(session);
     } catch (const WrongResult& e) {
-      error(e.what());
+      print_error(e.what());
       doc.notes.push_back(std::string("omitted: ") + e.what());
       status = exit_code::wrong_result;
     }
@@ -219,20 +191,20 @@ int run_build(const BuildOptions& o) {
     for (auto& n : session.notes) doc.notes.push_back(n);
   } catch (const Interrupted&) {
     progress.finish();
-    error("interrupted; the " + std::to_string(doc.ceilings.size()) + " ceilings finished are kept in " + partial_path);
+    print_error("interrupted; the " + std::to_string(doc.ceilings.size()) + " ceilings finished are kept in " + partial_path);
     return exit_code::interrupted;
   } catch (const KernelBuildError& e) {
     progress.finish();
-    error(e.what());
+    print_error(e.what());
     std::fprintf(stderr, "build log:\n%s\n", e.log().c_str());
     return exit_code::kernel_build;
   } catch (const cl::Error& e) {
     progress.finish();
-    error(std::string("OpenCL error ") + std::to_string(e.err()) + " in " + e.what());
+    print_error(std::string("OpenCL error ") + std::to_string(e.err()) + " in " + e.what());
     return exit_code::failure;
   } catch (const std::exception& e) {
     progress.finish();
-    error(e.what());
+    print_error(e.what());
     return exit_code::failure;
   }
 
@@ -246,7 +218,7 @@ int run_build(const BuildOptions& o) {
     std::error_code ec;
     std::filesystem::remove(partial_path, ec);
   } catch (const std::exception& e) {
-    error(e.what());
+    print_error(e.what());
     return exit_code::output;
   }
   if (o.json) std::cout << text;

@@ -4,6 +4,7 @@
 // what they cover) before a long `roofline build --energy`.
 #include <cstdio>
 
+#include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "device/device.hpp"
@@ -14,25 +15,14 @@ namespace roofline {
 
 int run_energy(const std::string& device, const std::string& backend, double seconds) {
   std::vector<DeviceEntry> devices;
-  Selector sel;
-  try {
-    if (!device.empty()) sel = parse_selector(device);
-    devices = enumerate_devices();
-    select_device(devices, sel);
-  } catch (const SelectorSyntaxError& e) {
-    std::fprintf(stderr, "roofline: bad --device: %s\n", e.what());
-    return exit_code::usage;
-  } catch (const SelectionError& e) {
-    std::fprintf(stderr, "roofline: %s\n%s", e.what(), format_device_table(devices).c_str());
-    return exit_code::device;
-  }
-  const DeviceEntry& dev = select_device(devices, sel);
+  const DeviceEntry* chosen = nullptr;
+  if (int rc = pick_device(device, devices, chosen)) return rc;
+  const DeviceEntry& dev = *chosen;
   try {
     std::string why;
     auto source = open_energy_source(backend, dev, EnergyRoots::from_environment(), why);
     if (!source) {
-      std::fprintf(stderr, "roofline: no energy readings for %s: %s\n", dev.identity.name.c_str(),
-                   why.empty() ? "--energy none" : why.c_str());
+      print_error("no energy readings for " + dev.identity.name + ": " + (why.empty() ? "--energy none" : why));
       return exit_code::failure;
     }
     PowerPolicy policy = power_policy(*source, false);
@@ -47,7 +37,7 @@ int run_energy(const std::string& device, const std::string& backend, double sec
                 idle.min, idle.max);
     return exit_code::ok;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "roofline: %s\n", e.what());
+    print_error(e.what());
     return exit_code::failure;
   }
 }

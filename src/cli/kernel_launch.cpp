@@ -8,21 +8,13 @@
 #include <sstream>
 
 #include "benchmark/program_cache.hpp"  // KernelBuildError
+#include "cli/cli_support.hpp"
 #include "cli/exit_codes.hpp"
 #include "count/instrument.hpp"
 #include "model/units.hpp"
 #include "version.hpp"
 
 namespace roofline {
-
-void print_error(const std::string& msg) { std::fprintf(stderr, "roofline: %s\n", msg.c_str()); }
-
-std::string utc_now_iso() {
-  std::time_t t = std::time(nullptr);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
-  return buf;
-}
 
 CountedLaunch PreparedKernel::launch() const {
   CountedLaunch l;
@@ -60,22 +52,7 @@ int prepare_kernel(const KernelOptions& o, PreparedKernel& k) {
     print_error(e.what());
     return exit_code::usage;
   }
-  Selector sel;
-  try {
-    if (!o.device.empty()) sel = parse_selector(o.device);
-    k.devices = enumerate_devices();
-    k.device = &select_device(k.devices, sel);
-  } catch (const SelectorSyntaxError& e) {
-    print_error(std::string("bad --device: ") + e.what());
-    return exit_code::usage;
-  } catch (const SelectionError& e) {
-    print_error(e.what());
-    std::fprintf(stderr, "%s", format_device_table(k.devices).c_str());
-    return exit_code::device;
-  } catch (const cl::Error& e) {
-    print_error(std::string("OpenCL error ") + std::to_string(e.err()) + " in " + e.what() + " while listing devices");
-    return exit_code::failure;
-  }
+  if (int rc = pick_device(o.device, k.devices, k.device)) return rc;
   try {
     k.kernel = std::make_unique<UserKernel>(*k.device, k.source, k.spec,
                                              std::filesystem::absolute(o.file).parent_path().string());

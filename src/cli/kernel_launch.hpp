@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "benchmark/launch_spec.hpp"
+#include "cli/cli_support.hpp"
 #include "benchmark/user_kernel.hpp"
 #include "device/device.hpp"
 #include "model/counts_file.hpp"
@@ -50,7 +51,5 @@ int count_kernel(const KernelOptions& o, PreparedKernel& k, CountsFile& out);
 // "12.3 GFLOP" style table of counts.
 std::string format_counts(const CountsFile& c);
 
-std::string utc_now_iso();
-void print_error(const std::string& msg);
 
 }  // namespace roofline

@@ -229,12 +229,8 @@ int run_place(const KernelOptions& o) {
       // With a power model in the roofs and a power reading of the kernel,
       // the power and efficiency CARMs too, beside the CARM (x-power.svg).
       if (roofs->energy && roofs->energy->model && p.watts)
-        for (const char* kind : {"power", "efficiency"}) {
-          const std::string path = o.svg.size() > 4 && o.svg.compare(o.svg.size() - 4, 4, ".svg") == 0
-                                       ? o.svg.substr(0, o.svg.size() - 4) + "-" + kind + ".svg"
-                                       : o.svg + "-" + kind;
-          write_file_atomically(path, render_chart({kind}, {&*roofs}, {}, {p}));
-        }
+        for (const ChartSpec& spec : {ChartSpec{"power"}, ChartSpec{"efficiency"}})
+          write_file_atomically(sibling(o.svg, spec.suffix()), render_chart(spec, {&*roofs}, {}, {p}));
     }
   } catch (const std::exception& e) {
     print_error(e.what());

@@ -6,6 +6,7 @@
 #include "chart/chart_kinds.hpp"
 #include "chart/report.hpp"
 #include "chart/roof_picks.hpp"
+#include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "model/atomic_file.hpp"
@@ -16,20 +17,24 @@ namespace roofline {
 
 namespace {
 
-void error(const std::string& what) { std::fprintf(stderr, "roofline: %s\n", what.c_str()); }
-
-// Reads every roofs and placement file; false (after a message) on the first that fails.
-bool load_inputs(const std::vector<std::string>& roofs_paths, const std::vector<std::string>& dot_paths,
-                 std::vector<RoofsDocument>& docs, std::vector<Placement>& dots) {
+// Checks --compute and reads every roofs and placement file; 0, or the exit
+// status after a message on the first problem.
+int load_inputs(const PlotOptions& o, std::vector<RoofsDocument>& docs, std::vector<Placement>& dots) {
   try {
-    for (const auto& p : roofs_paths) docs.push_back(load_roofs(p));
-    for (const auto& p : dot_paths)
+    chart::check_roof_picks(o.compute);
+  } catch (const std::exception& e) {
+    print_error(std::string("--compute: ") + e.what());
+    return exit_code::usage;
+  }
+  try {
+    for (const auto& p : o.roofs) docs.push_back(load_roofs(p));
+    for (const auto& p : o.dots)
       for (Placement& d : load_placements(p)) dots.push_back(std::move(d));
   } catch (const std::exception& e) {
-    error(e.what());
-    return false;
+    print_error(e.what());
+    return exit_code::usage;
   }
-  return true;
+  return exit_code::ok;
 }
 
 ChartOptions chart_options(const PlotOptions& o) {
@@ -48,13 +53,7 @@ std::string stem(const std::string& path) { return std::filesystem::path(path).s
 int run_plot(const PlotOptions& o) {
   std::vector<RoofsDocument> docs;
   std::vector<Placement> dots;
-  try {
-    chart::check_roof_picks(o.compute);
-  } catch (const std::exception& e) {
-    error(std::string("--compute: ") + e.what());
-    return exit_code::usage;
-  }
-  if (!load_inputs(o.roofs, o.dots, docs, dots)) return exit_code::usage;
+  if (int rc = load_inputs(o, docs, dots)) return rc;
   const ChartOptions opt = chart_options(o);
   try {
     if (o.chart == "all") {
@@ -73,10 +72,10 @@ int run_plot(const PlotOptions& o) {
     const std::string svg = render_chart({o.chart, o.metric}, pointers, opt, dots);
     write_file_atomically(o.output, svg);
   } catch (const std::invalid_argument& e) {
-    error(e.what());
+    print_error(e.what());
     return exit_code::usage;
   } catch (const std::exception& e) {
-    error(e.what());
+    print_error(e.what());
     return exit_code::output;
   }
   return exit_code::ok;
@@ -85,17 +84,11 @@ int run_plot(const PlotOptions& o) {
 int run_report(const PlotOptions& o) {
   std::vector<RoofsDocument> docs;
   std::vector<Placement> dots;
-  try {
-    chart::check_roof_picks(o.compute);
-  } catch (const std::exception& e) {
-    error(std::string("--compute: ") + e.what());
-    return exit_code::usage;
-  }
-  if (!load_inputs(o.roofs, o.dots, docs, dots)) return exit_code::usage;
+  if (int rc = load_inputs(o, docs, dots)) return rc;
   try {
     write_file_atomically(o.output, render_report_html(docs.front(), dots, chart_options(o)));
   } catch (const std::exception& e) {
-    error(e.what());
+    print_error(e.what());
     return exit_code::output;
   }
   return exit_code::ok;

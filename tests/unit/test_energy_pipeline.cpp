@@ -13,6 +13,7 @@
 #include "benchmark/mixed_benchmark.hpp"
 #include "cli/energy_step.hpp"
 #include "device/device.hpp"
+#include "cpu_device.hpp"
 
 using namespace roofline;
 
@@ -34,14 +35,6 @@ class SteadyCounter final : public EnergySource {
   double watts_;
   std::chrono::steady_clock::time_point t0_;
 };
-
-const DeviceEntry* cpu_device(std::vector<DeviceEntry>& devices) {
-  try {
-    return &select_device(devices, parse_selector("cpu"));
-  } catch (const SelectionError&) {
-    return nullptr;
-  }
-}
 
 }  // namespace
 

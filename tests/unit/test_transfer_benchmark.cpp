@@ -10,6 +10,7 @@
 #include "device/device.hpp"
 #include "measurement/progress.hpp"
 #include "model/transfer_fit.hpp"
+#include "cpu_device.hpp"
 
 using namespace roofline;
 
@@ -30,10 +31,8 @@ TEST_CASE("transfer sizes follow the plan and the device's allocation limit") {
 
 TEST_CASE("transfer and launch overhead benchmarks on the CPU device") {
   std::vector<DeviceEntry> devices = enumerate_devices();
-  const DeviceEntry* dev = nullptr;
-  try {
-    dev = &select_device(devices, parse_selector("cpu"));
-  } catch (const SelectionError&) {
+  const DeviceEntry* dev = cpu_device(devices);
+  if (!dev) {
     MESSAGE("no OpenCL CPU device: skipped");
     return;
   }
