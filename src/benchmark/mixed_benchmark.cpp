@@ -25,10 +25,6 @@ float chain_value(float x, std::uint64_t steps, bool fused) {
   return x;
 }
 
-std::string format_ai(double ai) {
-  return ai < 1 ? "1/" + std::to_string(std::lround(1 / ai)) : std::to_string(std::lround(ai));
-}
-
 }  // namespace
 
 struct MixedBenchmark::State {

@@ -30,10 +30,6 @@ const Ceiling* best_of(const RoofsDocument& doc, const std::string& kind, const 
   return best;
 }
 
-std::string ai_label(double ai) {
-  return ai < 1 ? "1/" + std::to_string(std::lround(1 / ai)) : std::to_string(std::lround(ai));
-}
-
 }  // namespace
 
 EnergyStep::EnergyStep(const std::string& backend, const DeviceEntry& device, bool quick) : quick_(quick) {
@@ -154,14 +150,14 @@ bool EnergyStep::finish(Session& s, RoofsDocument& doc) {
       // AI 1/16 .. 256 FLOP/B in powers of 2: even powers fit, odd ones test.
       for (int k = -4; k <= 8; ++k) {
         const double ai = std::ldexp(1.0, k);
-        s.progress.detail("mixed kernel, " + level + ", AI " + ai_label(ai) + ": power");
+        s.progress.detail("mixed kernel, " + level + ", AI " + format_ai(ai) + ": power");
         Measured m{bench.measure(ai), {}, k % 2 == 0};
         try {
           m.power = meter_->measure(m.point.replay.launch, m.point.replay.work);
         } catch (const Interrupted&) {
           throw;
         } catch (const std::runtime_error& err) {
-          e.notes.push_back("mixed kernel " + level + " AI " + ai_label(ai) + " skipped: " + err.what());
+          e.notes.push_back("mixed kernel " + level + " AI " + format_ai(ai) + " skipped: " + err.what());
           continue;
         }
         if (m.in_fit)
@@ -225,7 +221,7 @@ bool EnergyStep::finish(Session& s, RoofsDocument& doc) {
     if (!beta) continue;
     const PowerRoof roof = power_roof(model, *phi, *beta);
     ValidationPoint v;
-    v.name = m.point.level + ", AI " + ai_label(m.point.ai) + " (" + m.point.variant + ")";
+    v.name = m.point.level + ", AI " + format_ai(m.point.ai) + " (" + m.point.variant + ")";
     v.level = m.point.level;
     v.type = "float";
     v.ai = m.point.ai;

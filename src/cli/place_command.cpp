@@ -24,35 +24,16 @@
 namespace roofline {
 namespace {
 
-// "12.3 ms", "850 us", "4.07 s"
-std::string format_seconds(double s) {
-  char b[32];
-  if (s >= 1) std::snprintf(b, sizeof b, "%.3g s", s);
-  else if (s >= 1e-3) std::snprintf(b, sizeof b, "%.3g ms", s * 1e3);
-  else std::snprintf(b, sizeof b, "%.3g us", s * 1e6);
-  return b;
-}
-
-// "4.07 J", "12.3 mJ", "850 uJ", "3.1 nJ"
-std::string format_joules(double j) {
-  char b[32];
-  if (j >= 1) std::snprintf(b, sizeof b, "%.3g J", j);
-  else if (j >= 1e-3) std::snprintf(b, sizeof b, "%.3g mJ", j * 1e3);
-  else if (j >= 1e-6) std::snprintf(b, sizeof b, "%.3g uJ", j * 1e6);
-  else std::snprintf(b, sizeof b, "%.3g nJ", j * 1e9);
-  return b;
-}
-
 std::string format_placement(const Placement& p, const CountsFile& c, bool counted_here, const std::string& note) {
   std::ostringstream o;
   o << format_counts(c);
   char b[256];
-  std::snprintf(b, sizeof b, "  time     %s median (min %s, max %s, rse %.2f%%, %zu runs)\n", format_seconds(p.seconds).c_str(),
-                format_seconds(p.time.min).c_str(), format_seconds(p.time.max).c_str(), 100 * p.time.rse, p.time.samples);
+  std::snprintf(b, sizeof b, "  time     %s median (min %s, max %s, rse %.2f%%, %zu runs)\n", format_si(p.seconds, "s").c_str(),
+                format_si(p.time.min, "s").c_str(), format_si(p.time.max, "s").c_str(), 100 * p.time.rse, p.time.samples);
   o << b;
   o << "  perf     " << format_si(p.performance, p.unit) << " on " << p.device << "\n";
   if (p.watts) {
-    std::snprintf(b, sizeof b, "  power    %.1f W, %s per launch", *p.watts, format_joules(*p.joules).c_str());
+    std::snprintf(b, sizeof b, "  power    %.1f W, %s per launch", *p.watts, format_si(*p.joules, "J").c_str());
     o << b;
     if (p.efficiency) o << ", " << format_si(*p.efficiency, p.unit == "INTOP/s" ? "INTOP" : "FLOP") << "/J";
     o << "\n";
@@ -64,11 +45,11 @@ std::string format_placement(const Placement& p, const CountsFile& c, bool count
   }
   if (p.predicted_seconds) {
     std::snprintf(b, sizeof b, "  predicted %s by the roofs, measured %s (measured / predicted %.2f)\n",
-                  format_seconds(*p.predicted_seconds).c_str(), format_seconds(p.seconds).c_str(), p.seconds / *p.predicted_seconds);
+                  format_si(*p.predicted_seconds, "s").c_str(), format_si(p.seconds, "s").c_str(), p.seconds / *p.predicted_seconds);
     o << b;
   }
   if (counted_here && c.instrumented_seconds > 0 && p.seconds > 0) {
-    std::snprintf(b, sizeof b, "  counting run %s on %s, %.2fx the kernel's median time\n", format_seconds(c.instrumented_seconds).c_str(),
+    std::snprintf(b, sizeof b, "  counting run %s on %s, %.2fx the kernel's median time\n", format_si(c.instrumented_seconds, "s").c_str(),
                   c.device.c_str(), c.instrumented_seconds / p.seconds);
     o << b;
   }

@@ -7,6 +7,9 @@ namespace roofline {
 
 std::string format_si(double value, const std::string& unit);
 
+// A power-of-two intensity as written in names: "1/16", "4".
+std::string format_ai(double ai);
+
 // Sizes with binary prefixes, 3 significant digits: "512 B", "32 KiB", "1.5 MiB".
 std::string format_bytes(double bytes);
 

@@ -34,4 +34,10 @@ TEST_CASE("rates are written with three significant digits and an SI prefix") {
   CHECK(format_si(205e9, "FLOP/s") == "205 GFLOP/s");
   CHECK(format_si(999.9e9, "B/s") == "1.00 TB/s");
   CHECK(format_si(12, "B/s") == "12.0 B/s");
+  CHECK(format_si(0.0123, "s") == "12.3 ms");
+  CHECK(format_si(8.5e-4, "s") == "850 us");
+  CHECK(format_si(4.4e-12, "J") == "4.40 pJ");
+  CHECK(format_si(0, "J") == "0.00 J");
+  CHECK(format_ai(1.0 / 16) == "1/16");
+  CHECK(format_ai(4) == "4");
 }
