@@ -22,7 +22,7 @@ int run_energy(const std::string& device, const std::string& backend, double sec
     std::string why;
     auto source = open_energy_source(backend, dev, EnergyRoots::from_environment(), why);
     if (!source) {
-      print_error("no energy readings for " + dev.identity.name + ": " + (why.empty() ? "--energy none" : why));
+      print_error("no energy readings for " + dev.identity.name + ": " + why);
       return exit_code::failure;
     }
     PowerPolicy policy = power_policy(*source, false);

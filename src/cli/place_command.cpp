@@ -8,7 +8,6 @@
 #include <filesystem>
 #include <sstream>
 
-#include "chart/carm_chart.hpp"
 #include "chart/chart_kinds.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
@@ -99,7 +98,7 @@ int run_place(const KernelOptions& o) {
   try {
     energy = open_energy_source(o.energy, *k.device, EnergyRoots::from_environment(), why_no_energy);
   } catch (const std::exception& e) {
-    print_error(std::string("--energy ") + o.energy + ": " + e.what());
+    print_error(e.what());  // names the backend and why it cannot work
     return exit_code::failure;
   }
 
@@ -145,11 +144,12 @@ int run_place(const KernelOptions& o) {
   // the counter (measurement/power_meter), in batches of about 20 ms so the
   // host's round trips do not leave the device idle. The meter's unit of work
   // is one launch, so kernels without counted operations get watts too.
+  const Stats time = summarize(seconds);
   std::optional<PowerReading> power;
   double duty = 1;  // share of the windows the kernel ran (launch rate x median time)
   std::string energy_note = why_no_energy.empty() ? "" : "no power reading: " + why_no_energy;
   if (energy) {
-    const double median = summarize(seconds).median;
+    const double median = time.median;
     const int batch = int(std::clamp(0.02 / std::max(median, 1e-9), 1.0, 10000.0));
     try {
       PowerPolicy policy = power_policy(*energy, false);
@@ -186,8 +186,8 @@ int run_place(const KernelOptions& o) {
   p.bytes = counts.counts.carm_bytes();
   p.flops_by_type = counts.counts.flops_by_type();
   p.bytes_by_space = counts.counts.bytes_by_space();
-  p.time = summarize(seconds);
-  p.seconds = p.time.median;
+  p.time = time;
+  p.seconds = time.median;
   if (power) {
     p.watts = power->watts.median;
     p.joules = power->joules_per_unit.median;
@@ -206,11 +206,11 @@ int run_place(const KernelOptions& o) {
   try {
     if (!o.output.empty()) write_file_atomically(o.output, nlohmann::json(p).dump(1) + "\n");
     if (!o.svg.empty()) {
-      write_file_atomically(o.svg, render_carm_svg(*roofs, {}, {p}));
-      // With a power model in the roofs and a power reading of the kernel,
-      // the power and efficiency CARMs too, beside the CARM (x-power.svg).
-      if (roofs->energy && roofs->energy->model && p.watts)
-        for (const ChartSpec& spec : {ChartSpec{"power"}, ChartSpec{"efficiency"}})
+      // The CARM, and with a power model in the roofs and a power reading of
+      // the kernel the power and efficiency CARMs beside it (x-power.svg).
+      const bool energy_charts = roofs->energy && roofs->energy->model && p.watts;
+      for (const ChartSpec& spec : {ChartSpec{"carm"}, ChartSpec{"power"}, ChartSpec{"efficiency"}})
+        if (spec.kind == "carm" || energy_charts)
           write_file_atomically(sibling(o.svg, spec.suffix()), render_chart(spec, {&*roofs}, {}, {p}));
     }
   } catch (const std::exception& e) {

@@ -4,13 +4,12 @@
 // min(B_L x AI, F) with F the compute roof of the kernel's dominant type and
 // B_L the level's roof for the kernel's mix of loads and stores (read, copy or
 // store, whichever store share, 0, 1/2 or 1, is nearest the kernel's). The
-// bounding roof is the lowest of these that is not below the kernel (the roof
-// it presses against; the highest when it beats them all), reported with the
-// fraction of it reached and the time it predicts, max(ops / F, bytes / B_L).
-// The local-memory roof is a candidate only for kernels whose CARM traffic is
-// at least half local.
-// Among the roofs not below the kernel, the nearest (in ratio) bounds it, so a
-// kernel 2% above one roof and 50% under the next is held to the first.
+// bounding roof is the nearest (in ratio) of those not below the kernel, a
+// roof up to 10% under it counting as not below (the roof it presses against;
+// the highest when it beats them all), reported with the fraction of it
+// reached and the time it predicts, max(ops / F, bytes / B_L). The
+// local-memory roof is a candidate only for kernels whose CARM traffic is at
+// least half local.
 // A kernel up to 10% above a roof still presses against it: a user's kernel
 // can beat a measured roof by a few percent (another access pattern, another
 // launch shape), and holding it to the next level up (an H200 streaming
