@@ -85,8 +85,8 @@ class WorkingSet {
     host_.resize(bytes_ / 4);
     fill_random(host_.data(), host_.size(), 7 + width);
     try {
-      data_ = cl::Buffer(s_.context, CL_MEM_READ_ONLY, bytes_);
-      scratch_ = cl::Buffer(s_.context, CL_MEM_READ_WRITE, bytes_);
+      data_ = s_.working_set_buffer(CL_MEM_READ_ONLY, bytes_);
+      scratch_ = s_.working_set_buffer(CL_MEM_READ_WRITE, bytes_);
       out_ = cl::Buffer(s_.context, CL_MEM_WRITE_ONLY, largest.global * 8);
       s_.queue.enqueueWriteBuffer(data_, CL_TRUE, 0, bytes_, host_.data());
       if (images()) {
@@ -290,7 +290,8 @@ std::vector<CurvePoint> latency_curve(Session& s, const MemoryPlan& m, std::vect
   const cl::Program& prog = s.programs.get("memory.cl", scalar_options(1));
   cl::Kernel k(prog, "chase"), km(prog, "chase_many");
   const LaunchShape ml = m.chase_launch;
-  cl::Buffer next(s.context, CL_MEM_READ_ONLY, m.chase_max_bytes), out(s.context, CL_MEM_WRITE_ONLY, ml.global * 4);
+  cl::Buffer next = s.working_set_buffer(CL_MEM_READ_ONLY, m.chase_max_bytes);
+  cl::Buffer out(s.context, CL_MEM_WRITE_ONLY, ml.global * 4);
   cl::Buffer starts(s.context, CL_MEM_READ_ONLY, ml.global * 4);
   k.setArg(0, next);
   k.setArg(1, out);
@@ -468,6 +469,11 @@ Ceiling measure_constant(Session& s) {
 LevelHints hints_for(const DeviceEntry& d) {
   LevelHints h;
   if (d.identity.global_cache_bytes) h.cache_bytes.push_back(double(d.identity.global_cache_bytes));
+  // A CPU's levels are the host's, which sysfs tells in full.
+  if (d.is_cpu() && !d.identity.host_cache_bytes.empty()) {
+    h.cache_bytes.assign(d.identity.host_cache_bytes.begin(), d.identity.host_cache_bytes.end());
+    h.cache_levels = d.identity.host_cache_bytes.size();
+  }
   std::sort(h.cache_bytes.begin(), h.cache_bytes.end());
   // NVIDIA GPUs have an L1 and an L2 and nothing more (a step past the L2 is
   // its far partition on Hopper).

@@ -1,6 +1,7 @@
 #include "benchmark/session.hpp"
 
 #include <chrono>
+#include <cstdlib>
 
 #include "measurement/interrupt.hpp"
 
@@ -25,6 +26,22 @@ double Session::run_timed(const cl::Kernel& kernel, const LaunchShape& s) {
   const auto start = ev.getProfilingInfo<CL_PROFILING_COMMAND_START>();
   const auto end = ev.getProfilingInfo<CL_PROFILING_COMMAND_END>();
   return double(end - start) * 1e-9;
+}
+
+cl::Buffer Session::working_set_buffer(cl_mem_flags flags, std::size_t bytes) {
+  if (!device.is_cpu()) return cl::Buffer(context, flags, bytes);
+  constexpr std::size_t kAlign = std::size_t(2) << 20;
+  void* host = std::aligned_alloc(kAlign, (bytes + kAlign - 1) / kAlign * kAlign);
+  if (!host) throw cl::Error(CL_OUT_OF_HOST_MEMORY, "aligned_alloc");
+  try {
+    cl::Buffer b(context, flags | CL_MEM_USE_HOST_PTR, bytes, host);
+    // The runtime may use the memory until it releases the buffer, so the buffer frees it.
+    b.setDestructorCallback([](cl_mem, void* p) { std::free(p); }, host);
+    return b;
+  } catch (...) {
+    std::free(host);
+    throw;
+  }
 }
 
 std::size_t Session::max_local(const cl::Kernel& kernel) const {

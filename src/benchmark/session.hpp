@@ -39,6 +39,14 @@ struct Session {
   // Runs one launch and returns its device time in seconds, from the event's
   // START and END profiling stamps (queueing and launch overhead excluded).
   double run_timed(const cl::Kernel& kernel, const LaunchShape& shape);
+  // A buffer for working sets that must sit in a cache level (sweeps, pointer
+  // chase). On CPU devices it lives in host memory aligned to 2 MiB: PoCL maps
+  // a large buffer a few pages below a 32 MiB boundary, and on AMD Zen the
+  // pages on either side of such a boundary alias in the L1's way predictor
+  // (a hash of linear address bits), so a working set across it misses in L1
+  // at a third of the L1's size (a Zen 4 chase: L1 latency up to 8 KiB of its
+  // 32; roofs/README.md). Elsewhere it is an ordinary device buffer.
+  cl::Buffer working_set_buffer(cl_mem_flags flags, std::size_t bytes);
   // The largest work-group size this kernel accepts on this device.
   std::size_t max_local(const cl::Kernel& kernel) const;
   // Repeats `run_once` for `seconds` so that clocks ramp up before the first timing.

@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -65,6 +67,29 @@ int host_physical_cores() {
   return int(cores.size());
 }
 
+// The host's data and unified caches per level, L1 first (sysfs, cpu0): OpenCL
+// tells the last level only. "32K", "1024K", "32768K" or "2M" per instance.
+std::vector<std::uint64_t> host_cache_bytes() {
+  std::map<int, std::uint64_t> by_level;
+  const std::string root = "/sys/devices/system/cpu/cpu0/cache/index";
+  for (int i = 0; i < 16; ++i) {
+    std::ifstream level_in(root + std::to_string(i) + "/level"), type_in(root + std::to_string(i) + "/type"),
+        size_in(root + std::to_string(i) + "/size");
+    int level = 0;
+    std::string type, size;
+    if (!(level_in >> level) || !(type_in >> type) || !(size_in >> size) || type == "Instruction") continue;
+    char* end = nullptr;
+    std::uint64_t bytes = std::strtoull(size.c_str(), &end, 10);
+    if (*end == 'K') bytes <<= 10;
+    else if (*end == 'M') bytes <<= 20;
+    else if (*end == 'G') bytes <<= 30;
+    if (bytes) by_level[level] = bytes;
+  }
+  std::vector<std::uint64_t> out;
+  for (const auto& [level, bytes] : by_level) out.push_back(bytes);
+  return out;
+}
+
 void fill_identity(DeviceEntry& e) {
   const cl::Device& d = e.device;
   DeviceIdentity& id = e.identity;
@@ -119,7 +144,10 @@ void fill_identity(DeviceEntry& e) {
     }
   }
   id.pci_address = pci;
-  if (e.is_cpu()) id.physical_cores = host_physical_cores();
+  if (e.is_cpu()) {
+    id.physical_cores = host_physical_cores();
+    id.host_cache_bytes = host_cache_bytes();
+  }
 }
 
 }  // namespace
@@ -254,6 +282,12 @@ std::string format_device_table(const std::vector<DeviceEntry>& devices) {
     o << "      global " << format_bytes(double(id.global_mem_bytes)) << " (max alloc " << format_bytes(double(id.max_alloc_bytes)) << "), local "
       << format_bytes(double(id.local_mem_bytes)) << ", constant " << format_bytes(double(id.constant_mem_bytes)) << ", cache "
       << format_bytes(double(id.global_cache_bytes)) << " (line " << id.cache_line_bytes << " B)\n";
+    if (!id.host_cache_bytes.empty()) {
+      o << "      host caches";
+      for (std::size_t l = 0; l < id.host_cache_bytes.size(); ++l)
+        o << (l ? ", " : " ") << "L" << l + 1 << " " << format_bytes(double(id.host_cache_bytes[l]));
+      o << "\n";
+    }
     o << "      memory shared with host: " << (id.host_unified_memory ? "yes" : "no");
     if (!id.pci_address.empty()) o << ", PCI " << id.pci_address;
     if (!id.uuid.empty()) o << ", UUID " << id.uuid;

@@ -94,6 +94,7 @@ void to_json(json& j, const DeviceIdentity& d) {
        {"global_cache_bytes", d.global_cache_bytes}, {"cache_line_bytes", d.cache_line_bytes},
        {"max_alloc_bytes", d.max_alloc_bytes}, {"uuid", d.uuid}, {"pci_address", d.pci_address},
        {"architecture", d.architecture}, {"physical_cores", d.physical_cores}};
+  if (!d.host_cache_bytes.empty()) j["host_cache_bytes"] = d.host_cache_bytes;
 }
 void from_json(const json& j, DeviceIdentity& d) {
   j.at("name").get_to(d.name);
@@ -117,6 +118,7 @@ void from_json(const json& j, DeviceIdentity& d) {
   get_opt(j, "pci_address", d.pci_address);
   get_opt(j, "architecture", d.architecture);
   get_opt(j, "physical_cores", d.physical_cores);
+  get_opt(j, "host_cache_bytes", d.host_cache_bytes);
 }
 
 void to_json(json& j, const HeldClock& c) { j = {{"mhz", c.mhz}, {"source", c.source}, {"samples_mhz", c.samples_mhz}}; }

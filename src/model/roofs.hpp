@@ -64,6 +64,10 @@ struct DeviceIdentity {
   std::string pci_address;  // "dddd:bb:dd.f", when the driver tells it
   std::string architecture; // e.g. "NVIDIA CC 9.0", "x86 Zen 3"
   int physical_cores = 0;   // CPUs only
+  // CPUs only: the host's data (or unified) cache per level, L1 first, as
+  // sysfs gives them (per instance: an L1 or L2 per core, the L3 shared).
+  // OpenCL reports the last level only; these name the detected levels.
+  std::vector<std::uint64_t> host_cache_bytes;
 };
 
 // The clock the device held while the compute kernels ran, when it can be read.

@@ -354,6 +354,14 @@ TEST_CASE("levels: past an architecture's last cache level, a step is that level
   CHECK(named[3].name == "DRAM");
   // Unknown architecture: plain order.
   CHECK(detect_levels(bw, {}, {})[2].name == "L3");
+  // A CPU whose host reports three levels that the cliffs do not match: a fourth step is "L3 far".
+  const Hierarchy cpu{{12 * KiB, 256 * KiB, 2 * MiB, 16 * MiB}, {250e9, 170e9, 120e9, 80e9, 30e9}, {}};
+  LevelHints host{{32 * KiB, MiB, 32 * MiB}, 3};
+  const auto cpu_named = detect_levels(sweep(KiB, 256 * MiB, 8, [&](double ws) { return cpu.bw(ws); }, 0.02, 7), {}, host);
+  REQUIRE(cpu_named.size() == 5);
+  CHECK(cpu_named[2].name == "L3");
+  CHECK(cpu_named[3].name == "L3 far");
+  CHECK(cpu_named[4].name == "DRAM");
 }
 
 TEST_CASE("levels: a flat curve is one level") {

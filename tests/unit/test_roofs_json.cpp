@@ -21,6 +21,7 @@ RoofsDocument fixture() {
   d.device.compute_units = 132;
   d.device.global_mem_bytes = 1ull << 37;
   d.device.pci_address = "0000:19:00.0";
+  d.device.host_cache_bytes = {32768, 1u << 20, 32u << 20};
   d.clock = HeldClock{1980, "nvml", Stats{1980, 1970, 1980, 1978, 3, 0.001, 40}};
   Ceiling c;
   c.kind = "compute";
@@ -60,6 +61,7 @@ TEST_CASE("a roofs document survives a JSON round trip") {
   const RoofsDocument r = nlohmann::json::parse(j.dump()).get<RoofsDocument>();
   CHECK(r.device.name == d.device.name);
   CHECK(r.device.pci_address == "0000:19:00.0");
+  CHECK(r.device.host_cache_bytes == std::vector<std::uint64_t>{32768, 1u << 20, 32u << 20});
   REQUIRE(r.clock);
   CHECK(r.clock->mhz == 1980);
   REQUIRE(r.ceilings.size() == 2);
