@@ -10,9 +10,10 @@ for f in roofs/*.json; do "$bin" plot "$f" --chart all -o plots/ -q; done
 for d in nvidia-h200 pthread-haswell-amd-epyc; do
   "$bin" plot "roofs/$d.json" --dots roofs/place/$d/*.json -o "plots/$d-placed.svg"
 done
-# The H200's placements with their power readings, on the power and efficiency CARMs.
+# The H200's placements with their power readings, on the power and efficiency CARMs of the
+# roofs file measured on the same machine in the same session.
 for c in power efficiency; do
-  "$bin" plot roofs/nvidia-h200-energy.json --chart $c --dots roofs/place/nvidia-h200/*.json -o "plots/nvidia-h200-placed-$c.svg"
+  "$bin" plot roofs/nvidia-h200.json --chart $c --dots roofs/place/nvidia-h200/*.json -o "plots/nvidia-h200-placed-$c.svg"
 done
 # Two devices on one chart: the five matrix multiplies and the mixed family's ends on each.
 dots=()

@@ -78,9 +78,11 @@ int run_build(const BuildOptions& o) {
 
   // The energy source, opened before the long run so that a named backend that
   // cannot work stops here.
+  // --quick is a first look: energy, minutes more with NVML's 2 s windows, only when asked for.
+  const bool skip_energy = o.energy.empty() && o.quick;
   std::unique_ptr<EnergyStep> energy;
   try {
-    energy = std::make_unique<EnergyStep>(o.energy, dev, o.quick);
+    energy = std::make_unique<EnergyStep>(o.energy.empty() ? (o.quick ? "none" : "auto") : o.energy, dev, o.quick);
   } catch (const std::exception& e) {
     print_error(e.what());
     return exit_code::failure;
@@ -91,6 +93,7 @@ int run_build(const BuildOptions& o) {
   doc.git_revision = ROOFLINE_GIT_REVISION;
   doc.date = utc_now_iso();
   doc.command_line = o.command_line;
+  if (skip_energy) doc.notes.push_back("energy not read: --quick reads it only with --energy (auto, or a backend)");
   doc.quick = o.quick;
   doc.device = dev.identity;
   const PeakModel model = peak_model(dev);

@@ -11,7 +11,7 @@ struct BuildOptions {
   std::string plot;        // --plot; empty: plots/<device-slug>.svg
   std::string kernels;     // --kernels; empty: found automatically
   std::string levels;      // --levels; an override file for the detected cache levels
-  std::string energy = "auto";  // --energy: auto, papi, perf, powercap, nvml, none
+  std::string energy;      // --energy: auto, papi, perf, powercap, nvml, none; empty: auto, or none with --quick
   bool quick = false, quiet = false, json = false;
   std::string command_line;
 };

@@ -32,7 +32,8 @@ int main(int argc, char** argv) {
                     "Cache levels override (JSON: {\"levels\": [{\"name\": \"L1\", \"capacity_bytes\": 32768}, ..., "
                     "{\"name\": \"DRAM\"}]}) where detection is wrong")
       ->check(CLI::ExistingFile);
-  build->add_option("--energy", b.energy, "Energy readings: auto (default), papi, perf, powercap, nvml or none")
+  build->add_option("--energy", b.energy,
+                    "Energy readings: auto (default; none with --quick), papi, perf, powercap, nvml or none")
       ->check(CLI::IsMember({"auto", "papi", "perf", "powercap", "nvml", "none"}));
   build->add_flag("--quick", b.quick, "A short characterization for a first look");
   build->add_flag("-q,--quiet", b.quiet, "No progress display and no table; errors only");

@@ -162,7 +162,11 @@ TransferFit fit_transfer(const std::string& direction, std::vector<CurvePoint> p
   } catch (const std::invalid_argument&) {
     return flat_result(direction, std::move(points), seconds);  // valid inputs, so the slope was <= 0
   }
-  if (line.slope_rel_se > 0.5) return flat_result(direction, std::move(points), seconds);
+  // An unresolved slope means no growth only when the time does not grow: on
+  // a busy machine a real transfer's small sizes can scatter enough to blur
+  // the slope, while its largest size still takes many times its smallest.
+  const bool grows = seconds.back() > 4 * seconds.front() && bytes.back() > 4 * bytes.front();
+  if (line.slope_rel_se > 0.5 && !grows) return flat_result(direction, std::move(points), seconds);
   TransferFit f;
   f.direction = direction;
   f.latency_s = line.latency_s;

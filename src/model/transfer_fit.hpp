@@ -46,7 +46,8 @@ TransferLine fit_transfer_line(const std::vector<double>& bytes, const std::vect
 // stray slow repetition does not move the line) and returns the TransferFit
 // of `direction` holding those points sorted by size.
 // When the time does not grow measurably with size (fitted slope <= 0, or
-// slope_rel_se > 0.5: a zero-copy map on a CPU or integrated GPU), there is
+// slope_rel_se > 0.5 while the largest size takes under 4x the smallest's
+// time: a zero-copy map on a CPU or integrated GPU), there is
 // no transfer rate to report and the result is, by convention,
 // bandwidth = 0, latency_s = the weighted mean time (the fit of a constant
 // with the same 1/t^2 weights) and r2 = 0. Throws std::invalid_argument,

@@ -168,6 +168,18 @@ TEST_CASE("a transfer whose time does not grow with size gets the documented fla
   std::vector<CurvePoint> real;
   for (double s : {4096.0, 65536.0, 1048576.0}) real.push_back(CurvePoint{s, summarize({1e-6 + s / 1e10})});
   CHECK_FALSE(flat_transfer(fit_transfer("write", real)));
+  // A real transfer timed on a busy machine: the small sizes scatter (relative
+  // errors of 2-3x blur the slope), yet 64 MiB takes thousands of times 4 KiB.
+  std::vector<CurvePoint> busy;
+  const double factor[] = {1.0, 3.0, 0.3, 1.6, 1.0};
+  for (int i = 0; i < 5; ++i) {
+    const double s = 4096.0 * std::pow(16.0, i) / (i == 4 ? 4 : 1);
+    busy.push_back(CurvePoint{s, summarize({(1e-6 + s / 2e10) * factor[i]})});
+  }
+  std::vector<double> bx, bt;
+  for (const auto& p : busy) { bx.push_back(p.bytes); bt.push_back(p.stats.median); }
+  CHECK(fit_transfer_line(bx, bt).slope_rel_se > 0.5);  // the slope alone would call it flat
+  CHECK_FALSE(flat_transfer(fit_transfer("write", busy)));
   // ...unless the caller knows better.
   const TransferFit forced = flat_transfer_fit("map", real);
   CHECK(flat_transfer(forced));
