@@ -3,6 +3,8 @@
 # keeps every raw output beside the roofs file, so each figure in
 # roofs/README.md can be traced to the command that produced it.
 #
+# On a CPU device (--device cpu) it also runs roofs/native_chase.c, a pointer
+# chase in plain C, the witness for the latency staircase roofline reports.
 # usage (from the repository root, after building):
 #   roofs/measure.sh RAW_DIR [roofline build options...]
 # e.g.  roofs/measure.sh roofs/raw/pthread-haswell-amd-epyc --device cpu
@@ -35,4 +37,11 @@ if command -v "$clpeak" >/dev/null; then
   echo "clpeak exit $?" >>"$raw/clpeak.txt"
 else
   echo "clpeak not found ($clpeak): no comparison" | tee "$raw/clpeak.txt" >&2
+fi
+
+if [[ " $* " == *" --device cpu "* ]] && command -v cc >/dev/null; then
+  echo "== native_chase ==" >&2
+  cc -O2 -o "$raw/.native_chase" roofs/native_chase.c && "$raw/.native_chase" >"$raw/native_chase.txt" 2>&1
+  echo "native_chase exit $?" >>"$raw/native_chase.txt"
+  rm -f "$raw/.native_chase"
 fi

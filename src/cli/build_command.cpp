@@ -4,10 +4,7 @@
 #include <filesystem>
 #include <iostream>
 
-#include "benchmark/bandwidth_benchmark.hpp"
-#include "benchmark/cache_benchmark.hpp"
-#include "benchmark/transfer_benchmark.hpp"
-#include "benchmark/compute_benchmark.hpp"
+#include "benchmark/benchmark.hpp"
 #include "chart/chart_kinds.hpp"
 #include "cli/ceiling_table.hpp"
 #include "cli/cli_support.hpp"
