@@ -4,10 +4,11 @@
 //   A=float[1048576]:random    a buffer: element type (any OpenCL scalar or
 //                              vector type) and count, then its initial data:
 //                              random | zeros | ones | iota | value=2.5 | file=path
-//   n=int:4096, s=float:2.5    a scalar
+//   n=int:4096, s=float:2.5    a scalar (in range for its type)
 //   tile=local:float[256]      local memory
 // Counts and NDRange sizes may be products of integers and -D names
-// (float[DIM*DIM], --global DIM,DIM with -D DIM=1024).
+// (float[DIM*DIM], --global DIM,DIM with -D DIM=1024); a size, a byte count
+// or a work-item count that does not fit in 64 bits is an error, not a wrap.
 #pragma once
 #include <cstdint>
 #include <map>
@@ -34,6 +35,11 @@ struct ElementType {
 // Throws LaunchSpecError for an unknown type name.
 ElementType parse_element_type(const std::string& name);
 
+// A value of element type t's base type (scalars, value=): `value` gets it, and
+// `integer` too for integer types. Throws LaunchSpecError when `text` is not a
+// number, not an integer for an integer type, or out of the type's range.
+void parse_typed_value(const ElementType& t, const std::string& text, double& value, std::uint64_t& integer);
+
 struct ArgSpec {
   enum class Kind { Buffer, Scalar, Local } kind = Kind::Buffer;
   std::string name, text;  // the argument's name and the spec as written
@@ -41,6 +47,7 @@ struct ArgSpec {
   std::uint64_t count = 0;       // buffers and local memory: elements
   enum class Init { Random, Zeros, Ones, Iota, Value, File } init = Init::Zeros;
   double value = 0;              // Init::Value; scalars: their value
+  std::uint64_t integer = 0;     // the same for integer types, exactly (two's complement)
   std::string file;              // Init::File
   std::string scalar_text;       // scalars: the value as written
   std::uint64_t bytes() const { return count * type.bytes(); }

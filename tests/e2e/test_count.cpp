@@ -266,4 +266,28 @@ TEST_CASE("bad kernel input gets a clear message and a non-zero exit") {
   r = run_roofline("count " + example("triad.cl") + " -D ELEMS=64 --arg a=float[1099511627776]");
   CHECK(r.exit_code == 2);
   CHECK(r.err.find("buffer 'a' (float[1099511627776]) needs 4 TiB, more than the device's largest allocation") != std::string::npos);
+
+  // Sizes beyond 64 bits: once wrapped to 4 bytes (exit 0), a crash with
+  // :ones, an uncaught std::out_of_range, "a buffer of 0 elements".
+  std::ofstream(dir / "sizes.cl") << "// roofline: --global 64 --arg a=float[64] --arg n=char:1 --arg u=uint:1\n"
+                                     "__kernel void k(__global float* a, __global int* c, char n, uint u) { a[0] = c[0] + n + u; }\n";
+  const std::string sizes = "count '" + (dir / "sizes.cl").string() + "' ";
+  for (const char* spec : {"int[4611686018427387905]:zeros", "int[4611686018427387905]:ones", "int[99999999999999999999]:zeros",
+                           "int[4294967296*4294967296]"}) {
+    CAPTURE(spec);
+    r = run_roofline(sizes + "--arg 'c=" + spec + "'");
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("bad --arg c=" + std::string(spec) + ": ") != std::string::npos);
+    CHECK((r.err.find("too large") != std::string::npos));
+  }
+  r = run_roofline(sizes + "--arg c=int[4] --global 4294967296,4294967296");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("--global: the sizes' product is too large (overflows 64 bits)") != std::string::npos);
+  // Scalars out of their type's range: once silently -24 and 0.
+  r = run_roofline(sizes + "--arg c=int[4] --arg n=char:1000");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("bad --arg n=char:1000: '1000' is out of range for char (-128 to 127)") != std::string::npos);
+  r = run_roofline(sizes + "--arg c=int[4] --arg u=uint:-1");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("bad --arg u=uint:-1: '-1' is out of range for uint (0 to 4294967295)") != std::string::npos);
 }
