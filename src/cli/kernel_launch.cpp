@@ -1,6 +1,8 @@
 #include "cli/kernel_launch.hpp"
 
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -28,13 +30,19 @@ CountedLaunch PreparedKernel::launch() const {
 }
 
 int prepare_kernel(const KernelOptions& o, PreparedKernel& k) {
-  std::ifstream in(o.file);
-  if (!in) {
-    print_error("cannot read kernel file " + o.file);
+  // A directory opens as a stream on Linux and reads as empty: ask first.
+  std::error_code ec;
+  if (std::filesystem::is_directory(o.file, ec)) {
+    print_error("cannot read kernel file " + o.file + ": is a directory");
     return exit_code::usage;
   }
+  std::ifstream in(o.file);
   std::ostringstream s;
-  s << in.rdbuf();
+  if (in) s << in.rdbuf();  // an empty file is read as empty, not refused
+  if (!in.is_open() || in.bad()) {
+    print_error("cannot read kernel file " + o.file + ": " + std::strerror(errno));
+    return exit_code::usage;
+  }
   k.source = s.str();
   try {
     std::vector<std::string> words;

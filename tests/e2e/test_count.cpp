@@ -290,4 +290,8 @@ TEST_CASE("bad kernel input gets a clear message and a non-zero exit") {
   r = run_roofline(sizes + "--arg c=int[4] --arg u=uint:-1");
   CHECK(r.exit_code == 2);
   CHECK(r.err.find("bad --arg u=uint:-1: '-1' is out of range for uint (0 to 4294967295)") != std::string::npos);
+
+  r = run_roofline("count '" + dir.string() + "'");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err == "roofline: cannot read kernel file " + dir.string() + ": is a directory\n");
 }
