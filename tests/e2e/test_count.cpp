@@ -156,6 +156,36 @@ TEST_CASE("counts files record the launch, and place refuses one made for anothe
   CHECK(fs::exists(dir / "p.svg"));
 }
 
+TEST_CASE("place warns, without refusing, when the roofs are of another device") {
+  const auto dir = scratch_dir("other-roofs");
+  auto roofs = nlohmann::json::parse(slurp(std::string(ROOFLINE_SOURCE_DIR) + "/roofs/pthread-haswell-amd-epyc.json"));
+  roofs["device"]["name"] = "Some Other Device";
+  std::ofstream(dir / "other.json") << roofs.dump();
+  auto place = [&](const std::string& roofs_file) {
+    return run_roofline("place " + example("triad.cl") + " -D ELEMS=4096 --runs 1 --warmup 0 --energy none --roofs '" +
+                        (dir / roofs_file).string() + "' -o '" + (dir / "p.json").string() + "'");
+  };
+  auto r = place("other.json");
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  const auto p = nlohmann::json::parse(slurp(dir / "p.json"));
+  const std::string device = p.at("device");
+  const std::string warning = "the roofs in " + (dir / "other.json").string() + " are of device 'Some Other Device', the kernel runs on '" +
+                              device + "': the dot is placed among another device's roofs";
+  CHECK(r.err.find("roofline: warning: " + warning + "\n") != std::string::npos);
+  CHECK(p.at("note").get<std::string>().find(warning) != std::string::npos);
+  CHECK(r.out.find("  note: " + warning) != std::string::npos);
+  CHECK(!p.at("bound").at("roof").get<std::string>().empty());  // placed all the same
+
+  roofs["device"]["name"] = device;
+  std::ofstream(dir / "same.json") << roofs.dump();
+  r = place("same.json");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.err.find("warning") == std::string::npos);
+  CHECK(nlohmann::json::parse(slurp(dir / "p.json")).at("note").get<std::string>().find("another device") == std::string::npos);
+  fs::remove_all(dir);
+}
+
 TEST_CASE("place counts and times a kernel in one go") {
   auto r = run_roofline("place " + example("mixed.cl") + " -D MADS=16 -D ELEMS=1024 --runs 3 --warmup 0 --roofs '" +
                         std::string(ROOFLINE_SOURCE_DIR) + "/roofs/pthread-haswell-amd-epyc.json'");
