@@ -125,6 +125,28 @@ TEST_CASE("local memory declared in the kernel, private arrays and switch") {
          {"local_load", 1024}, {"private_store", 1024}, {"private_load", 4 * 84}});
 }
 
+TEST_CASE("macros as the bodies of if, else, for, while and do keep the source's semantics") {
+  // 64 work-items, out zeros. if/else: one add each (64 FLOPs, 4 B loaded and
+  // stored). ADD_BLOCK, two adds, only for the 16 with i % 4 == 0 (32 FLOPs; 64
+  // INTOPs for the %). The for loop runs n = i % 3 times, 63 in all: 63 adds
+  // and increments, i % 3 on each of its 127 tests. The while test loads once
+  // (64 loads), its body never runs; do: 64 adds and 64 loads for its test.
+  check(count(test_kernels() + " --kernel macro_bodies --global 64 --local 16 --arg out=float[64]"),
+        {{"flop_float", 64 + 32 + 63 + 64}, {"intop", 64 + 127 + 63}, {"global_load", 4 * (64 + 32 + 63 + 64 + 64 + 64)},
+         {"global_store", 4 * (64 + 32 + 63 + 64)}});
+  // A macro of two statements as an if body: only the first is conditional,
+  // which braces at file level cannot express, so it is refused by name.
+  const auto dir = scratch_dir("macro-body");
+  std::ofstream(dir / "step.cl") << "#define STEP o[i] += 1.0f; o[i] += 2.0f\n"
+                                    "__kernel void k(__global float* a, __global float* o){ int i=get_global_id(0); if (i < 16) STEP; }\n"
+                                    "// roofline: --global 64 --arg a=float[64]:iota --arg o=float[64]:zeros\n";
+  const auto r = run_roofline("count '" + (dir / "step.cl").string() + "'");
+  CHECK(r.exit_code == 4);
+  CHECK(r.err.find("step.cl:2: the body of this if statement comes from macro STEP, which expands to more than that body; it "
+                   "cannot be counted exactly") != std::string::npos);
+  fs::remove_all(dir);
+}
+
 TEST_CASE("counts files record the launch, and place refuses one made for another launch") {
   const auto dir = scratch_dir("counts");
   const std::string counts = (dir / "t.counts.json").string();

@@ -2,7 +2,8 @@
 // derives each expected figure in a comment): short-circuit and ternary
 // operators, data-dependent loops with continue, break and early return,
 // vector builtins, vload/vstore, atomics, double, a macro, a user function,
-// local memory declared in the kernel, a private array and a switch.
+// local memory declared in the kernel, a private array and a switch, macros as
+// the bodies of if, else, for, while and do.
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
 __kernel void short_circuit(__global const float* a, __global float* out) {
@@ -60,4 +61,17 @@ __kernel void local_private(__global const float* a, __global float* out) {
     default: s = -priv[3];
   }
   out[get_global_id(0)] = s;
+}
+
+#define ADD_ONE out[i] += 1.0f
+#define ADD_TWO_STMT out[i] += 2.0f;
+#define ADD_BLOCK { out[i] += 1.0f; out[i] += 1.0f; }
+
+__kernel void macro_bodies(__global float* out) {
+  const int i = get_global_id(0);
+  if (i < 16) ADD_ONE; else ADD_TWO_STMT
+  if (i % 4 == 0) ADD_BLOCK
+  for (int k = 0; k < i % 3; k++) ADD_ONE;
+  while (out[i] < 0.0f) ADD_TWO_STMT
+  do ADD_ONE; while (out[i] < 0.0f);
 }
