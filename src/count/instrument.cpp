@@ -461,6 +461,30 @@ class Instrumenter {
     }
   }
 
+  // The type a pointer argument points to, as written (before a conversion to
+  // the builtin's generic pointer); null when the argument is no pointer.
+  static QualType pointee_of(const Expr* arg) {
+    const QualType pt = arg->IgnoreImpCasts()->getType().getCanonicalType();
+    return pt->isPointerType() ? pt->getPointeeType() : QualType();
+  }
+  // Where a builtin's pointer argument reads or writes: its pointee's address
+  // space (generic counts as global; a pointer to a private variable is private).
+  static Space space_of_pointee(QualType pointee) {
+    switch (pointee.getAddressSpace()) {
+      case LangAS::opencl_global:
+      case LangAS::opencl_global_device:
+      case LangAS::opencl_global_host:
+      case LangAS::opencl_generic:
+        return Space::Global;
+      case LangAS::opencl_constant:
+        return Space::Constant;
+      case LangAS::opencl_local:
+        return Space::Local;
+      default:
+        return Space::Private;
+    }
+  }
+
   void charge_memory(Space s, std::uint64_t bytes, bool store, Cost& c) {
     switch (s) {
       case Space::Global: c.v[store ? kGlobalStore : kGlobalLoad] += bytes; break;
@@ -564,21 +588,16 @@ class Instrumenter {
     }
     const bool vload = name.rfind("vload", 0) == 0, vstore = name.rfind("vstore", 0) == 0;
     if ((vload && call->getNumArgs() == 2) || (vstore && call->getNumArgs() == 3)) {
-      const Expr* ptr = call->getArg(vload ? 1 : 2);
-      const QualType pt = ptr->IgnoreImpCasts()->getType().getCanonicalType();
-      if (!pt->isPointerType()) return;
-      const QualType pointee = pt->getPointeeType();
+      const QualType pointee = pointee_of(call->getArg(vload ? 1 : 2));
+      if (pointee.isNull()) return;
       const int n = vload ? lanes_of(call->getType()).lanes : lanes_of(call->getArg(0)->getType()).lanes;
-      Space s;
-      switch (pointee.getAddressSpace()) {
-        case LangAS::opencl_global: s = Space::Global; break;
-        case LangAS::opencl_constant: s = Space::Constant; break;
-        case LangAS::opencl_local: s = Space::Local; break;
-        case LangAS::opencl_generic: s = Space::Global; break;
-        default: s = Space::Private; break;
-      }
-      charge_memory(s, std::uint64_t(n) * size_of(pointee), vstore, c);
+      charge_memory(space_of_pointee(pointee), std::uint64_t(n) * size_of(pointee), vstore, c);
       return;
+    }
+    // sincos(x, &c) and the like: a store of the pointee, besides the operation.
+    if (const int out = pointer_output_argument(name); out >= 0 && out < int(call->getNumArgs())) {
+      const QualType pointee = pointee_of(call->getArg(unsigned(out)));
+      if (!pointee.isNull()) charge_memory(space_of_pointee(pointee), size_of(pointee), true, c);
     }
     const int lanes = first.isNull() ? 1 : lanes_of(first).lanes;
     const int result_lanes = call->getType()->isVoidType() ? 1 : lanes_of(call->getType()).lanes;

@@ -147,6 +147,22 @@ TEST_CASE("macros as the bodies of if, else, for, while and do keep the source's
   fs::remove_all(dir);
 }
 
+TEST_CASE("builtins that return a value through a pointer are charged a store of the pointee in its space") {
+  // Per work-item: sincos(a[i], &c[i]): 1 FLOP, a[i] loaded, o[i] and c[i]
+  // stored. fract into a private float: += is 1 FLOP, a[i] and o[i] loaded,
+  // o[i] stored, 4 B private store. frexp into e[i]: the same with a 4 B global
+  // store. remquo (1) into a private int: 2 FLOPs. lgamma_r (1) of a[i] + 1.0f:
+  // 3 FLOPs. modf of a float4 into a private float4, plus whole: 4 FLOPs, 16 B
+  // loaded and stored, 16 B private store. sincos into local t[l]: 1 FLOP, a
+  // local store. In all 13 FLOPs, 56 B global loads, 44 B global stores, 28 B
+  // private stores, 4 B local stores.
+  check(count(test_kernels() +
+              " --kernel pointer_outputs --global 64 --local 16 --arg a=float[64]:iota --arg o=float[64] --arg c=float[64] "
+              "--arg e=int[64] --arg v=float4[64]:random"),
+        {{"flop_float", 13 * 64}, {"intop", 0}, {"global_load", 56 * 64}, {"global_store", 44 * 64}, {"private_store", 28 * 64},
+         {"private_load", 0}, {"local_store", 4 * 64}, {"local_load", 0}});
+}
+
 TEST_CASE("counts files record the launch, and place refuses one made for another launch") {
   const auto dir = scratch_dir("counts");
   const std::string counts = (dir / "t.counts.json").string();

@@ -3,7 +3,7 @@
 // operators, data-dependent loops with continue, break and early return,
 // vector builtins, vload/vstore, atomics, double, a macro, a user function,
 // local memory declared in the kernel, a private array and a switch, macros as
-// the bodies of if, else, for, while and do.
+// the bodies of if, else, for, while and do, builtins that store through a pointer.
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
 __kernel void short_circuit(__global const float* a, __global float* out) {
@@ -74,4 +74,21 @@ __kernel void macro_bodies(__global float* out) {
   for (int k = 0; k < i % 3; k++) ADD_ONE;
   while (out[i] < 0.0f) ADD_TWO_STMT
   do ADD_ONE; while (out[i] < 0.0f);
+}
+
+__kernel void pointer_outputs(__global const float* a, __global float* o, __global float* c, __global int* e,
+                              __global float4* v) {
+  __local float t[16];
+  const int i = get_global_id(0), l = get_local_id(0);
+  o[i] = sincos(a[i], &c[i]);
+  float ip;
+  o[i] += fract(a[i], &ip);
+  o[i] += frexp(a[i], &e[i]);
+  int q;
+  o[i] += remquo(a[i], 3.0f, &q);
+  int sign;
+  o[i] += lgamma_r(a[i] + 1.0f, &sign);
+  float4 whole;
+  v[i] = modf(v[i], &whole) + whole;
+  sincos(a[i], &t[l]);
 }
