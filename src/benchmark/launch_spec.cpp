@@ -122,6 +122,15 @@ ElementType parse_element_type(const std::string& name) {
   return t;
 }
 
+bool is_element_type(const std::string& name) {
+  try {
+    parse_element_type(name);
+    return true;
+  } catch (const LaunchSpecError&) {
+    return false;
+  }
+}
+
 std::uint64_t LaunchSpec::evaluate(const std::string& expr, const std::string& what) const {
   if (expr.empty()) throw LaunchSpecError(what + ": empty size");
   std::uint64_t product = 1;
@@ -154,6 +163,11 @@ std::vector<std::uint64_t> LaunchSpec::dims(const std::vector<std::string>& text
   return out;
 }
 
+ElementType LaunchSpec::element_type(const std::string& name) const {
+  const auto it = typedefs.find(name);
+  return parse_element_type(it == typedefs.end() ? name : it->second);
+}
+
 ArgSpec LaunchSpec::arg(const std::string& name) const {
   const auto it = arg_text.find(name);
   if (it == arg_text.end()) throw LaunchSpecError("argument '" + name + "' has no spec (--arg " + name + "=SPEC)");
@@ -174,7 +188,7 @@ ArgSpec LaunchSpec::arg(const std::string& name) const {
     if (bracket == std::string::npos) {
       if (a.kind == ArgSpec::Kind::Local) throw LaunchSpecError("local memory needs a size, as in local:float[256]");
       a.kind = ArgSpec::Kind::Scalar;
-      a.type = parse_element_type(head);
+      a.type = element_type(head);
       if (a.type.lanes != 1) throw LaunchSpecError("vector scalars are not supported; pass a buffer");
       if (tail.empty()) throw LaunchSpecError("a scalar needs a value, as in int:4096 or float:2.5");
       // A scalar may name a -D value (int:DIM).
@@ -189,7 +203,7 @@ ArgSpec LaunchSpec::arg(const std::string& name) const {
       return a;
     }
     if (head.back() != ']') throw LaunchSpecError("missing ']'");
-    a.type = parse_element_type(head.substr(0, bracket));
+    a.type = element_type(head.substr(0, bracket));
     a.count = evaluate(head.substr(bracket + 1, head.size() - bracket - 2), "size");
     if (a.count == 0) throw LaunchSpecError("a buffer of 0 elements");
     if (a.count > kMax64 / a.type.bytes())

@@ -34,6 +34,8 @@ struct ElementType {
 };
 // Throws LaunchSpecError for an unknown type name.
 ElementType parse_element_type(const std::string& name);
+// Whether `name` is an OpenCL scalar or vector type parse_element_type knows.
+bool is_element_type(const std::string& name);
 
 // A value of element type t's base type (scalars, value=): `value` gets it, and
 // `integer` too for integer types. Throws LaunchSpecError when `text` is not a
@@ -59,6 +61,8 @@ struct LaunchSpec {
   std::map<std::string, std::string> arg_text;  // name -> spec text
   std::vector<std::pair<std::string, std::string>> defines;  // -D NAME=VALUE, in order
   std::string build_options;                    // --build-options
+  // The kernel's typedef names of element types (real -> float), which specs may use too.
+  std::map<std::string, std::string> typedefs;
 
   // Later values win: the command line merged over the file's comment block.
   void merge_over(const LaunchSpec& base);
@@ -67,6 +71,8 @@ struct LaunchSpec {
   std::vector<std::uint64_t> global() const { return dims(global_text, "--global"); }
   std::vector<std::uint64_t> local() const { return dims(local_text, "--local"); }
   ArgSpec arg(const std::string& name) const;   // parses arg_text[name]
+  // parse_element_type through the typedefs: "real" is float's ElementType.
+  ElementType element_type(const std::string& name) const;
   // Evaluates "1024", "DIM", "DIM*DIM", "4*DIM" with the -D values.
   std::uint64_t evaluate(const std::string& expr, const std::string& what) const;
 

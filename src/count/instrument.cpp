@@ -26,6 +26,7 @@
 #include <clang/Rewrite/Core/Rewriter.h>
 #include <clang/Tooling/Tooling.h>
 
+#include "count/clang_args.hpp"
 #include "count/cost_table.hpp"
 #include "model/op_counts.hpp"
 
@@ -656,7 +657,7 @@ class Action : public ASTFrontendAction {
 
 bool counting_available() { return true; }
 
-InstrumentResult instrument_kernel(const InstrumentRequest& req) {
+std::vector<std::string> clang_tool_args(const InstrumentRequest& req) {
   std::vector<std::string> args{"-x", "cl", "-Xclang", "-finclude-default-header", "-target",
                                 req.address_bits_32 ? "spir" : "spir64", "-resource-dir", ROOFLINE_CLANG_RESOURCE_DIR,
                                 "-fno-color-diagnostics", "-w"};
@@ -664,6 +665,11 @@ InstrumentResult instrument_kernel(const InstrumentRequest& req) {
   for (const auto& a : req.clang_args) has_std |= a.rfind("-cl-std=", 0) == 0;
   if (!has_std) args.push_back("-cl-std=CL1.2");
   for (const auto& a : req.clang_args) args.push_back(a);
+  return args;
+}
+
+InstrumentResult instrument_kernel(const InstrumentRequest& req) {
+  const std::vector<std::string> args = clang_tool_args(req);
   InstrumentResult out;
   std::string diagnostics;
   std::string error;

@@ -163,6 +163,38 @@ TEST_CASE("builtins that return a value through a pointer are charged a store of
          {"private_load", 0}, {"local_store", 4 * 64}, {"local_load", 0}});
 }
 
+TEST_CASE("arguments of typedef'd types take specs of the underlying type or of the typedef") {
+  // Per work-item: a[i] * 2.0f + n, 2 FLOPs (n converted: 0); v[i] * 2.0f on
+  // float4, 4 FLOPs. Loads and stores of 4 + 16 bytes.
+  const Counters expected{{"flop_float", 6 * 64}, {"global_load", 20 * 64}, {"global_store", 20 * 64}};
+  const std::string launch = test_kernels() + " --kernel typedef_args --global 64 --local 16 ";
+  check(count(launch + "--arg a=float[64] --arg v=float4[64] --arg n=uint:3"), expected);
+  check(count(launch + "--arg a=real[64] --arg v=vec_t[64] --arg n=count_t:3"), expected);
+  // Through Clang, with the build's -D: vec_t is float8 here, so float4 is refused.
+  auto r = run_roofline("count " + launch + "-D WIDE_VEC --arg a=real[64] --arg v=float4[64] --arg n=count_t:3");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("argument 'v' of typedef_args is of type vec_t*, a typedef of float8*, the spec float4[64] says float4") !=
+        std::string::npos);
+  r = run_roofline("count " + launch + "--arg a=real[64] --arg v=vec_t[64] --arg n=count_t:-1");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("bad --arg n=count_t:-1: '-1' is out of range for uint") != std::string::npos);
+  // A type that is no OpenCL type (a struct): its spec must name one, taken on trust with a warning.
+  const auto dir = scratch_dir("typedef-struct");
+  std::ofstream(dir / "pair.cl") << "typedef struct { float x, y; } pair;\n"
+                                    "__kernel void s(__global pair* p) { p[get_global_id(0)].x += 1.0f; }\n"
+                                    "// roofline: --global 64\n";
+  r = run_roofline("count '" + (dir / "pair.cl").string() + "' --arg p=pair[64]");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("argument 'p' of s is of type pair*, which roofline cannot resolve to an OpenCL scalar or vector type") !=
+        std::string::npos);
+  CHECK(r.err.find("write the spec with the underlying OpenCL type instead, e.g. --arg p=float[COUNT]") != std::string::npos);
+  r = run_roofline("count '" + (dir / "pair.cl").string() + "' --arg p=float2[64] -q");
+  CHECK(r.exit_code == 0);
+  CHECK(r.err.find("warning: ") != std::string::npos);
+  CHECK(r.err.find("taken as float2* as its spec float2[64] says") != std::string::npos);
+  fs::remove_all(dir);
+}
+
 TEST_CASE("counts files record the launch, and place refuses one made for another launch") {
   const auto dir = scratch_dir("counts");
   const std::string counts = (dir / "t.counts.json").string();

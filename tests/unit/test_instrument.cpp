@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include "count/instrument.hpp"
+#include "count/typedefs.hpp"
 
 using namespace roofline;
 
@@ -84,6 +85,24 @@ TEST_CASE("ternaries inside a macro body are charged as always evaluated, with a
       "k");
   CHECK(r.warnings.size() == 2);
   CHECK(r.source.find("__rl_c[4]+=8UL;__rl_c[5]+=4UL;p[0] = PICK") != std::string::npos);
+}
+
+TEST_CASE("typedefs resolve through Clang with the build's defines, through macros and chains") {
+  InstrumentRequest r;
+  r.source =
+      "#define REAL float\ntypedef REAL real;\ntypedef real real_t;\ntypedef unsigned int count_t;\n"
+      "#if WIDE\ntypedef float8 vec;\n#else\ntypedef float4 vec;\n#endif\n"
+      "typedef __global vec* vptr;\ntypedef struct { float x; } pair;\n__kernel void k(__global real* a) {}\n";
+  r.clang_args = {"-DWIDE=1"};
+  const auto t = resolve_typedefs(r);
+  CHECK(t.at("real") == "float");
+  CHECK(t.at("real_t") == "float");
+  CHECK(t.at("count_t") == "uint");
+  CHECK(t.at("vec") == "float8");
+  CHECK(t.at("vptr") == "float8*");
+  CHECK(!t.count("pair"));
+  r.source = "__kernel void k( {";
+  CHECK_THROWS_AS(resolve_typedefs(r), InstrumentError);
 }
 
 #else

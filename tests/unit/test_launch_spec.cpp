@@ -5,6 +5,7 @@
 
 #include "benchmark/kernel_args.hpp"
 #include "benchmark/launch_spec.hpp"
+#include "benchmark/source_typedefs.hpp"
 
 using namespace roofline;
 
@@ -143,4 +144,24 @@ TEST_CASE("scalar values and value= data must fit their type") {
   std::memcpy(v, d.data(), sizeof v);
   CHECK(v[0] == 18446744073709551615ull);
   CHECK(v[1] == 18446744073709551615ull);
+}
+
+TEST_CASE("typedefs: the source's simple declarations, and specs naming them") {
+  const auto t = scan_typedefs(
+      "typedef float real;  // a comment: typedef int nope;\n"
+      "typedef unsigned int count_t; typedef const __global float *fptr; typedef signed char byte;\n"
+      "typedef real real_t;\n/* typedef double hidden; */\n"
+      "#if WIDE\ntypedef float8 vec;\n#else\ntypedef float4 vec;\n#endif\n"
+      "typedef struct { float x; } pair; typedef struct P P; typedef long long ll; typedef float4 same; typedef float4 same;\n");
+  const std::map<std::string, std::string> expected{{"real", "float"}, {"count_t", "uint"}, {"fptr", "float*"}, {"byte", "char"},
+                                                    {"real_t", "float"}, {"same", "float4"}};
+  CHECK(t == expected);  // vec (two #if branches), structs, long long: left out
+  LaunchSpec s = parse_launch_words({"--arg", "a=real[8]:ones", "--arg", "n=count_t:7"});
+  CHECK_THROWS_WITH(s.arg("a"), "bad --arg a=real[8]:ones: unknown element type 'real'");
+  s.typedefs = {{"real", "float"}, {"count_t", "uint"}};
+  CHECK(s.arg("a").type.name == "float");
+  CHECK(s.arg("a").bytes() == 32);
+  CHECK(s.arg("n").type.name == "uint");
+  CHECK(is_element_type("uchar16"));
+  CHECK(!is_element_type("real"));
 }

@@ -3,7 +3,8 @@
 // operators, data-dependent loops with continue, break and early return,
 // vector builtins, vload/vstore, atomics, double, a macro, a user function,
 // local memory declared in the kernel, a private array and a switch, macros as
-// the bodies of if, else, for, while and do, builtins that store through a pointer.
+// the bodies of if, else, for, while and do, builtins that store through a
+// pointer, arguments of typedef'd types.
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
 __kernel void short_circuit(__global const float* a, __global float* out) {
@@ -91,4 +92,18 @@ __kernel void pointer_outputs(__global const float* a, __global float* o, __glob
   float4 whole;
   v[i] = modf(v[i], &whole) + whole;
   sincos(a[i], &t[l]);
+}
+
+typedef float real;
+typedef unsigned int count_t;
+#ifdef WIDE_VEC
+typedef float8 vec_t;
+#else
+typedef float4 vec_t;
+#endif
+
+__kernel void typedef_args(__global real* a, __global vec_t* v, count_t n) {
+  const int i = get_global_id(0);
+  a[i] = a[i] * 2.0f + n;
+  v[i] = v[i] * 2.0f;
 }
