@@ -125,6 +125,10 @@ UserKernel::UserKernel(const DeviceEntry& device, const std::string& source, con
     }
     if (aq == CL_KERNEL_ARG_ADDRESS_LOCAL) {
       if (a.spec.kind != ArgSpec::Kind::Local) throw LaunchError(where + "__local " + type + "*; its spec must be local:" + type + "[COUNT], not " + a.spec.text);
+      // One at a time first, so the sum of a few cannot wrap past the check below.
+      if (a.spec.bytes() > device.identity.local_mem_bytes)
+        throw LaunchError("local memory '" + an + "' (" + a.spec.text + ") needs " + format_bytes(double(a.spec.bytes())) +
+                          ", more than the device's " + format_bytes(double(device.identity.local_mem_bytes)));
       local_total += a.spec.bytes();
     } else if (pointer) {
       if (a.spec.kind != ArgSpec::Kind::Buffer) throw LaunchError(where + "a buffer of " + type + "; its spec must be " + type + "[COUNT]:INIT, not " + a.spec.text);

@@ -380,6 +380,12 @@ TEST_CASE("bad kernel input gets a clear message and a non-zero exit") {
     CHECK(r.err.find("bad --arg c=" + std::string(spec) + ": ") != std::string::npos);
     CHECK((r.err.find("too large") != std::string::npos));
   }
+  // Two local arguments of 2^63 bytes each: their sum wrapped to 0 and passed the device's limit.
+  std::ofstream(dir / "local.cl") << "__kernel void k(__global float* a, __local float* t, __local float* u) { t[0] = a[0]; u[0] = t[0]; }\n";
+  r = run_roofline("count '" + (dir / "local.cl").string() + "' --global 64 --arg a=float[64] --arg t=local:float[2305843009213693952] "
+                   "--arg u=local:float[2305843009213693952]");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("local memory 't' (local:float[2305843009213693952]) needs 8 EiB, more than the device's") != std::string::npos);
   r = run_roofline(sizes + "--arg c=int[4] --global 4294967296,4294967296");
   CHECK(r.exit_code == 2);
   CHECK(r.err.find("--global: the sizes' product is too large (overflows 64 bits)") != std::string::npos);
