@@ -46,6 +46,11 @@ std::vector<unsigned char> make_buffer_data(const ArgSpec& a) {
     return data;
   }
   if (a.init == ArgSpec::Init::Zeros) return data;
+  if (a.init == ArgSpec::Init::Value && !a.type.floating) {
+    // The exact integer (a double would round values beyond 2^53).
+    for (std::size_t i = 0; i < a.count * a.type.stored_lanes(); ++i) std::memcpy(data.data() + i * a.type.base_bytes, &a.integer, a.type.base_bytes);
+    return data;
+  }
   const std::size_t lanes = a.type.stored_lanes(), lane_bytes = a.type.base_bytes;
   std::uint64_t state = seed_of(a.name);
   for (std::size_t i = 0; i < a.count * lanes; ++i) {
@@ -69,7 +74,8 @@ std::vector<unsigned char> make_buffer_data(const ArgSpec& a) {
 
 std::vector<unsigned char> make_scalar_bytes(const ArgSpec& a) {
   std::vector<unsigned char> b(a.type.base_bytes, 0);
-  put(b.data(), a.type, a.value);
+  if (a.type.floating) put(b.data(), a.type, a.value);
+  else std::memcpy(b.data(), &a.integer, a.type.base_bytes);  // little-endian: the low bytes
   return b;
 }
 

@@ -1,7 +1,11 @@
 #include "benchmark/launch_spec.hpp"
 
 #include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <sstream>
 
 namespace roofline {
@@ -23,13 +27,76 @@ std::vector<std::string> split(const std::string& s, char sep) {
 }
 
 bool parse_double(const std::string& s, double& v) {
-  if (s.empty()) return false;
+  if (s.empty() || std::isspace(static_cast<unsigned char>(s[0]))) return false;
   char* end = nullptr;
   v = std::strtod(s.c_str(), &end);
   return end && *end == '\0';
 }
 
+constexpr std::uint64_t kMax64 = std::numeric_limits<std::uint64_t>::max();
+
+// a * b, or false when the product does not fit in 64 bits.
+bool multiply(std::uint64_t a, std::uint64_t b, std::uint64_t& product) {
+  if (b != 0 && a > kMax64 / b) return false;
+  product = a * b;
+  return true;
+}
+
+// Decimal digits as a 64-bit count, or false when they do not fit.
+bool parse_count(const std::string& digits, std::uint64_t& v) {
+  v = 0;
+  for (char c : digits)
+    if (!multiply(v, 10, v) || v > kMax64 - std::uint64_t(c - '0')) return false;
+    else v += std::uint64_t(c - '0');
+  return true;
+}
+
+bool is_decimal_integer(const std::string& s) {
+  const std::size_t start = !s.empty() && (s[0] == '-' || s[0] == '+') ? 1 : 0;
+  return s.size() > start && s.find_first_not_of("0123456789", start) == std::string::npos;
+}
+
 }  // namespace
+
+void parse_typed_value(const ElementType& t, const std::string& text, double& value, std::uint64_t& integer) {
+  if (t.floating) {
+    errno = 0;
+    if (!parse_double(text, value)) throw LaunchSpecError("'" + text + "' is not a number");
+    // A finite value beyond the type's largest is out of range (inf and nan may be written as such).
+    const double largest = t.base == "half" ? 65504.0 : t.base == "float" ? double(std::numeric_limits<float>::max())
+                                                                            : std::numeric_limits<double>::max();
+    const bool overflowed = errno == ERANGE && std::isinf(value);
+    if (overflowed || (std::isfinite(value) && std::fabs(value) > largest)) {
+      char b[32];
+      std::snprintf(b, sizeof b, "%g", largest);
+      throw LaunchSpecError("'" + text + "' is out of range for " + t.base + " (largest magnitude " + b + ")");
+    }
+    return;
+  }
+  const unsigned bits = unsigned(8 * t.base_bytes);
+  const std::int64_t min = t.is_signed ? std::numeric_limits<std::int64_t>::min() >> (64 - bits) : 0;
+  const std::uint64_t max = t.is_signed ? kMax64 >> (65 - bits) : kMax64 >> (64 - bits);
+  const std::string range = " is out of range for " + t.base + " (" + std::to_string(min) + " to " + std::to_string(max) + ")";
+  bool negative = false, fits = true;
+  std::uint64_t magnitude = 0;  // |value|
+  if (is_decimal_integer(text)) {
+    // Exactly, beyond the 2^53 a double holds.
+    negative = text[0] == '-';
+    fits = parse_count(text.substr(text[0] == '-' || text[0] == '+' ? 1 : 0), magnitude);
+  } else {
+    double d = 0;
+    if (!parse_double(text, d)) throw LaunchSpecError("'" + text + "' is not a number");
+    if (std::isfinite(d) && d != std::trunc(d)) throw LaunchSpecError("'" + text + "' is not an integer for type " + t.name);
+    negative = d < 0;
+    fits = std::isfinite(d) && std::fabs(d) < 18446744073709551616.0;  // 2^64
+    if (fits) magnitude = std::uint64_t(std::fabs(d));
+  }
+  if (negative && magnitude == 0) negative = false;  // -0
+  if (!fits || (negative && magnitude > std::uint64_t(-(min + 1)) + 1) || (!negative && magnitude > max))
+    throw LaunchSpecError("'" + text + "'" + range);
+  integer = negative ? ~magnitude + 1 : magnitude;
+  value = negative ? -double(magnitude) : double(magnitude);
+}
 
 ElementType parse_element_type(const std::string& name) {
   static const std::map<std::string, std::pair<std::size_t, int>> bases{
@@ -45,7 +112,7 @@ ElementType parse_element_type(const std::string& name) {
   const auto it = bases.find(t.base);
   if (it == bases.end()) throw LaunchSpecError("unknown element type '" + name + "'");
   if (digits < name.size()) {
-    t.lanes = std::atoi(name.c_str() + digits);
+    t.lanes = name.size() - digits <= 2 ? std::atoi(name.c_str() + digits) : 0;
     if (t.lanes != 2 && t.lanes != 3 && t.lanes != 4 && t.lanes != 8 && t.lanes != 16)
       throw LaunchSpecError("unknown element type '" + name + "' (vector widths are 2, 3, 4, 8, 16)");
   }
@@ -53,6 +120,15 @@ ElementType parse_element_type(const std::string& name) {
   t.floating = it->second.second == 2;
   t.is_signed = it->second.second != 0;
   return t;
+}
+
+bool is_element_type(const std::string& name) {
+  try {
+    parse_element_type(name);
+    return true;
+  } catch (const LaunchSpecError&) {
+    return false;
+  }
 }
 
 std::uint64_t LaunchSpec::evaluate(const std::string& expr, const std::string& what) const {
@@ -68,19 +144,28 @@ std::uint64_t LaunchSpec::evaluate(const std::string& expr, const std::string& w
       }
     if (f.empty() || f.find_first_not_of("0123456789") != std::string::npos)
       throw LaunchSpecError(what + ": '" + factor + "' in '" + expr + "' is neither a number nor a -D name with a number");
-    product *= std::stoull(f);
+    std::uint64_t v = 0;
+    if (!parse_count(f, v) || !multiply(product, v, product))
+      throw LaunchSpecError(what + ": '" + expr + "' is too large (overflows 64 bits)");
   }
   return product;
 }
 
 std::vector<std::uint64_t> LaunchSpec::dims(const std::vector<std::string>& text, const std::string& what) const {
   std::vector<std::uint64_t> out;
+  std::uint64_t total = 1;
   for (const auto& t : text) {
     const std::uint64_t v = evaluate(t, what);
     if (v == 0) throw LaunchSpecError(what + ": a size of 0");
+    if (!multiply(total, v, total)) throw LaunchSpecError(what + ": the sizes' product is too large (overflows 64 bits)");
     out.push_back(v);
   }
   return out;
+}
+
+ElementType LaunchSpec::element_type(const std::string& name) const {
+  const auto it = typedefs.find(name);
+  return parse_element_type(it == typedefs.end() ? name : it->second);
 }
 
 ArgSpec LaunchSpec::arg(const std::string& name) const {
@@ -103,7 +188,7 @@ ArgSpec LaunchSpec::arg(const std::string& name) const {
     if (bracket == std::string::npos) {
       if (a.kind == ArgSpec::Kind::Local) throw LaunchSpecError("local memory needs a size, as in local:float[256]");
       a.kind = ArgSpec::Kind::Scalar;
-      a.type = parse_element_type(head);
+      a.type = element_type(head);
       if (a.type.lanes != 1) throw LaunchSpecError("vector scalars are not supported; pass a buffer");
       if (tail.empty()) throw LaunchSpecError("a scalar needs a value, as in int:4096 or float:2.5");
       // A scalar may name a -D value (int:DIM).
@@ -113,16 +198,16 @@ ArgSpec LaunchSpec::arg(const std::string& name) const {
           v = d->second;
           break;
         }
-      if (!parse_double(v, a.value)) throw LaunchSpecError("'" + tail + "' is not a number");
-      if (!a.type.floating && a.value != double(std::int64_t(a.value)))
-        throw LaunchSpecError("'" + tail + "' is not an integer for type " + a.type.name);
+      parse_typed_value(a.type, v, a.value, a.integer);
       a.scalar_text = v;
       return a;
     }
     if (head.back() != ']') throw LaunchSpecError("missing ']'");
-    a.type = parse_element_type(head.substr(0, bracket));
+    a.type = element_type(head.substr(0, bracket));
     a.count = evaluate(head.substr(bracket + 1, head.size() - bracket - 2), "size");
     if (a.count == 0) throw LaunchSpecError("a buffer of 0 elements");
+    if (a.count > kMax64 / a.type.bytes())
+      throw LaunchSpecError("size too large: " + std::to_string(a.count) + " elements of " + a.type.name + " overflow a 64-bit byte count");
     if (a.kind == ArgSpec::Kind::Local) {
       if (!tail.empty()) throw LaunchSpecError("local memory takes no initial data");
       return a;
@@ -133,7 +218,7 @@ ArgSpec LaunchSpec::arg(const std::string& name) const {
     else if (tail == "iota") a.init = ArgSpec::Init::Iota;
     else if (tail.rfind("value=", 0) == 0) {
       a.init = ArgSpec::Init::Value;
-      if (!parse_double(tail.substr(6), a.value)) throw LaunchSpecError("'" + tail.substr(6) + "' is not a number");
+      parse_typed_value(a.type, tail.substr(6), a.value, a.integer);
     } else if (tail.rfind("file=", 0) == 0) {
       a.init = ArgSpec::Init::File;
       a.file = tail.substr(5);

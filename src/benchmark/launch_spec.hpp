@@ -4,10 +4,11 @@
 //   A=float[1048576]:random    a buffer: element type (any OpenCL scalar or
 //                              vector type) and count, then its initial data:
 //                              random | zeros | ones | iota | value=2.5 | file=path
-//   n=int:4096, s=float:2.5    a scalar
+//   n=int:4096, s=float:2.5    a scalar (in range for its type)
 //   tile=local:float[256]      local memory
 // Counts and NDRange sizes may be products of integers and -D names
-// (float[DIM*DIM], --global DIM,DIM with -D DIM=1024).
+// (float[DIM*DIM], --global DIM,DIM with -D DIM=1024); a size, a byte count
+// or a work-item count that does not fit in 64 bits is an error, not a wrap.
 #pragma once
 #include <cstdint>
 #include <map>
@@ -33,6 +34,13 @@ struct ElementType {
 };
 // Throws LaunchSpecError for an unknown type name.
 ElementType parse_element_type(const std::string& name);
+// Whether `name` is an OpenCL scalar or vector type parse_element_type knows.
+bool is_element_type(const std::string& name);
+
+// A value of element type t's base type (scalars, value=): `value` gets it, and
+// `integer` too for integer types. Throws LaunchSpecError when `text` is not a
+// number, not an integer for an integer type, or out of the type's range.
+void parse_typed_value(const ElementType& t, const std::string& text, double& value, std::uint64_t& integer);
 
 struct ArgSpec {
   enum class Kind { Buffer, Scalar, Local } kind = Kind::Buffer;
@@ -41,6 +49,7 @@ struct ArgSpec {
   std::uint64_t count = 0;       // buffers and local memory: elements
   enum class Init { Random, Zeros, Ones, Iota, Value, File } init = Init::Zeros;
   double value = 0;              // Init::Value; scalars: their value
+  std::uint64_t integer = 0;     // the same for integer types, exactly (two's complement)
   std::string file;              // Init::File
   std::string scalar_text;       // scalars: the value as written
   std::uint64_t bytes() const { return count * type.bytes(); }
@@ -52,6 +61,8 @@ struct LaunchSpec {
   std::map<std::string, std::string> arg_text;  // name -> spec text
   std::vector<std::pair<std::string, std::string>> defines;  // -D NAME=VALUE, in order
   std::string build_options;                    // --build-options
+  // The kernel's typedef names of element types (real -> float), which specs may use too.
+  std::map<std::string, std::string> typedefs;
 
   // Later values win: the command line merged over the file's comment block.
   void merge_over(const LaunchSpec& base);
@@ -60,6 +71,8 @@ struct LaunchSpec {
   std::vector<std::uint64_t> global() const { return dims(global_text, "--global"); }
   std::vector<std::uint64_t> local() const { return dims(local_text, "--local"); }
   ArgSpec arg(const std::string& name) const;   // parses arg_text[name]
+  // parse_element_type through the typedefs: "real" is float's ElementType.
+  ElementType element_type(const std::string& name) const;
   // Evaluates "1024", "DIM", "DIM*DIM", "4*DIM" with the -D values.
   std::uint64_t evaluate(const std::string& expr, const std::string& what) const;
 

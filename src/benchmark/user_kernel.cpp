@@ -41,6 +41,12 @@ cl::Program build(const cl::Context& ctx, const cl::Device& dev, const std::stri
   return p;
 }
 
+// The type a spec names: "float" of "local:float[16]" or "float[N]:random".
+std::string spec_type_name(std::string text) {
+  if (text.rfind("local:", 0) == 0) text = text.substr(6);
+  return text.substr(0, text.find_first_of("[:"));
+}
+
 }  // namespace
 
 std::vector<std::string> program_kernel_names(const cl::Program& program) {
@@ -51,7 +57,8 @@ std::vector<std::string> program_kernel_names(const cl::Program& program) {
   return names;
 }
 
-UserKernel::UserKernel(const DeviceEntry& device, const std::string& source, const LaunchSpec& spec, const std::string& include_dir)
+UserKernel::UserKernel(const DeviceEntry& device, const std::string& source, const LaunchSpec& spec, const std::string& include_dir,
+                       const TypeResolver& resolve)
     : device_(device), spec_(spec), context_(device.device), queue_(context_, device.device, CL_QUEUE_PROFILING_ENABLE) {
   global_ = spec.global();
   local_ = spec.local();
@@ -87,12 +94,41 @@ UserKernel::UserKernel(const DeviceEntry& device, const std::string& source, con
     names.insert(an);
     if (!spec.arg_text.count(an))
       throw LaunchError("argument '" + an + "' (" + type + ") of " + name_ + " has no spec; give --arg " + an + "=SPEC");
-    Arg a{spec.arg(an), {}};
-    const bool pointer = !type.empty() && type.back() == '*';
+    const std::string written = type;  // as the kernel names it
+    bool pointer = !type.empty() && type.back() == '*';
     if (pointer) type = trim(type.substr(0, type.size() - 1));
     const std::string where = "argument '" + an + "' of " + name_ + " is ";
+    bool trusted = false;  // an unresolved type, taken as the spec says
+    if (type != "void" && !is_element_type(type)) {
+      // A typedef: its OpenCL type, which the spec may name, or it by its typedef name.
+      std::string real = resolve ? resolve(type) : "";
+      const bool real_pointer = !real.empty() && real.back() == '*';
+      if (real_pointer) real.pop_back();
+      if (!real.empty() && !(pointer && real_pointer) && is_element_type(real)) {
+        if (!real_pointer) spec_.typedefs[type] = real;
+        type = real;
+        pointer |= real_pointer;
+      } else if (is_element_type(spec_type_name(spec_.arg_text.at(an)))) {
+        trusted = true;
+      } else {
+        throw LaunchError(where + "of type " + written + ", which roofline cannot resolve to an OpenCL scalar or vector type "
+                          "(it sees through typedefs with Clang, or through `typedef T name;` lines without it); write the "
+                          "spec with the underlying OpenCL type instead, e.g. --arg " + an + "=" +
+                          (pointer ? "float[COUNT] for a buffer of float" : "int:VALUE for an int") + ", taken on trust");
+      }
+    }
+    Arg a{spec_.arg(an), {}};
+    if (trusted) {
+      type = a.spec.type.name;
+      warnings_.push_back(where + "of type " + written + ", which roofline cannot resolve to an OpenCL type; taken as " +
+                          type + (pointer ? "*" : "") + " as its spec " + a.spec.text + " says");
+    }
     if (aq == CL_KERNEL_ARG_ADDRESS_LOCAL) {
       if (a.spec.kind != ArgSpec::Kind::Local) throw LaunchError(where + "__local " + type + "*; its spec must be local:" + type + "[COUNT], not " + a.spec.text);
+      // One at a time first, so the sum of a few cannot wrap past the check below.
+      if (a.spec.bytes() > device.identity.local_mem_bytes)
+        throw LaunchError("local memory '" + an + "' (" + a.spec.text + ") needs " + format_bytes(double(a.spec.bytes())) +
+                          ", more than the device's " + format_bytes(double(device.identity.local_mem_bytes)));
       local_total += a.spec.bytes();
     } else if (pointer) {
       if (a.spec.kind != ArgSpec::Kind::Buffer) throw LaunchError(where + "a buffer of " + type + "; its spec must be " + type + "[COUNT]:INIT, not " + a.spec.text);
@@ -100,7 +136,8 @@ UserKernel::UserKernel(const DeviceEntry& device, const std::string& source, con
       throw LaunchError(where + "a scalar " + type + "; its spec must be " + type + ":VALUE, not " + a.spec.text);
     }
     if (a.spec.type.name != type && !(pointer && type == "void"))
-      throw LaunchError(where + "of type " + type + (pointer ? "*" : "") + ", the spec " + a.spec.text + " says " + a.spec.type.name);
+      throw LaunchError(where + "of type " + written + (written == type + (pointer ? "*" : "") ? "" : ", a typedef of " + type + (pointer ? "*" : "")) +
+                        ", the spec " + a.spec.text + " says " + a.spec.type.name);
     if (a.spec.kind == ArgSpec::Kind::Buffer) {
       if (a.spec.bytes() > device.identity.max_alloc_bytes)
         throw LaunchError("buffer '" + an + "' (" + a.spec.text + ") needs " + format_bytes(double(a.spec.bytes())) +

@@ -26,18 +26,26 @@ struct LaunchError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The OpenCL type behind an argument type name that is none ("real" ->
+// "float", "fptr" -> "float*"), or empty when unknown.
+using TypeResolver = std::function<std::string(const std::string& type_name)>;
+
 class UserKernel {
  public:
   // Builds `source` with the spec's options (+ -cl-kernel-arg-info, and -I for
   // `include_dir`, the .cl file's folder, when not empty) and checks the
-  // arguments. Throws KernelBuildError, LaunchError, LaunchSpecError.
-  UserKernel(const DeviceEntry& device, const std::string& source, const LaunchSpec& spec, const std::string& include_dir = "");
+  // arguments; `resolve` sees through typedef'd argument types, whose specs
+  // may then name either type. Throws KernelBuildError, LaunchError, LaunchSpecError.
+  UserKernel(const DeviceEntry& device, const std::string& source, const LaunchSpec& spec, const std::string& include_dir = "",
+             const TypeResolver& resolve = {});
 
   const std::string& kernel_name() const { return name_; }
   const std::vector<std::string>& kernels() const { return kernels_; }
   std::uint64_t work_items() const;
   const std::vector<std::uint64_t>& global() const { return global_; }
   const std::vector<std::uint64_t>& local() const { return local_; }
+  // What the launch takes on trust (an argument type it could not resolve, taken as its spec says).
+  const std::vector<std::string>& warnings() const { return warnings_; }
 
   // Runs once untimed, warms up for `warmup_s`, then samples as `policy` says;
   // returns the seconds of every timed run.
@@ -65,7 +73,7 @@ class UserKernel {
   const DeviceEntry& device_;
   LaunchSpec spec_;
   std::string name_, options_;
-  std::vector<std::string> kernels_;
+  std::vector<std::string> kernels_, warnings_;
   std::vector<std::uint64_t> global_, local_;
   std::vector<Arg> args_;
   cl::Context context_;

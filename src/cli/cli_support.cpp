@@ -8,6 +8,7 @@
 namespace roofline {
 
 void print_error(const std::string& msg) { std::fprintf(stderr, "roofline: %s\n", msg.c_str()); }
+void print_warning(const std::string& msg) { std::fprintf(stderr, "roofline: warning: %s\n", msg.c_str()); }
 
 std::string utc_now_iso() {
   std::time_t t = std::time(nullptr);

@@ -1,5 +1,5 @@
-// cli/cli_support: what every command does the same way: the error line on
-// stderr, the date stamp of results, and picking the device from --device
+// cli/cli_support: what every command does the same way: the error and warning
+// lines on stderr, the date stamp of results, and picking the device from --device
 // (a bad selector, no match or an ambiguous one said with the device list).
 #pragma once
 #include <string>
@@ -11,6 +11,8 @@ namespace roofline {
 
 // "roofline: MSG" on stderr.
 void print_error(const std::string& msg);
+// "roofline: warning: MSG" on stderr (the command goes on).
+void print_warning(const std::string& msg);
 
 // The current time, "2026-11-22T08:30:11Z".
 std::string utc_now_iso();

@@ -1,16 +1,23 @@
 #include "cli/kernel_launch.hpp"
 
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <memory>
+#include <optional>
 #include <sstream>
 
 #include "benchmark/program_cache.hpp"  // KernelBuildError
 #include "cli/cli_support.hpp"
 #include "cli/exit_codes.hpp"
+#include "benchmark/source_typedefs.hpp"
 #include "count/instrument.hpp"
+#include "count/typedefs.hpp"
 #include "model/units.hpp"
 #include "version.hpp"
 
@@ -27,14 +34,63 @@ CountedLaunch PreparedKernel::launch() const {
   return l;
 }
 
+namespace {
+
+// How Clang must parse the file to see what the device build sees (the kernel name left to the caller).
+InstrumentRequest clang_request(const KernelOptions& o, const std::string& source, const LaunchSpec& spec, const DeviceEntry& device) {
+  InstrumentRequest req;
+  req.source = source;
+  req.file_name = std::filesystem::absolute(o.file).string();
+  req.clang_args = clang_args_from_build_options(spec.full_build_options());
+  req.clang_args.push_back("-I" + std::filesystem::absolute(o.file).parent_path().string());
+  req.address_bits_32 = device.device.getInfo<CL_DEVICE_ADDRESS_BITS>() == 32;
+  const std::string cv = device.identity.opencl_c_version;  // "OpenCL C 1.2 pocl"
+  bool has_std = false;
+  for (const auto& a : req.clang_args) has_std |= a.rfind("-cl-std=", 0) == 0;
+  if (!has_std && cv.size() > 11 && cv.compare(0, 9, "OpenCL C ") == 0) {
+    const std::string v = cv.substr(9, 3);
+    // CL3.0 needs every optional feature declared; CL1.2 parses the same kernels.
+    if (v == "1.0" || v == "1.1" || v == "1.2" || v == "2.0") req.clang_args.push_back("-cl-std=CL" + v);
+  }
+  if (!device.has_extension("cl_khr_fp64")) req.clang_args.push_back("-Xclang"), req.clang_args.push_back("-cl-ext=-cl_khr_fp64");
+  if (!device.has_extension("cl_khr_fp16")) req.clang_args.push_back("-Xclang"), req.clang_args.push_back("-cl-ext=-cl_khr_fp16");
+  return req;
+}
+
+// Argument types by their typedef names: through Clang, which sees the build's
+// -D values and the file's headers, else from the source's simple typedef
+// lines. Parsed once, on the first argument type that needs it.
+TypeResolver typedef_resolver(const KernelOptions& o, const PreparedKernel& k) {
+  auto table = std::make_shared<std::optional<std::map<std::string, std::string>>>();
+  return [table, req = clang_request(o, k.source, k.spec, *k.device)](const std::string& name) {
+    if (!*table) {
+      try {
+        *table = resolve_typedefs(req);
+      } catch (const InstrumentError&) {
+        *table = scan_typedefs(req.source);
+      }
+    }
+    const auto it = (*table)->find(name);
+    return it == (*table)->end() ? std::string() : it->second;
+  };
+}
+
+}  // namespace
+
 int prepare_kernel(const KernelOptions& o, PreparedKernel& k) {
-  std::ifstream in(o.file);
-  if (!in) {
-    print_error("cannot read kernel file " + o.file);
+  // A directory opens as a stream on Linux and reads as empty: ask first.
+  std::error_code ec;
+  if (std::filesystem::is_directory(o.file, ec)) {
+    print_error("cannot read kernel file " + o.file + ": is a directory");
     return exit_code::usage;
   }
+  std::ifstream in(o.file);
   std::ostringstream s;
-  s << in.rdbuf();
+  if (in) s << in.rdbuf();  // an empty file is read as empty, not refused
+  if (!in.is_open() || in.bad()) {
+    print_error("cannot read kernel file " + o.file + ": " + std::strerror(errno));
+    return exit_code::usage;
+  }
   k.source = s.str();
   try {
     std::vector<std::string> words;
@@ -55,7 +111,8 @@ int prepare_kernel(const KernelOptions& o, PreparedKernel& k) {
   if (int rc = pick_device(o.device, k.devices, k.device)) return rc;
   try {
     k.kernel = std::make_unique<UserKernel>(*k.device, k.source, k.spec,
-                                             std::filesystem::absolute(o.file).parent_path().string());
+                                             std::filesystem::absolute(o.file).parent_path().string(), typedef_resolver(o, k));
+    for (const auto& w : k.kernel->warnings()) print_warning(o.file + ": " + w);
   } catch (const KernelBuildError& e) {
     print_error(o.file + ": " + e.what() + "; build log:\n" + e.log());
     return exit_code::kernel_build;
@@ -78,23 +135,8 @@ int count_kernel(const KernelOptions& o, PreparedKernel& k, CountsFile& c) {
                 " -o COUNTS.json` with a build that has it, then pass --counts COUNTS.json");
     return exit_code::failure;
   }
-  InstrumentRequest req;
-  req.source = k.source;
-  req.file_name = std::filesystem::absolute(o.file).string();
+  InstrumentRequest req = clang_request(o, k.source, k.spec, *k.device);
   req.kernel = k.kernel->kernel_name();
-  req.clang_args = clang_args_from_build_options(k.spec.full_build_options());
-  req.clang_args.push_back("-I" + std::filesystem::absolute(o.file).parent_path().string());
-  req.address_bits_32 = k.device->device.getInfo<CL_DEVICE_ADDRESS_BITS>() == 32;
-  const std::string cv = k.device->identity.opencl_c_version;  // "OpenCL C 1.2 pocl"
-  bool has_std = false;
-  for (const auto& a : req.clang_args) has_std |= a.rfind("-cl-std=", 0) == 0;
-  if (!has_std && cv.size() > 11 && cv.compare(0, 9, "OpenCL C ") == 0) {
-    const std::string v = cv.substr(9, 3);
-    // CL3.0 needs every optional feature declared; CL1.2 parses the same kernels.
-    if (v == "1.0" || v == "1.1" || v == "1.2" || v == "2.0") req.clang_args.push_back("-cl-std=CL" + v);
-  }
-  if (!k.device->has_extension("cl_khr_fp64")) req.clang_args.push_back("-Xclang"), req.clang_args.push_back("-cl-ext=-cl_khr_fp64");
-  if (!k.device->has_extension("cl_khr_fp16")) req.clang_args.push_back("-Xclang"), req.clang_args.push_back("-cl-ext=-cl_khr_fp16");
   InstrumentResult inst;
   try {
     inst = instrument_kernel(req);

@@ -90,6 +90,14 @@ int run_place(const KernelOptions& o) {
     print_error("--svg needs the device's roofs: pass --roofs ROOFS.json (from roofline build)");
     return exit_code::usage;
   }
+  // Another device's roofs may be meant (a comparison), so this warns, once
+  // now and again in the placement's note, rather than refusing.
+  std::string roofs_note;
+  if (roofs && roofs->device.name != k.device->identity.name) {
+    roofs_note = "the roofs in " + roofs_path + " are of device '" + roofs->device.name + "', the kernel runs on '" +
+                 k.device->identity.name + "': the dot is placed among another device's roofs";
+    print_warning(roofs_note);
+  }
 
   // The energy counter, opened before any run: a named backend that cannot
   // work stops here; `auto` with nothing readable says why in the notes.
@@ -201,7 +209,9 @@ int run_place(const KernelOptions& o) {
     place_on_roofs(p, none);
     note = "no roofs file for " + p.device + " (roofs/" + device_slug(p.device) + ".json): pass --roofs to get the bound";
   }
+  if (!roofs_note.empty()) note = roofs_note + (note.empty() ? "" : "; ") + note;
   if (!energy_note.empty()) note += (note.empty() ? "" : "; ") + energy_note;
+  p.note = note;
   if (!o.quiet) std::printf("%s", format_placement(p, counts, o.counts.empty(), note).c_str());
   try {
     if (!o.output.empty()) write_file_atomically(o.output, nlohmann::json(p).dump(1) + "\n");

@@ -14,7 +14,7 @@ const std::set<std::string>& math_functions() {
   static const std::set<std::string> names{
       "acos",  "acosh", "acospi", "asin",   "asinh",  "asinpi", "atan",   "atan2",     "atanh",  "atanpi",
       "atan2pi", "cbrt", "cos",   "cosh",   "cospi",  "erf",    "erfc",   "exp",       "exp2",   "exp10",
-      "expm1", "fdim",  "fmod",   "hypot",  "lgamma", "log",    "log2",   "log10",     "log1p",  "logb",
+      "expm1", "fdim",  "fmod",   "hypot",  "lgamma", "lgamma_r", "log",    "log2",   "log10",     "log1p",  "logb",
       "pow",   "pown",  "powr",   "remainder", "rootn", "rsqrt", "sin",   "sincos",    "sinh",   "sinpi",
       "sqrt",  "tan",   "tanh",   "tanpi",  "tgamma", "recip",  "divide", "smoothstep", "ldexp", "remquo",
       "degrees", "radians"};
@@ -37,6 +37,12 @@ double builtin_ops(const std::string& name, int lanes, int result_lanes) {
   else if (starts_with(base, "half_")) base = base.substr(5);
   if (math_functions().count(base)) return r;
   return 0;
+}
+
+int pointer_output_argument(const std::string& name) {
+  if (name == "sincos" || name == "fract" || name == "modf" || name == "frexp" || name == "lgamma_r") return 1;
+  if (name == "remquo") return 2;
+  return -1;
 }
 
 AtomicKind atomic_kind(const std::string& name) {

@@ -8,6 +8,7 @@
 #include "count/instrument.hpp"
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <set>
 #include <sstream>
@@ -25,6 +26,7 @@
 #include <clang/Rewrite/Core/Rewriter.h>
 #include <clang/Tooling/Tooling.h>
 
+#include "count/clang_args.hpp"
 #include "count/cost_table.hpp"
 #include "model/op_counts.hpp"
 
@@ -103,6 +105,7 @@ class Instrumenter {
   std::string kernel_;
   bool in_kernel_ = false;
   std::vector<const VarDecl*> hoisted_;  // __local variables of the kernel, moved to the wrapper
+  const Stmt* function_body_ = nullptr;  // of the function being instrumented
 
   // A function whose definition is in the .cl file itself: it gets the counter pointer.
   bool is_user_function(const FunctionDecl* fd) const {
@@ -121,6 +124,14 @@ class Instrumenter {
   std::string macro_name(SourceLocation loc) const {
     if (!loc.isMacroID()) return "?";
     return Lexer::getImmediateMacroName(loc, sm_, lo_).str();
+  }
+
+  // The macro written in the file that `loc` comes from (through nested expansions).
+  std::string outer_macro_name(SourceLocation loc) const {
+    std::string name = "?";
+    for (; loc.isMacroID(); loc = sm_.getImmediateExpansionRange(loc).getBegin())
+      if (!sm_.isMacroArgExpansion(loc)) name = Lexer::getImmediateMacroName(loc, sm_, lo_).str();
+    return name;
   }
 
   [[noreturn]] void unsupported(const Decl* d, const std::string& what) const { unsupported_at(d->getBeginLoc(), what); }
@@ -215,7 +226,10 @@ class Instrumenter {
 
   // ---- statements ----
 
-  void body_of_function(Stmt* body) { stmt(body); }
+  void body_of_function(Stmt* body) {
+    function_body_ = body;
+    stmt(body);
+  }
 
   void charge_before(const Stmt* s, const Cost& c) {
     if (!c.any()) return;
@@ -228,21 +242,59 @@ class Instrumenter {
                           " cannot be counted exactly; write it in the source or as a function");
   }
 
-  // A statement that is the body of if/for/while/do: braces keep inserted charges inside it.
-  void body(Stmt* s) {
+  // A statement that is the body of if/for/while/do (`what` names it):
+  // braces keep inserted charges inside it. `next` is the else or while
+  // keyword that follows it, if any.
+  void body(Stmt* s, const char* what, SourceLocation next = SourceLocation()) {
     if (!s) return;
-    if (isa<CompoundStmt>(s)) return stmt(s);
-    if (s->getBeginLoc().isMacroID() || s->getEndLoc().isMacroID()) {
+    const bool from_macro = s->getBeginLoc().isMacroID() || s->getEndLoc().isMacroID();
+    if (isa<CompoundStmt>(s) && !from_macro) return stmt(s);
+    if (from_macro) {
       // A body that is one macro invocation: charges go before it, inside new braces.
-      if (!isa<Expr>(s) && !isa<DeclStmt>(s) && !isa<ReturnStmt>(s) && !isa<NullStmt>(s) && !isa<BreakStmt>(s) && !isa<ContinueStmt>(s)) no_macro_control(s, "control statement");
+      if (!isa<Expr>(s) && !isa<DeclStmt>(s) && !isa<ReturnStmt>(s) && !isa<NullStmt>(s) && !isa<BreakStmt>(s) &&
+          !isa<ContinueStmt>(s) && !isa<CompoundStmt>(s))
+        no_macro_control(s, "control statement");
     }
     const SourceLocation begin = sm_.getExpansionLoc(s->getBeginLoc());
     const SourceLocation last = sm_.getExpansionRange(s->getEndLoc()).getEnd();
     SourceLocation after = Lexer::findLocationAfterToken(last, tok::semi, sm_, lo_, false);
     if (after.isInvalid()) after = Lexer::getLocForEndOfToken(last, 0, sm_, lo_);
+    if (from_macro) check_braces_enclose_only(s, what, begin, after, next);
     rw_.InsertTextAfter(begin, "{");
     stmt(s);
     rw_.InsertTextAfter(after, "}");
+  }
+
+  // Braces from `begin` to `after` must enclose the body s and nothing else,
+  // or the counting copy would run differently from the source: a macro that
+  // expands to the body and more (`#define STEP a; b` in `if (c) STEP;` makes
+  // only a conditional) cannot be bracketed at file level, so it is refused.
+  void check_braces_enclose_only(const Stmt* s, const char* what, SourceLocation begin, SourceLocation after, SourceLocation next) {
+    auto inside = [&](SourceLocation loc) {
+      if (loc.isInvalid()) return false;
+      const SourceLocation e = sm_.getExpansionLoc(loc);
+      return !sm_.isBeforeInTranslationUnit(e, begin) && sm_.isBeforeInTranslationUnit(e, after);
+    };
+    const SourceLocation b = s->getBeginLoc();
+    bool exact = b.isFileID() || Lexer::isAtStartOfMacroExpansion(b, sm_, lo_);
+    exact = exact && !inside(next);
+    // Every other statement must lie outside the braces, and every statement
+    // enclosing s (but ending with it) must end outside them.
+    std::function<bool(const Stmt*)> walk = [&](const Stmt* n) {
+      if (!n) return false;
+      if (n == s) return true;
+      bool encloses = false;
+      for (const Stmt* c : n->children()) encloses |= walk(c);
+      if (encloses ? n->getEndLoc() != s->getEndLoc() && inside(n->getEndLoc())
+                   : !isa<NullStmt>(n) && (inside(n->getBeginLoc()) || inside(n->getEndLoc())))
+        exact = false;
+      return encloses;
+    };
+    if (exact) walk(function_body_);
+    if (!exact)
+      unsupported(s, std::string("the body of this ") + what + " comes from macro " + outer_macro_name(b.isMacroID() ? b : s->getEndLoc()) +
+                         ", which expands to more than that body; it cannot be counted exactly (expanding the macro "
+                         "in the source, or making it a single statement, lets it be counted)");
   }
 
   void stmt(Stmt* s) {
@@ -260,8 +312,8 @@ class Instrumenter {
       Cost c;
       expr(is->getCond(), c);
       charge_before(s, c);
-      body(is->getThen());
-      body(is->getElse());
+      body(is->getThen(), "if statement", is->getElseLoc());
+      body(is->getElse(), "else branch");
     } else if (auto* fs = dyn_cast<ForStmt>(s)) {
       no_macro_control(s, "for loop");
       Cost c;
@@ -272,14 +324,14 @@ class Instrumenter {
       charge_before(s, c);
       inject(fs->getCond(), nullptr);
       inject(fs->getInc(), nullptr);
-      body(fs->getBody());
+      body(fs->getBody(), "for loop");
     } else if (auto* ws = dyn_cast<WhileStmt>(s)) {
       no_macro_control(s, "while loop");
       inject(ws->getCond(), nullptr);
-      body(ws->getBody());
+      body(ws->getBody(), "while loop");
     } else if (auto* dos = dyn_cast<DoStmt>(s)) {
       no_macro_control(s, "do loop");
-      body(dos->getBody());
+      body(dos->getBody(), "do loop", dos->getWhileLoc());
       inject(dos->getCond(), nullptr);
     } else if (auto* ss = dyn_cast<SwitchStmt>(s)) {
       no_macro_control(s, "switch statement");
@@ -410,6 +462,30 @@ class Instrumenter {
     }
   }
 
+  // The type a pointer argument points to, as written (before a conversion to
+  // the builtin's generic pointer); null when the argument is no pointer.
+  static QualType pointee_of(const Expr* arg) {
+    const QualType pt = arg->IgnoreImpCasts()->getType().getCanonicalType();
+    return pt->isPointerType() ? pt->getPointeeType() : QualType();
+  }
+  // Where a builtin's pointer argument reads or writes: its pointee's address
+  // space (generic counts as global; a pointer to a private variable is private).
+  static Space space_of_pointee(QualType pointee) {
+    switch (pointee.getAddressSpace()) {
+      case LangAS::opencl_global:
+      case LangAS::opencl_global_device:
+      case LangAS::opencl_global_host:
+      case LangAS::opencl_generic:
+        return Space::Global;
+      case LangAS::opencl_constant:
+        return Space::Constant;
+      case LangAS::opencl_local:
+        return Space::Local;
+      default:
+        return Space::Private;
+    }
+  }
+
   void charge_memory(Space s, std::uint64_t bytes, bool store, Cost& c) {
     switch (s) {
       case Space::Global: c.v[store ? kGlobalStore : kGlobalLoad] += bytes; break;
@@ -513,21 +589,16 @@ class Instrumenter {
     }
     const bool vload = name.rfind("vload", 0) == 0, vstore = name.rfind("vstore", 0) == 0;
     if ((vload && call->getNumArgs() == 2) || (vstore && call->getNumArgs() == 3)) {
-      const Expr* ptr = call->getArg(vload ? 1 : 2);
-      const QualType pt = ptr->IgnoreImpCasts()->getType().getCanonicalType();
-      if (!pt->isPointerType()) return;
-      const QualType pointee = pt->getPointeeType();
+      const QualType pointee = pointee_of(call->getArg(vload ? 1 : 2));
+      if (pointee.isNull()) return;
       const int n = vload ? lanes_of(call->getType()).lanes : lanes_of(call->getArg(0)->getType()).lanes;
-      Space s;
-      switch (pointee.getAddressSpace()) {
-        case LangAS::opencl_global: s = Space::Global; break;
-        case LangAS::opencl_constant: s = Space::Constant; break;
-        case LangAS::opencl_local: s = Space::Local; break;
-        case LangAS::opencl_generic: s = Space::Global; break;
-        default: s = Space::Private; break;
-      }
-      charge_memory(s, std::uint64_t(n) * size_of(pointee), vstore, c);
+      charge_memory(space_of_pointee(pointee), std::uint64_t(n) * size_of(pointee), vstore, c);
       return;
+    }
+    // sincos(x, &c) and the like: a store of the pointee, besides the operation.
+    if (const int out = pointer_output_argument(name); out >= 0 && out < int(call->getNumArgs())) {
+      const QualType pointee = pointee_of(call->getArg(unsigned(out)));
+      if (!pointee.isNull()) charge_memory(space_of_pointee(pointee), size_of(pointee), true, c);
     }
     const int lanes = first.isNull() ? 1 : lanes_of(first).lanes;
     const int result_lanes = call->getType()->isVoidType() ? 1 : lanes_of(call->getType()).lanes;
@@ -586,7 +657,7 @@ class Action : public ASTFrontendAction {
 
 bool counting_available() { return true; }
 
-InstrumentResult instrument_kernel(const InstrumentRequest& req) {
+std::vector<std::string> clang_tool_args(const InstrumentRequest& req) {
   std::vector<std::string> args{"-x", "cl", "-Xclang", "-finclude-default-header", "-target",
                                 req.address_bits_32 ? "spir" : "spir64", "-resource-dir", ROOFLINE_CLANG_RESOURCE_DIR,
                                 "-fno-color-diagnostics", "-w"};
@@ -594,6 +665,11 @@ InstrumentResult instrument_kernel(const InstrumentRequest& req) {
   for (const auto& a : req.clang_args) has_std |= a.rfind("-cl-std=", 0) == 0;
   if (!has_std) args.push_back("-cl-std=CL1.2");
   for (const auto& a : req.clang_args) args.push_back(a);
+  return args;
+}
+
+InstrumentResult instrument_kernel(const InstrumentRequest& req) {
+  const std::vector<std::string> args = clang_tool_args(req);
   InstrumentResult out;
   std::string diagnostics;
   std::string error;

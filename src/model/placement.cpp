@@ -40,7 +40,8 @@ void to_json(json& j, const Placement& p) {
        {"bytes_by_space", p.bytes_by_space},
        {"watts", opt(p.watts)},
        {"joules", opt(p.joules)},
-       {"efficiency", opt(p.efficiency)}};
+       {"efficiency", opt(p.efficiency)},
+       {"note", p.note}};
 }
 
 void from_json(const json& j, Placement& p) {
@@ -69,6 +70,7 @@ void from_json(const json& j, Placement& p) {
   get_opt(j, "watts", p.watts);
   get_opt(j, "joules", p.joules);
   get_opt(j, "efficiency", p.efficiency);
+  get_opt(j, "note", p.note);
 }
 
 std::vector<Placement> load_placements(const std::string& path) {

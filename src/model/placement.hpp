@@ -52,6 +52,7 @@ struct Placement {
   std::optional<double> watts;       // average power while it ran
   std::optional<double> joules;      // energy of one run
   std::optional<double> efficiency;  // ops per joule
+  std::string note;                  // what to keep in mind: another device's roofs, why no power reading
   std::string display_label() const { return label.empty() ? kernel : label; }
   double ops() const { return flops > 0 ? flops : intops; }
 };

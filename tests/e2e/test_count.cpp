@@ -125,6 +125,76 @@ TEST_CASE("local memory declared in the kernel, private arrays and switch") {
          {"local_load", 1024}, {"private_store", 1024}, {"private_load", 4 * 84}});
 }
 
+TEST_CASE("macros as the bodies of if, else, for, while and do keep the source's semantics") {
+  // 64 work-items, out zeros. if/else: one add each (64 FLOPs, 4 B loaded and
+  // stored). ADD_BLOCK, two adds, only for the 16 with i % 4 == 0 (32 FLOPs; 64
+  // INTOPs for the %). The for loop runs n = i % 3 times, 63 in all: 63 adds
+  // and increments, i % 3 on each of its 127 tests. The while test loads once
+  // (64 loads), its body never runs; do: 64 adds and 64 loads for its test.
+  check(count(test_kernels() + " --kernel macro_bodies --global 64 --local 16 --arg out=float[64]"),
+        {{"flop_float", 64 + 32 + 63 + 64}, {"intop", 64 + 127 + 63}, {"global_load", 4 * (64 + 32 + 63 + 64 + 64 + 64)},
+         {"global_store", 4 * (64 + 32 + 63 + 64)}});
+  // A macro of two statements as an if body: only the first is conditional,
+  // which braces at file level cannot express, so it is refused by name.
+  const auto dir = scratch_dir("macro-body");
+  std::ofstream(dir / "step.cl") << "#define STEP o[i] += 1.0f; o[i] += 2.0f\n"
+                                    "__kernel void k(__global float* a, __global float* o){ int i=get_global_id(0); if (i < 16) STEP; }\n"
+                                    "// roofline: --global 64 --arg a=float[64]:iota --arg o=float[64]:zeros\n";
+  const auto r = run_roofline("count '" + (dir / "step.cl").string() + "'");
+  CHECK(r.exit_code == 4);
+  CHECK(r.err.find("step.cl:2: the body of this if statement comes from macro STEP, which expands to more than that body; it "
+                   "cannot be counted exactly") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("builtins that return a value through a pointer are charged a store of the pointee in its space") {
+  // Per work-item: sincos(a[i], &c[i]): 1 FLOP, a[i] loaded, o[i] and c[i]
+  // stored. fract into a private float: += is 1 FLOP, a[i] and o[i] loaded,
+  // o[i] stored, 4 B private store. frexp into e[i]: the same with a 4 B global
+  // store. remquo (1) into a private int: 2 FLOPs. lgamma_r (1) of a[i] + 1.0f:
+  // 3 FLOPs. modf of a float4 into a private float4, plus whole: 4 FLOPs, 16 B
+  // loaded and stored, 16 B private store. sincos into local t[l]: 1 FLOP, a
+  // local store. In all 13 FLOPs, 56 B global loads, 44 B global stores, 28 B
+  // private stores, 4 B local stores.
+  check(count(test_kernels() +
+              " --kernel pointer_outputs --global 64 --local 16 --arg a=float[64]:iota --arg o=float[64] --arg c=float[64] "
+              "--arg e=int[64] --arg v=float4[64]:random"),
+        {{"flop_float", 13 * 64}, {"intop", 0}, {"global_load", 56 * 64}, {"global_store", 44 * 64}, {"private_store", 28 * 64},
+         {"private_load", 0}, {"local_store", 4 * 64}, {"local_load", 0}});
+}
+
+TEST_CASE("arguments of typedef'd types take specs of the underlying type or of the typedef") {
+  // Per work-item: a[i] * 2.0f + n, 2 FLOPs (n converted: 0); v[i] * 2.0f on
+  // float4, 4 FLOPs. Loads and stores of 4 + 16 bytes.
+  const Counters expected{{"flop_float", 6 * 64}, {"global_load", 20 * 64}, {"global_store", 20 * 64}};
+  const std::string launch = test_kernels() + " --kernel typedef_args --global 64 --local 16 ";
+  check(count(launch + "--arg a=float[64] --arg v=float4[64] --arg n=uint:3"), expected);
+  check(count(launch + "--arg a=real[64] --arg v=vec_t[64] --arg n=count_t:3"), expected);
+  // Through Clang, with the build's -D: vec_t is float8 here, so float4 is refused.
+  auto r = run_roofline("count " + launch + "-D WIDE_VEC --arg a=real[64] --arg v=float4[64] --arg n=count_t:3");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("argument 'v' of typedef_args is of type vec_t*, a typedef of float8*, the spec float4[64] says float4") !=
+        std::string::npos);
+  r = run_roofline("count " + launch + "--arg a=real[64] --arg v=vec_t[64] --arg n=count_t:-1");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("bad --arg n=count_t:-1: '-1' is out of range for uint") != std::string::npos);
+  // A type that is no OpenCL type (a struct): its spec must name one, taken on trust with a warning.
+  const auto dir = scratch_dir("typedef-struct");
+  std::ofstream(dir / "pair.cl") << "typedef struct { float x, y; } pair;\n"
+                                    "__kernel void s(__global pair* p) { p[get_global_id(0)].x += 1.0f; }\n"
+                                    "// roofline: --global 64\n";
+  r = run_roofline("count '" + (dir / "pair.cl").string() + "' --arg p=pair[64]");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("argument 'p' of s is of type pair*, which roofline cannot resolve to an OpenCL scalar or vector type") !=
+        std::string::npos);
+  CHECK(r.err.find("write the spec with the underlying OpenCL type instead, e.g. --arg p=float[COUNT]") != std::string::npos);
+  r = run_roofline("count '" + (dir / "pair.cl").string() + "' --arg p=float2[64] -q");
+  CHECK(r.exit_code == 0);
+  CHECK(r.err.find("warning: ") != std::string::npos);
+  CHECK(r.err.find("taken as float2* as its spec float2[64] says") != std::string::npos);
+  fs::remove_all(dir);
+}
+
 TEST_CASE("counts files record the launch, and place refuses one made for another launch") {
   const auto dir = scratch_dir("counts");
   const std::string counts = (dir / "t.counts.json").string();
@@ -154,6 +224,36 @@ TEST_CASE("counts files record the launch, and place refuses one made for anothe
   CHECK(p.at("bytes_by_space").at("global").at("load") == 8 * 4096.0);
   CHECK(p.at("flops_by_type").at("float") == 2 * 4096.0);
   CHECK(fs::exists(dir / "p.svg"));
+}
+
+TEST_CASE("place warns, without refusing, when the roofs are of another device") {
+  const auto dir = scratch_dir("other-roofs");
+  auto roofs = nlohmann::json::parse(slurp(std::string(ROOFLINE_SOURCE_DIR) + "/roofs/pthread-haswell-amd-epyc.json"));
+  roofs["device"]["name"] = "Some Other Device";
+  std::ofstream(dir / "other.json") << roofs.dump();
+  auto place = [&](const std::string& roofs_file) {
+    return run_roofline("place " + example("triad.cl") + " -D ELEMS=4096 --runs 1 --warmup 0 --energy none --roofs '" +
+                        (dir / roofs_file).string() + "' -o '" + (dir / "p.json").string() + "'");
+  };
+  auto r = place("other.json");
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  const auto p = nlohmann::json::parse(slurp(dir / "p.json"));
+  const std::string device = p.at("device");
+  const std::string warning = "the roofs in " + (dir / "other.json").string() + " are of device 'Some Other Device', the kernel runs on '" +
+                              device + "': the dot is placed among another device's roofs";
+  CHECK(r.err.find("roofline: warning: " + warning + "\n") != std::string::npos);
+  CHECK(p.at("note").get<std::string>().find(warning) != std::string::npos);
+  CHECK(r.out.find("  note: " + warning) != std::string::npos);
+  CHECK(!p.at("bound").at("roof").get<std::string>().empty());  // placed all the same
+
+  roofs["device"]["name"] = device;
+  std::ofstream(dir / "same.json") << roofs.dump();
+  r = place("same.json");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.err.find("warning") == std::string::npos);
+  CHECK(nlohmann::json::parse(slurp(dir / "p.json")).at("note").get<std::string>().find("another device") == std::string::npos);
+  fs::remove_all(dir);
 }
 
 TEST_CASE("place counts and times a kernel in one go") {
@@ -266,4 +366,38 @@ TEST_CASE("bad kernel input gets a clear message and a non-zero exit") {
   r = run_roofline("count " + example("triad.cl") + " -D ELEMS=64 --arg a=float[1099511627776]");
   CHECK(r.exit_code == 2);
   CHECK(r.err.find("buffer 'a' (float[1099511627776]) needs 4 TiB, more than the device's largest allocation") != std::string::npos);
+
+  // Sizes beyond 64 bits: once wrapped to 4 bytes (exit 0), a crash with
+  // :ones, an uncaught std::out_of_range, "a buffer of 0 elements".
+  std::ofstream(dir / "sizes.cl") << "// roofline: --global 64 --arg a=float[64] --arg n=char:1 --arg u=uint:1\n"
+                                     "__kernel void k(__global float* a, __global int* c, char n, uint u) { a[0] = c[0] + n + u; }\n";
+  const std::string sizes = "count '" + (dir / "sizes.cl").string() + "' ";
+  for (const char* spec : {"int[4611686018427387905]:zeros", "int[4611686018427387905]:ones", "int[99999999999999999999]:zeros",
+                           "int[4294967296*4294967296]"}) {
+    CAPTURE(spec);
+    r = run_roofline(sizes + "--arg 'c=" + spec + "'");
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("bad --arg c=" + std::string(spec) + ": ") != std::string::npos);
+    CHECK((r.err.find("too large") != std::string::npos));
+  }
+  // Two local arguments of 2^63 bytes each: their sum wrapped to 0 and passed the device's limit.
+  std::ofstream(dir / "local.cl") << "__kernel void k(__global float* a, __local float* t, __local float* u) { t[0] = a[0]; u[0] = t[0]; }\n";
+  r = run_roofline("count '" + (dir / "local.cl").string() + "' --global 64 --arg a=float[64] --arg t=local:float[2305843009213693952] "
+                   "--arg u=local:float[2305843009213693952]");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("local memory 't' (local:float[2305843009213693952]) needs 8 EiB, more than the device's") != std::string::npos);
+  r = run_roofline(sizes + "--arg c=int[4] --global 4294967296,4294967296");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("--global: the sizes' product is too large (overflows 64 bits)") != std::string::npos);
+  // Scalars out of their type's range: once silently -24 and 0.
+  r = run_roofline(sizes + "--arg c=int[4] --arg n=char:1000");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("bad --arg n=char:1000: '1000' is out of range for char (-128 to 127)") != std::string::npos);
+  r = run_roofline(sizes + "--arg c=int[4] --arg u=uint:-1");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("bad --arg u=uint:-1: '-1' is out of range for uint (0 to 4294967295)") != std::string::npos);
+
+  r = run_roofline("count '" + dir.string() + "'");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err == "roofline: cannot read kernel file " + dir.string() + ": is a directory\n");
 }

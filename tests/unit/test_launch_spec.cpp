@@ -5,6 +5,7 @@
 
 #include "benchmark/kernel_args.hpp"
 #include "benchmark/launch_spec.hpp"
+#include "benchmark/source_typedefs.hpp"
 
 using namespace roofline;
 
@@ -87,4 +88,80 @@ TEST_CASE("argument data is deterministic and as specified") {
   std::memcpy(dv, d.data(), sizeof dv);
   CHECK(dv[0] == 2.5);
   CHECK(dv[1] == 2.5);
+}
+
+TEST_CASE("sizes that overflow 64 bits are errors naming the argument, not wrapped counts") {
+  auto arg = [](const std::string& spec) { return parse_launch_words({"--arg", "c=" + spec, "-D", "HUGE=99999999999999999999"}).arg("c"); };
+  // 2^62 + 1 ints: 2^64 + 4 bytes, which wrapped to 4.
+  CHECK_THROWS_WITH(arg("int[4611686018427387905]:zeros"),
+                    "bad --arg c=int[4611686018427387905]:zeros: size too large: 4611686018427387905 elements of int overflow a "
+                    "64-bit byte count");
+  CHECK_THROWS_WITH(arg("int[99999999999999999999]:zeros"),
+                    "bad --arg c=int[99999999999999999999]:zeros: size: '99999999999999999999' is too large (overflows 64 bits)");
+  CHECK_THROWS_WITH(arg("int[4294967296*4294967296]"),
+                    doctest::Contains("c=int[4294967296*4294967296]: size: '4294967296*4294967296' is too large (overflows 64 bits)"));
+  CHECK_THROWS_WITH(arg("float4[HUGE]"), doctest::Contains("is too large (overflows 64 bits)"));
+  CHECK_THROWS_WITH(arg("local:double[4611686018427387904]"), doctest::Contains("size too large"));
+  CHECK(arg("char[18446744073709551615]").bytes() == 18446744073709551615ull);  // the largest that fits
+  CHECK_THROWS_WITH(parse_launch_words({"--global", "99999999999999999999"}).global(),
+                    "--global: '99999999999999999999' is too large (overflows 64 bits)");
+  CHECK_THROWS_WITH(parse_launch_words({"--global", "4294967296,4294967296"}).global(),
+                    "--global: the sizes' product is too large (overflows 64 bits)");
+  CHECK_THROWS_WITH(parse_launch_words({"--local", "HUGE", "-D", "HUGE=18446744073709551616"}).local(),
+                    doctest::Contains("--local: 'HUGE' is too large"));
+  CHECK_THROWS_WITH(parse_element_type("float99999999999999999999"), doctest::Contains("unknown element type"));
+}
+
+TEST_CASE("scalar values and value= data must fit their type") {
+  auto arg = [](const std::string& spec) { return parse_launch_words({"--arg", "x=" + spec}).arg("x"); };
+  CHECK_THROWS_WITH(arg("char:1000"), "bad --arg x=char:1000: '1000' is out of range for char (-128 to 127)");
+  CHECK_THROWS_WITH(arg("uint:-1"), "bad --arg x=uint:-1: '-1' is out of range for uint (0 to 4294967295)");
+  for (const char* bad : {"char:-129", "uchar:256", "short:32768", "ushort:65536", "int:2147483648", "int:-2147483649",
+                          "long:9223372036854775808", "long:-9223372036854775809", "ulong:18446744073709551616",
+                          "ulong:99999999999999999999", "int:1e30", "uint:-1e3", "int:inf", "float:1e39", "half:70000",
+                          "double:1e400", "char[4]:value=1000", "uint[4]:value=-1", "float[2]:value=-1e39"}) {
+    CAPTURE(bad);
+    CHECK_THROWS_WITH(arg(bad), doctest::Contains("is out of range for"));
+  }
+  CHECK(arg("char:-128").value == -128);
+  CHECK(arg("uchar:255").value == 255);
+  CHECK(arg("int:1e3").value == 1000);  // an integral number in any notation
+  CHECK(arg("float:-3.4e38").value == -3.4e38);
+  CHECK(arg("float:inf").value > 3.5e38);  // written as infinity: meant
+  // Integers are exact beyond the 2^53 a double holds.
+  auto bytes_of = [](const ArgSpec& a) {
+    std::uint64_t v = 0;
+    const auto b = make_scalar_bytes(a);
+    std::memcpy(&v, b.data(), b.size());
+    return v;
+  };
+  CHECK(bytes_of(arg("ulong:18446744073709551615")) == 18446744073709551615ull);
+  CHECK(bytes_of(arg("long:9007199254740993")) == 9007199254740993ull);
+  CHECK(bytes_of(arg("long:-9223372036854775808")) == 0x8000000000000000ull);
+  CHECK(bytes_of(arg("short:-2")) == 0xfffe);
+  const auto d = make_buffer_data(arg("ulong[2]:value=18446744073709551615"));
+  std::uint64_t v[2];
+  std::memcpy(v, d.data(), sizeof v);
+  CHECK(v[0] == 18446744073709551615ull);
+  CHECK(v[1] == 18446744073709551615ull);
+}
+
+TEST_CASE("typedefs: the source's simple declarations, and specs naming them") {
+  const auto t = scan_typedefs(
+      "typedef float real;  // a comment: typedef int nope;\n"
+      "typedef unsigned int count_t; typedef const __global float *fptr; typedef signed char byte;\n"
+      "typedef real real_t;\n/* typedef double hidden; */\n"
+      "#if WIDE\ntypedef float8 vec;\n#else\ntypedef float4 vec;\n#endif\n"
+      "typedef struct { float x; } pair; typedef struct P P; typedef long long ll; typedef float4 same; typedef float4 same;\n");
+  const std::map<std::string, std::string> expected{{"real", "float"}, {"count_t", "uint"}, {"fptr", "float*"}, {"byte", "char"},
+                                                    {"real_t", "float"}, {"same", "float4"}};
+  CHECK(t == expected);  // vec (two #if branches), structs, long long: left out
+  LaunchSpec s = parse_launch_words({"--arg", "a=real[8]:ones", "--arg", "n=count_t:7"});
+  CHECK_THROWS_WITH(s.arg("a"), "bad --arg a=real[8]:ones: unknown element type 'real'");
+  s.typedefs = {{"real", "float"}, {"count_t", "uint"}};
+  CHECK(s.arg("a").type.name == "float");
+  CHECK(s.arg("a").bytes() == 32);
+  CHECK(s.arg("n").type.name == "uint");
+  CHECK(is_element_type("uchar16"));
+  CHECK(!is_element_type("real"));
 }

@@ -2,7 +2,9 @@
 // derives each expected figure in a comment): short-circuit and ternary
 // operators, data-dependent loops with continue, break and early return,
 // vector builtins, vload/vstore, atomics, double, a macro, a user function,
-// local memory declared in the kernel, a private array and a switch.
+// local memory declared in the kernel, a private array and a switch, macros as
+// the bodies of if, else, for, while and do, builtins that store through a
+// pointer, arguments of typedef'd types.
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
 __kernel void short_circuit(__global const float* a, __global float* out) {
@@ -60,4 +62,48 @@ __kernel void local_private(__global const float* a, __global float* out) {
     default: s = -priv[3];
   }
   out[get_global_id(0)] = s;
+}
+
+#define ADD_ONE out[i] += 1.0f
+#define ADD_TWO_STMT out[i] += 2.0f;
+#define ADD_BLOCK { out[i] += 1.0f; out[i] += 1.0f; }
+
+__kernel void macro_bodies(__global float* out) {
+  const int i = get_global_id(0);
+  if (i < 16) ADD_ONE; else ADD_TWO_STMT
+  if (i % 4 == 0) ADD_BLOCK
+  for (int k = 0; k < i % 3; k++) ADD_ONE;
+  while (out[i] < 0.0f) ADD_TWO_STMT
+  do ADD_ONE; while (out[i] < 0.0f);
+}
+
+__kernel void pointer_outputs(__global const float* a, __global float* o, __global float* c, __global int* e,
+                              __global float4* v) {
+  __local float t[16];
+  const int i = get_global_id(0), l = get_local_id(0);
+  o[i] = sincos(a[i], &c[i]);
+  float ip;
+  o[i] += fract(a[i], &ip);
+  o[i] += frexp(a[i], &e[i]);
+  int q;
+  o[i] += remquo(a[i], 3.0f, &q);
+  int sign;
+  o[i] += lgamma_r(a[i] + 1.0f, &sign);
+  float4 whole;
+  v[i] = modf(v[i], &whole) + whole;
+  sincos(a[i], &t[l]);
+}
+
+typedef float real;
+typedef unsigned int count_t;
+#ifdef WIDE_VEC
+typedef float8 vec_t;
+#else
+typedef float4 vec_t;
+#endif
+
+__kernel void typedef_args(__global real* a, __global vec_t* v, count_t n) {
+  const int i = get_global_id(0);
+  a[i] = a[i] * 2.0f + n;
+  v[i] = v[i] * 2.0f;
 }

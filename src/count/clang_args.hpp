@@ -1,0 +1,14 @@
+// count/clang_args: the command line Clang parses a kernel file with (OpenCL
+// C for spir/spir64, the default header, the device build's options); shared
+// by the instrumenter and the typedef resolver. Clang builds only.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "count/instrument.hpp"
+
+namespace roofline {
+
+std::vector<std::string> clang_tool_args(const InstrumentRequest& request);
+
+}  // namespace roofline

@@ -1,0 +1,21 @@
+// count/typedefs: a kernel file's typedef names of OpenCL types, resolved by
+// Clang with the device build's options (so #if branches and -D values count,
+// and headers the file includes), for matching launch specs to arguments that
+// clGetKernelArgInfo names only by their typedef (benchmark/source_typedefs
+// is the fallback without Clang).
+#pragma once
+#include <map>
+#include <string>
+
+#include "count/instrument.hpp"
+
+namespace roofline {
+
+// name -> OpenCL type ("real" -> "float", "vec" -> "float16", "fptr" ->
+// "float*") for every typedef outside the system headers whose type is an
+// OpenCL scalar or vector type or a pointer to one. `request.kernel` is not
+// used. Throws InstrumentError when the file does not parse (or, in a build
+// without Clang, always).
+std::map<std::string, std::string> resolve_typedefs(const InstrumentRequest& request);
+
+}  // namespace roofline

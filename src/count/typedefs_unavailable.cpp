@@ -1,0 +1,11 @@
+// count/typedefs.hpp in a build without Clang: the caller falls back to
+// benchmark/source_typedefs.
+#include "count/typedefs.hpp"
+
+namespace roofline {
+
+std::map<std::string, std::string> resolve_typedefs(const InstrumentRequest&) {
+  throw InstrumentError("typedefs cannot be resolved through Clang in this build (built without Clang)");
+}
+
+}  // namespace roofline
