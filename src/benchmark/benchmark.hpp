@@ -16,8 +16,8 @@
 //   mixed_benchmark.hpp     mixed-intensity kernels for the power model
 //   replay.hpp              a measured kernel kept ready to run again (power readings)
 //   random_fill.hpp         incompressible test data
-//   launch_spec.hpp, kernel_args.hpp, user_kernel.hpp
-//                           a user's kernel: its launch spec, argument data, and runs (timed or counted)
+//   launch_spec.hpp, kernel_args.hpp, user_kernel.hpp, source_typedefs.hpp
+//                           a user's kernel: its launch spec, argument data, typedefs, and runs (timed or counted)
 #pragma once
 
 #include "benchmark/bandwidth_benchmark.hpp"
@@ -30,5 +30,6 @@
 #include "benchmark/program_cache.hpp"
 #include "benchmark/replay.hpp"
 #include "benchmark/session.hpp"
+#include "benchmark/source_typedefs.hpp"
 #include "benchmark/transfer_benchmark.hpp"
 #include "benchmark/user_kernel.hpp"

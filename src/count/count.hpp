@@ -7,7 +7,9 @@
 //
 //   instrument.hpp   the instrumenter (LibTooling on the AST after macro expansion)
 //   cost_table.hpp   what each OpenCL C builtin counts for (the README's counting rules)
+//   typedefs.hpp     a kernel file's typedef names resolved to OpenCL types (argument checks)
 #pragma once
 
 #include "count/cost_table.hpp"
 #include "count/instrument.hpp"
+#include "count/typedefs.hpp"
