@@ -3,6 +3,7 @@
 // and latency charts of fixture documents, and degenerate documents.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <regex>
@@ -278,6 +279,27 @@ TEST_CASE("decade ticks can label 2 and 5 times each decade, and format them") {
   CHECK(format_tick(2e4) == "2·10⁴");
   CHECK(format_tick(0.05) == "0.05");
   CHECK(format_tick(1500) == "1500");
+}
+
+TEST_CASE("a log axis narrower than a decade or two still gets several labels, in one notation") {
+  const auto labels_of = [](const LogAxis& axis) {
+    std::vector<std::string> out;
+    for (const auto& t : decade_ticks(axis, 18, true)) if (!t.label.empty()) out.push_back(t.label);
+    return out;
+  };
+  // A plateau near 33 TFLOP/s shown in GFLOP/s: 10⁴ .. 4·10⁴ over 190 pixels.
+  const auto wide = labels_of(LogAxis{1e4, 4e4, 300, 110});
+  CHECK(wide.size() >= 3);
+  CHECK(std::find(wide.begin(), wide.end(), "3·10⁴") != wide.end());
+  // 100 .. 400 W: more than the decade and 2 times it.
+  const auto watts = labels_of(LogAxis{100, 400, 300, 110});
+  CHECK(watts.size() >= 3);
+  CHECK(std::find(watts.begin(), watts.end(), "300") != watts.end());
+  // Once one label needs a power of ten, 1000 and up take them too: no "5000" beside "10⁴".
+  const auto mixed = labels_of(LogAxis{2000, 2e4, 400, 100});
+  CHECK(std::find(mixed.begin(), mixed.end(), "10⁴") != mixed.end());
+  for (const std::string& l : mixed) CHECK(l.find("000") == std::string::npos);
+  CHECK(format_tick(3e4) == "3·10⁴");
 }
 
 // ---------------------------------------------------------------------------
