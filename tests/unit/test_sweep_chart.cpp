@@ -470,6 +470,47 @@ TEST_CASE("a latency sweep without a clock has no cycles") {
   CHECK(texts_of_class(svg, "plateau-label") == std::vector<std::string>{"L1 1.2 ns", "L2 4.1 ns", "L3 14 ns", "DRAM 92 ns"});
 }
 
+TEST_CASE("a latency label keeps its cycles wherever it goes, and plateaus stay over measured points") {
+  RoofsDocument doc = cpu_fixture();
+  // The chase stops at 256 MiB while DRAM's plateau was found at 512 MiB .. 1 GiB (as on the H200).
+  auto& lat = doc.memory->latency;
+  lat.erase(std::remove_if(lat.begin(), lat.end(), [](const CurvePoint& p) { return p.bytes > 256 * MiB; }), lat.end());
+  doc.memory->levels.back().first_bytes = 512 * MiB;
+  doc.memory->levels.back().latency_ns = 92.123456789;
+  const std::string svg = render_latency_sweep_svg(doc);
+  for (const std::string& l : texts_of_class(svg, "plateau-label")) {
+    CAPTURE(l);
+    CHECK(contains(l, "cycles"));
+  }
+  const Line* dram = line_titled(lines_of_class(svg, "plateau"), "DRAM plateau");
+  REQUIRE(dram);
+  const auto x_1k = x_tick_pixel(svg, "1 KiB"), x_1m = x_tick_pixel(svg, "1 MiB");
+  REQUIRE(x_1k);
+  REQUIRE(x_1m);
+  const double x_256m = *x_1k + (*x_1m - *x_1k) * 18 / 10;
+  CHECK(dram->x2 <= x_256m + 0.01);
+  CHECK(contains(dram->title, "(92.12 ns)"));  // the tooltip's figure to four digits, not 15
+}
+
+TEST_CASE("several roofs files on one sweep chart: a curve each, in its color, with a legend") {
+  const RoofsDocument a = cpu_fixture();
+  RoofsDocument b = cpu_fixture();
+  b.device.name = "Other GPU";
+  b.device.driver = "2.0";
+  for (CurvePoint& p : b.memory->latency) p.stats.median *= 3, p.stats.min *= 3, p.stats.max *= 3;
+  for (CurvePoint& p : b.memory->bandwidth) p.stats.median /= 3, p.stats.min /= 3, p.stats.max /= 3;
+  for (const std::string& svg : {render_latency_sweep_svg({&a, &b}), render_bandwidth_sweep_svg({&a, &b})}) {
+    CHECK(xml_problem(svg) == "");
+    CHECK(count(svg, "class=\"median\"") == 2);
+    CHECK(count(svg, "class=\"point\"") == a.memory->latency.size() + b.memory->latency.size());
+    CHECK(contains(svg, "Acme &amp; Sons &lt;CPU&gt; vs Other GPU<"));
+    CHECK(contains(svg, "driver 6.1, 2024-06-03"));
+    CHECK(contains(svg, "Other GPU: driver 2.0"));
+    CHECK(contains(svg, "id=\"legend\""));
+    CHECK_FALSE(contains(svg, "right-axis"));  // two clocks: cycles only in the labels
+  }
+}
+
 // ---------------------------------------------------------------------------
 // Degenerate documents
 
