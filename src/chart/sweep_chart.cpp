@@ -391,6 +391,12 @@ Rect label_box(Point at, double w, double size, bool anchor_end) {
   return {x0, at.y - size, x0 + w, at.y + 3};
 }
 
+// A white card behind a label, hiding the lines it must cross.
+void append_backing(std::string& out, const Rect& box) {
+  out += "<rect class=\"label-backing\" x=\"" + px(box.x0 - 2) + "\" y=\"" + px(box.y0) + "\" width=\"" + px(box.width() + 4) +
+         "\" height=\"" + px(box.height()) + "\" rx=\"2\" fill=\"white\" fill-opacity=\"0.92\"/>\n";
+}
+
 // Inside the plot, with a margin that keeps text off its frame.
 bool inside(const Rect& r, const Rect& plot) {
   return r.x0 >= plot.x0 + 6 && r.x1 <= plot.x1 - 6 && r.y0 >= plot.y0 + 2 && r.y1 <= plot.y1 - 2;
@@ -473,8 +479,11 @@ void append_plateau_labels(std::string& out, const std::vector<Sweep>& sweeps, c
       const auto clamp_x = [&](double x0) { return std::clamp(x0, plot.x0 + 8, plot.x1 - 8 - w); };
       std::optional<Point> best;
       double best_cost = 0;
-      for (double x0 : {clamp_x((pa.x + pb.x - w) / 2), clamp_x(pa.x), clamp_x(pb.x - w), clamp_x(pa.x - w / 2),
-                        clamp_x(pb.x - w / 2), clamp_x(pa.x - w), clamp_x(pb.x)}) {
+      // From a label's width left of the plateau to a label's width right of it.
+      std::vector<double> starts;
+      for (double x0 = pa.x - w - 20; x0 <= pb.x + 20; x0 += 8) starts.push_back(clamp_x(x0));
+      starts.push_back(clamp_x((pa.x + pb.x - w) / 2));
+      for (double x0 : starts) {
         double top = pa.y - half, bottom = pa.y + half;
         if (const auto e = envelope(shapes, x0, x0 + w)) top = std::min(top, e->first), bottom = std::max(bottom, e->second);
         const double baselines[] = {top - 5, bottom + size + 2, pa.y - half - 5, pa.y + half + size + 2};
@@ -489,7 +498,11 @@ void append_plateau_labels(std::string& out, const std::vector<Sweep>& sweeps, c
         }
       }
       if (!best) best = Point{clamp_x((pa.x + pb.x - w) / 2), pa.y - half - 5};
-      layout.labels.boxes.push_back(label_box(*best, w, size, false));
+      const Rect box = label_box(*best, w, size, false);
+      // Near the last levels the capacity lines stand closer than a label is wide: where one
+      // must cross it, it stops at a white card behind the label rather than run through its words.
+      if (layout.lines.count_hits(box) > 0) append_backing(out, box);
+      layout.labels.boxes.push_back(box);
       append_haloed_text(out, *best, text, "class=\"plateau-label\" font-size=\"12\" font-weight=\"bold\"",
                          text_color(l.color));
     }
