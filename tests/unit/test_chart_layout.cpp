@@ -190,7 +190,40 @@ void check_legible(const std::string& svg) {
   }
 }
 
+// Each compute roof's label stands on its own line: the compute roof nearest
+// the label (just below it, or just above a label set under its line) is one
+// the label names.
+void check_compute_labels_on_their_lines(const std::string& svg) {
+  static const std::regex roof(R"re(<line x1="[-\d.]+" y1="([-\d.]+)" x2="[-\d.]+" y2="[-\d.]+" class="roof compute"[^>]*><title>([^:]*):)re");
+  std::vector<std::pair<double, std::string>> lines;
+  for (std::sregex_iterator it(svg.begin(), svg.end(), roof), stop; it != stop; ++it) lines.push_back({std::stod((*it)[1]), (*it)[2]});
+  REQUIRE(!lines.empty());
+  int checked = 0;
+  for (const Quad& t : text_quads(svg, {"roof-label"})) {
+    if (std::fabs(t.c[0][1] - t.c[1][1]) > 0.01) continue;  // rotated: a memory roof's
+    const double top = t.c[0][1], bottom = t.c[2][1];
+    const auto gap = [&](double y) { return y >= bottom ? y - bottom : y <= top ? top - y : 0.0; };
+    const auto nearest = std::min_element(lines.begin(), lines.end(), [&](const auto& a, const auto& b) { return gap(a.first) < gap(b.first); });
+    CAPTURE(t.text);
+    CAPTURE(nearest->second);
+    CHECK(t.text.find(nearest->second) != std::string::npos);
+    CHECK(gap(nearest->first) <= 6);
+    ++checked;
+  }
+  CHECK(checked >= 2);
+}
+
 }  // namespace
+
+TEST_CASE("compute labels stand on their own lines, coinciding roofs sharing one") {
+  for (const char* file : {"pthread-haswell-amd-epyc.json", "nvidia-h200.json"}) {
+    CAPTURE(file);
+    const RoofsDocument doc = committed(file);
+    check_compute_labels_on_their_lines(render_chart({"carm"}, {&doc}));
+  }
+  const RoofsDocument h200 = committed("nvidia-h200.json"), cpu = committed("pthread-haswell-amd-epyc.json");
+  check_compute_labels_on_their_lines(render_chart({"carm"}, {&h200, &cpu}));
+}
 
 TEST_CASE("two devices and ten placed kernels on one CARM: every label legible and attached to its dot") {
   const RoofsDocument h200 = committed("nvidia-h200.json"), cpu = committed("pthread-haswell-amd-epyc.json");
@@ -254,4 +287,21 @@ TEST_CASE("memory sweeps: labels apart, and off the capacity lines") {
         }
       }
     }
+}
+
+TEST_CASE("a memory level has one color in every chart, and no color is too light to see") {
+  const RoofsDocument doc = committed("nvidia-h200-energy.json");
+  const auto color_of = [](const std::string& svg, const std::string& pattern) {
+    std::smatch m;
+    return std::regex_search(svg, m, std::regex(pattern)) ? m[1].str() : std::string("none");
+  };
+  const std::string carm = render_chart({"carm"}, {&doc}), power = render_chart({"power"}, {&doc});
+  const std::string bandwidth = render_chart({"bandwidth"}, {&doc});
+  const std::string dram = color_of(carm, R"re(class="roof memory" stroke="(#[0-9A-F]{6})"[^>]*><title>DRAM)re");
+  CHECK(dram != "none");
+  CHECK(color_of(power, R"re(stroke="(#[0-9A-F]{6})" stroke-width="2.2"><title>Power roof of DRAM)re") == dram);
+  CHECK(color_of(bandwidth, R"re(class="plateau" stroke="(#[0-9A-F]{6})"[^>]*><title>DRAM)re") == dram);
+  const std::string l2 = color_of(carm, R"re(class="roof memory" stroke="(#[0-9A-F]{6})"[^>]*><title>L2 )re");
+  CHECK(color_of(bandwidth, R"re(class="plateau" stroke="(#[0-9A-F]{6})"[^>]*><title>L2 )re") == l2);
+  for (const std::string* svg : {&carm, &power, &bandwidth}) CHECK(svg->find("#F0E442") == std::string::npos);
 }
