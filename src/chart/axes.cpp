@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 
 namespace roofline::chart {
@@ -46,6 +47,11 @@ double previous_round(double v) { return floor_round(v / 1.01); }
 
 // Floor modulo: -3 mod 5 is 2.
 int mod(int a, int b) { return ((a % b) + b) % b; }
+
+// "m·10ᵉ", or "10ᵉ" for m = 1.
+std::string power_form(double m, int e) {
+  return (m == 1 ? std::string() : printf_string("%.0f·", m)) + "10" + superscript(e);
+}
 
 std::string tick_attrs() { return "stroke=\"#444\" stroke-width=\"1\""; }
 
@@ -117,11 +123,57 @@ std::string format_tick(double v) {
   const int e = static_cast<int>(std::floor(std::log10(v) + kTolerance));
   const double mantissa = v / std::pow(10.0, e);
   const double m = std::round(mantissa);
-  const bool is_125 = std::fabs(mantissa - m) < 1e-9 * m && (m == 1 || m == 2 || m == 5);
-  if (!is_125) return printf_string("%g", v);
+  const bool whole = std::fabs(mantissa - m) < 1e-9 * m && m >= 1 && m <= 9;
+  if (!whole) return printf_string("%g", v);
   if (e >= -2 && e <= 3) return printf_string("%.*f", e < 0 ? -e : 0, v);
-  return (m == 1 ? std::string() : printf_string("%.0f·", m)) + "10" + superscript(e);
+  return power_form(m, e);
 }
+
+namespace {
+
+// A tick value's mantissa 1..9 and exponent, when it is a whole multiple of a power of ten.
+std::optional<std::pair<int, int>> whole_multiple(double v) {
+  const int e = static_cast<int>(std::floor(std::log10(v) + kTolerance));
+  const double mantissa = v / std::pow(10.0, e), m = std::round(mantissa);
+  if (std::fabs(mantissa - m) > 1e-9 * m || m < 1 || m > 9) return std::nullopt;
+  return std::make_pair(int(m), e);
+}
+
+// One notation per axis: where some labels need powers of ten (10⁴ and up,
+// below 0.01), the labels at 1000 and up (or at 0.01 and below) take them
+// too, so "5000" never stands beside "10⁴".
+void harmonize_labels(Ticks& ticks) {
+  bool high = false, low = false;
+  for (const Tick& t : ticks)
+    if (!t.label.empty()) high |= t.value >= 1e4 * (1 - kTolerance), low |= t.value < 0.01 * (1 - kTolerance);
+  for (Tick& t : ticks) {
+    if (t.label.empty()) continue;
+    const bool change = (high && t.value >= 1000 * (1 - kTolerance)) || (low && t.value <= 0.01 * (1 + kTolerance));
+    if (const auto w = whole_multiple(t.value); change && w) t.label = power_form(w->first, w->second);
+  }
+}
+
+// Labels on more of the minor ticks (2 and 5, then 3, then the rest of each
+// decade) until the axis has at least `wanted` labels, each at least
+// `spacing` pixels from every other: a narrow axis otherwise shows one or
+// two labels.
+void label_more(Ticks& ticks, const LogAxis& axis, double spacing, std::size_t wanted) {
+  const auto labelled = [&] { return std::count_if(ticks.begin(), ticks.end(), [](const Tick& t) { return !t.label.empty(); }); };
+  for (const std::vector<int>& level : {std::vector<int>{2, 5}, {3}, {4, 6, 7, 8, 9}}) {
+    if (std::size_t(labelled()) >= wanted) return;
+    for (Tick& t : ticks) {
+      const auto w = whole_multiple(t.value);
+      if (!t.label.empty() || !w || std::find(level.begin(), level.end(), w->first) == level.end()) continue;
+      const double p = axis.to_pixel(t.value);
+      const bool room = std::all_of(ticks.begin(), ticks.end(), [&](const Tick& o) {
+        return o.label.empty() || std::fabs(axis.to_pixel(o.value) - p) >= spacing;
+      });
+      if (room) t.label = format_tick(t.value);
+    }
+  }
+}
+
+}  // namespace
 
 Ticks decade_ticks(const LogAxis& axis, double min_label_spacing, bool label_125) {
   Ticks out;
@@ -137,14 +189,17 @@ Ticks decade_ticks(const LogAxis& axis, double min_label_spacing, bool label_125
     out.push_back({v, (e - e_first) % stride == 0 ? format_tick(v) : "", true});
   }
   // Minor ticks would only smear narrow decades into a grey band.
-  if (per_decade < 40) return out;
-  const bool label_minor = label_125 && stride == 1 && std::log10(2.0) * per_decade >= min_label_spacing;
-  for (int e = static_cast<int>(std::floor(std::log10(lo) + kTolerance)); e <= e_last; ++e)
-    for (int m = 2; m <= 9; ++m) {
-      const double v = m * std::pow(10.0, e);
-      if (v <= lo * (1 + kTolerance) || v >= hi * (1 - kTolerance)) continue;
-      out.push_back({v, label_minor && (m == 2 || m == 5) ? format_tick(v) : "", false});
-    }
+  if (per_decade >= 40) {
+    const bool label_minor = label_125 && stride == 1 && std::log10(2.0) * per_decade >= min_label_spacing;
+    for (int e = static_cast<int>(std::floor(std::log10(lo) + kTolerance)); e <= e_last; ++e)
+      for (int m = 2; m <= 9; ++m) {
+        const double v = m * std::pow(10.0, e);
+        if (v < lo * (1 - kTolerance) || v > hi * (1 + kTolerance)) continue;  // the ends too: a round bound gets its label
+        out.push_back({v, label_minor && (m == 2 || m == 5) ? format_tick(v) : "", false});
+      }
+    if (label_125) label_more(out, axis, min_label_spacing, 4);
+  }
+  harmonize_labels(out);
   return out;
 }
 

@@ -37,8 +37,8 @@ LogAxis make_octave_log_axis(double data_min, double data_max, double pixel_lo, 
                              double pad_octaves = 0.4, double min_octaves = 4);
 
 // Tick label of a power of ten: plain numbers from 0.01 to 1000 ("0.01", "1",
-// "1000"), superscript powers beyond ("10⁴", "10⁻³"). Other values: 1-2-5
-// multiples of those ("20", "0.05", "2·10⁴"), else "%g".
+// "1000"), superscript powers beyond ("10⁴", "10⁻³"). Whole multiples 2..9 of
+// those alike ("20", "0.05", "3·10⁴"); other values "%g".
 std::string format_tick(double value);
 
 // Sizes: the shared formatter of model/units.
@@ -53,7 +53,11 @@ using Ticks = std::vector<Tick>;
 
 // Decades (labelled, thinned to keep labels min_label_spacing pixels apart)
 // and 2..9 times them as minor ticks when a decade is at least 40 pixels.
-// With label_125, 2 and 5 times each decade get labels too when there is room.
+// With label_125, 2 and 5 times each decade get labels too when there is
+// room, and an axis that still has fewer than four labels (one narrower than
+// a decade or two) labels 3, then 4, 6..9 times them where they fit. One
+// notation per axis: where a label needs a power of ten, the labels of 1000
+// and up use them too ("5·10³" beside "10⁴", never "5000").
 Ticks decade_ticks(const LogAxis& axis, double min_label_spacing, bool label_125 = false);
 
 // Powers of two: every k-th one labelled with format_bytes, k the smallest of

@@ -23,7 +23,10 @@ struct RoofsDocument;
 // (level, op) as a memory roof; ceilings with value <= 0 are left out. A
 // document without roofs still gives a valid chart (axes and a note).
 // Placed kernels (dots) are drawn at (ai, performance) with their labels and,
-// where their timings vary visibly, error bars. Roofs get a band from their
+// where their timings vary visibly, error bars; a dot bound by a roof not
+// drawn by default (a level's copy or store roof) has that roof drawn too,
+// dotted. Roofs that coincide on screen take turns along their shared line
+// and share a label. Roofs get a band from their
 // measured min to max where it is at least a pixel wide. The compute roofs are
 // opt.compute_roofs (see chart/roof_picks); throws std::invalid_argument on a
 // malformed pick.

@@ -75,8 +75,8 @@ std::string render_chart(const ChartSpec& spec, const std::vector<const RoofsDoc
   if (k == "efficiency") return render_energy_svg(docs, EnergyChart::efficiency, opt, dots);
   if (k == "wg-count") return render_launch_sweep_svg(first, LaunchSweep::work_group_count, parse_metric(spec.metric), opt);
   if (k == "wg-size") return render_launch_sweep_svg(first, LaunchSweep::work_group_size, parse_metric(spec.metric), opt);
-  if (k == "bandwidth") return render_bandwidth_sweep_svg(first, opt);
-  if (k == "latency") return render_latency_sweep_svg(first, opt);
+  if (k == "bandwidth") return render_bandwidth_sweep_svg(docs, opt);
+  if (k == "latency") return render_latency_sweep_svg(docs, opt);
   throw std::invalid_argument("unknown chart '" + k + "'");
 }
 

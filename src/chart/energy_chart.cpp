@@ -9,6 +9,7 @@
 #include "chart/axes.hpp"
 #include "chart/legend.hpp"
 #include "chart/point_labels.hpp"
+#include "chart/roof_colors.hpp"
 #include "chart/roof_picks.hpp"
 #include "chart/svg.hpp"
 #include "model/energy.hpp"
@@ -87,8 +88,8 @@ std::string upper(std::string s) {
 
 std::vector<Curve> collect_curves(const std::vector<const RoofsDocument*>& docs, const ChartOptions& opt) {
   std::vector<Curve> out;
-  std::size_t color = 0;
-  for (const RoofsDocument* doc : docs) {
+  for (std::size_t d = 0; d < docs.size(); ++d) {
+    const RoofsDocument* doc = docs[d];
     if (!doc->energy || !doc->energy->model) continue;
     const PowerModel& model = *doc->energy->model;
     const ComputePower* compute = chosen_compute(*doc, opt);
@@ -96,7 +97,7 @@ std::vector<Curve> collect_curves(const std::vector<const RoofsDocument*>& docs,
     for (const MemoryPower& m : model.memory) {
       if (!(m.bandwidth > 0)) continue;
       out.push_back({doc, m.level, compute->type + " " + upper(compute->op), power_roof(model, *compute, m), &m,
-                     palette_color(color++)});
+                     docs.size() > 1 ? palette_color(d) : level_color(m.level)});
     }
   }
   return out;
@@ -115,13 +116,22 @@ std::string curve_label(const Curve& c, bool several) {
 std::string render_energy_svg(const std::vector<const RoofsDocument*>& docs, EnergyChart kind_id,
                               const ChartOptions& opt, const std::vector<Placement>& input_dots) {
   using namespace chart;
-  const Canvas canvas = make_canvas(opt);
-  const Rect& plot = canvas.plot;
   const std::vector<Curve> curves = collect_curves(docs, opt);
   const bool several = docs.size() > 1;
   bool integer = !curves.empty();
   for (const Curve& c : curves) integer &= c.compute.rfind("int", 0) == 0;
   const Kind kind = kind_of(kind_id, integer);
+
+  static const char* names[] = {"Power", "Energy", "Energy-efficiency"};
+  const std::string what = names[static_cast<int>(kind_id)];
+  const std::string title = opt.title.empty() ? (several ? comparison_title(docs) : derived_title(*docs.front())) : opt.title;
+  std::string subtitle = several ? documents_line(docs) + "\n" : "";
+  subtitle += what + " CARM";
+  if (!curves.empty()) subtitle += " · " + curves.front().compute + " with each memory level";
+  for (const RoofsDocument* d : docs)
+    if (d->energy && !several) subtitle += " · " + d->energy->backend + (d->energy->domains.empty() ? "" : " (" + d->energy->domains.front() + ")");
+  const Canvas canvas = make_canvas(opt, 24, subtitle);
+  const Rect& plot = canvas.plot;
 
   std::vector<Placement> dots;
   for (const Placement& p : input_dots)
@@ -161,17 +171,6 @@ std::string render_energy_svg(const std::vector<const RoofsDocument*>& docs, Ene
   const LogAxis ys = make_round_log_axis(y_min / 1.3, y_max * 1.5, plot.y1, plot.y0, 4);
   const AxisSpec x_axis{xs, decade_ticks(xs, 48), integer ? "Arithmetic intensity [op/byte]" : "Arithmetic intensity [FLOP/byte]"};
   const AxisSpec y_axis{ys, decade_ticks(ys, 22, true), kind.y_title};
-
-  static const char* names[] = {"Power", "Energy", "Energy-efficiency"};
-  const std::string what = names[static_cast<int>(kind_id)];
-  std::string title = opt.title;
-  if (title.empty()) {
-    for (const RoofsDocument* d : docs) title += (title.empty() ? "" : " vs ") + (several ? d->device.name : derived_title(*d));
-  }
-  std::string subtitle = what + " CARM";
-  if (!curves.empty()) subtitle += " · " + curves.front().compute + " with each memory level";
-  for (const RoofsDocument* d : docs)
-    if (d->energy && !several) subtitle += " · " + d->energy->backend + (d->energy->domains.empty() ? "" : " (" + d->energy->domains.front() + ")");
 
   std::string out;
   append_svg_header(out, canvas, what + " CARM: " + title);

@@ -16,19 +16,22 @@ namespace roofline {
 namespace chart {
 namespace {
 
-// One line of a plot: a ceiling's sweep points as (x, y) in display units.
+// One line of a plot: a ceiling's sweep points at one work-group size (a
+// count sweep measured at several sizes has a line per size), as (x, y) in
+// display units.
 struct Series {
   const Ceiling* ceiling = nullptr;
   std::string name;  // "width 4", "read"
   std::size_t color = 0;  // palette index: by width for compute, by load/store mix for memory
+  bool other_size = false;  // at a work-group size other than the ceiling's best: dashed
   std::vector<std::pair<double, double>> points;
   std::vector<std::string> tooltips;
 };
 
 // One plot: a roof family.
 struct Panel {
-  std::string title;  // "float MAD", "L2 memory"
-  std::string unit;   // of y, e.g. "GFLOP/s", "W", "GFLOP/J"
+  std::string title;   // "float MAD", "L2 memory"
+  std::string y_title; // "Throughput [TFLOP/s]", "Power [W]"
   std::vector<Series> series;
 };
 
@@ -63,6 +66,23 @@ std::string metric_name(SweepMetric m) {
   return m == SweepMetric::performance ? "throughput" : m == SweepMetric::power ? "power" : "energy efficiency";
 }
 
+std::string axis_title(SweepMetric m, const std::string& unit) {
+  const char* what = m == SweepMetric::performance ? "Throughput" : m == SweepMetric::power ? "Power" : "Efficiency";
+  return std::string(what) + " [" + unit + "]";
+}
+
+// A panel whose values reach 1000 G-units shows them in T-units (30 TFLOP/s,
+// not 3·10⁴ GFLOP/s; 4 TB/s, not 4·10³ GB/s): its tick labels stay plain numbers.
+void use_tera_where_large(Panel& panel, std::string& unit) {
+  double top = 0;
+  for (const Series& s : panel.series)
+    for (const auto& p : s.points) top = std::max(top, p.second);
+  if (top < 1000 || unit.rfind("G", 0) != 0) return;
+  for (Series& s : panel.series)
+    for (auto& p : s.points) p.second /= 1000;
+  unit[0] = 'T';
+}
+
 // Families in a fixed order: compute (float, double, int, half; MAD before
 // ADD), then memory levels nearest first, as they appear in the document.
 std::vector<Panel> collect_panels(const RoofsDocument& doc, LaunchSweep sweep, SweepMetric metric) {
@@ -76,40 +96,56 @@ std::vector<Panel> collect_panels(const RoofsDocument& doc, LaunchSweep sweep, S
   std::vector<const Ceiling*> ceilings;
   for (const Ceiling& c : doc.ceilings) ceilings.push_back(&c);
   std::stable_sort(ceilings.begin(), ceilings.end(), [&](const Ceiling* a, const Ceiling* b) { return rank(*a) < rank(*b); });
+  std::map<std::string, std::string> units;
   for (const Ceiling* c : ceilings) {
     const auto& points = sweep == LaunchSweep::work_group_count ? c->sweep_wg_count : c->sweep_wg_size;
     const auto [unit, scale] = display_unit(*c, metric);
-    Series s;
-    s.ceiling = c;
     const bool memory = c->kind == "memory";
-    s.name = memory ? c->op : "width " + std::to_string(c->width);
-    s.color = memory ? series_color(kMixes, c->op) : series_color(kWidths, std::to_string(c->width));
-    for (const SweepPoint& p : points) {
-      const double x = sweep == LaunchSweep::work_group_count ? double(p.launch.work_groups()) : double(p.launch.local);
-      double y = p.stats.median * scale;
-      if (metric != SweepMetric::performance) {
-        if (!p.watts || !(p.watts->median > 0)) continue;
-        y = metric == SweepMetric::power ? p.watts->median : p.stats.median / p.watts->median * scale;
+    // A count sweep may hold several work-group sizes: a line for each, the ceiling's own (best) first.
+    std::vector<std::uint64_t> sizes{c->launch.local};
+    if (sweep == LaunchSweep::work_group_count)
+      for (const SweepPoint& p : points)
+        if (std::find(sizes.begin(), sizes.end(), p.launch.local) == sizes.end()) sizes.push_back(p.launch.local);
+    for (std::uint64_t size : sizes) {
+      Series s;
+      s.ceiling = c;
+      s.name = memory ? c->op : "width " + std::to_string(c->width);
+      s.color = memory ? series_color(kMixes, c->op) : series_color(kWidths, std::to_string(c->width));
+      s.other_size = size != c->launch.local;
+      for (const SweepPoint& p : points) {
+        if (sweep == LaunchSweep::work_group_count && p.launch.local != size && sizes.size() > 1) continue;
+        const double x = sweep == LaunchSweep::work_group_count ? double(p.launch.work_groups()) : double(p.launch.local);
+        double y = p.stats.median * scale;
+        if (metric != SweepMetric::performance) {
+          if (!p.watts || !(p.watts->median > 0)) continue;
+          y = metric == SweepMetric::power ? p.watts->median : p.stats.median / p.watts->median * scale;
+        }
+        if (!(x > 0) || !(y > 0) || !std::isfinite(y)) continue;
+        s.points.push_back({x, y});
+        std::string t = c->label() + ": " + std::to_string(p.launch.work_groups()) + " work-groups of " +
+                        std::to_string(p.launch.local) + "\n" + printf_string("%.4g", y) + " " + unit;
+        if (metric == SweepMetric::performance && p.stats.samples > 1)
+          t += " (min " + printf_string("%.4g", p.stats.min * scale) + ", max " + printf_string("%.4g", p.stats.max * scale) +
+               ", " + std::to_string(p.stats.samples) + " runs)";
+        s.tooltips.push_back(t);
       }
-      if (!(x > 0) || !(y > 0) || !std::isfinite(y)) continue;
-      s.points.push_back({x, y});
-      std::string t = c->label() + ": " + std::to_string(p.launch.work_groups()) + " work-groups of " +
-                      std::to_string(p.launch.local) + "\n" + printf_string("%.4g", y) + " " + unit;
-      if (metric == SweepMetric::performance && p.stats.samples > 1)
-        t += " (min " + printf_string("%.4g", p.stats.min * scale) + ", max " + printf_string("%.4g", p.stats.max * scale) +
-             ", " + std::to_string(p.stats.samples) + " runs)";
-      s.tooltips.push_back(t);
+      if (s.points.size() < 2) continue;
+      const std::string key = memory ? "m:" + c->level : "c:" + c->op + ":" + c->type;
+      if (!by_key.count(key)) {
+        order.push_back(key);
+        by_key[key] = Panel{memory ? c->level + " memory" : c->type + " " + upper(c->op), "", {}};
+        units[key] = unit;
+      }
+      by_key[key].series.push_back(std::move(s));
     }
-    if (s.points.size() < 2) continue;
-    const std::string key = memory ? "m:" + c->level : "c:" + c->op + ":" + c->type;
-    if (!by_key.count(key)) {
-      order.push_back(key);
-      by_key[key] = Panel{memory ? c->level + " memory" : c->type + " " + upper(c->op), unit, {}};
-    }
-    by_key[key].series.push_back(std::move(s));
   }
   std::vector<Panel> out;
-  for (const std::string& k : order) out.push_back(std::move(by_key[k]));
+  for (const std::string& k : order) {
+    Panel p = std::move(by_key[k]);
+    use_tera_where_large(p, units[k]);
+    p.y_title = axis_title(metric, units[k]);
+    out.push_back(std::move(p));
+  }
   return out;
 }
 
@@ -124,7 +160,7 @@ void append_panel(std::string& out, const Panel& panel, const Rect& plot, std::s
   const LogAxis ys = make_round_log_axis(y_min / 1.15, y_max * 1.15, plot.y1, plot.y0, 4);
   const AxisSpec x{xs, count_ticks(xs, 11),
                    sweep == LaunchSweep::work_group_count ? "work-groups" : "work-items per work-group"};
-  const AxisSpec y{ys, decade_ticks(ys, 18, true), panel.unit};
+  const AxisSpec y{ys, decade_ticks(ys, 18, true), panel.y_title};
   const std::string n = std::to_string(index);
   append_clip_path(out, "plot-area-" + n, plot);
   append_grid(out, plot, x, y, "grid-" + n);
@@ -133,7 +169,8 @@ void append_panel(std::string& out, const Panel& panel, const Rect& plot, std::s
     const std::string color = palette_color(s.color);
     std::vector<Point> pts;
     for (const auto& [vx, vy] : s.points) pts.push_back({xs.to_pixel(vx), ys.to_pixel(vy)});
-    append_polyline(out, pts, "class=\"sweep\" stroke=\"" + color + "\" stroke-width=\"1.8\"");
+    append_polyline(out, pts, "class=\"sweep\" stroke=\"" + color + "\" stroke-width=\"1.8\"" +
+                                  (s.other_size ? " stroke-dasharray=\"5 3\"" : ""));
     for (std::size_t k = 0; k < pts.size(); ++k)
       append_circle(out, pts[k], 2.6, "fill=\"" + color + "\"", s.tooltips[k]);
   }
@@ -143,7 +180,8 @@ void append_panel(std::string& out, const Panel& panel, const Rect& plot, std::s
 }
 
 // One legend for every plot, in a row under the subtitle: the vector widths
-// (compute plots) and the load/store mixes (memory plots) that appear.
+// (compute plots) and the load/store mixes (memory plots) that appear, and
+// the line styles of the work-group sizes where a count sweep has several.
 void append_legend_row(std::string& out, const std::vector<Panel>& panels, double x, double y) {
   out += "<g id=\"legend\" font-size=\"12\" fill=\"#222\">\n";
   for (const auto* keys : {&kWidths, &kMixes}) {
@@ -170,7 +208,24 @@ void append_legend_row(std::string& out, const std::vector<Panel>& panels, doubl
     }
     x += 14;
   }
+  const auto other = [](const Panel& p) { return std::any_of(p.series.begin(), p.series.end(), [](const Series& s) { return s.other_size; }); };
+  if (std::any_of(panels.begin(), panels.end(), other)) {
+    append_text(out, {x, y}, "work-group size:", "fill=\"#555\"");
+    x += text_width("work-group size:", 12) + 8;
+    for (const bool dashed : {false, true}) {
+      append_line(out, {x, y - 4}, {x + 18, y - 4}, std::string("stroke=\"#555\" stroke-width=\"1.8\"") + (dashed ? " stroke-dasharray=\"5 3\"" : ""));
+      append_text(out, {x + 22, y}, dashed ? "other" : "best", "");
+      x += 22 + text_width(dashed ? "other" : "best", 12) + 12;
+    }
+  }
   out += "</g>\n";
+}
+
+bool several_sizes(const std::vector<Panel>& panels) {
+  for (const Panel& p : panels)
+    for (const Series& s : p.series)
+      if (s.other_size) return true;
+  return false;
 }
 
 }  // namespace
@@ -182,32 +237,36 @@ std::string render_launch_sweep_svg(const RoofsDocument& doc, LaunchSweep sweep,
   const std::vector<Panel> panels = collect_panels(doc, sweep, metric);
   const std::size_t cols = panels.size() <= 1 ? 1 : panels.size() <= 4 ? 2 : 3;
   const std::size_t rows = std::max<std::size_t>(1, (panels.size() + cols - 1) / cols);
-  Canvas canvas = make_canvas(opt);
+  const std::string what = metric_name(metric) + " by " +
+                           (sweep == LaunchSweep::work_group_count ? "work-group count" : "work-group size");
+  const std::string subtitle =
+      "Launch sweeps: " + what +
+      (sweep == LaunchSweep::work_group_size ? " at a fixed global size"
+       : several_sizes(panels)               ? " at the best work-group size (dashed: the other sizes swept)"
+                                             : " at the best work-group size") +
+      " · median of each point's runs";
+  Canvas canvas = make_canvas(opt, 24, subtitle);
+  const double top = kTop + (canvas.plot.y0 - make_canvas(opt).plot.y0);  // a wrapped subtitle pushes the plots down
   // Rows share the canvas's height (at least kRowHeight each, the canvas
   // growing for many), but a panel is never taller than 0.8 of its width: a
   // chart with one row of panels shrinks instead of leaving half of it empty.
   const double cell_w = (canvas.width - 10.0) / double(cols);
   const double row_h =
-      std::max(kRowHeight, std::min((canvas.height - kTop - 8) / double(rows), 0.8 * cell_w + kCellTop + kCellBottom));
-  canvas.height = static_cast<int>(std::ceil(kTop + double(rows) * row_h + 8));
-  canvas.plot = {kCellLeft, kTop, canvas.width - 10.0, canvas.height - 8.0};
-  const std::string what = metric_name(metric) + " by " +
-                           (sweep == LaunchSweep::work_group_count ? "work-group count" : "work-group size");
+      std::max(kRowHeight, std::min((canvas.height - top - 8) / double(rows), 0.8 * cell_w + kCellTop + kCellBottom));
+  canvas.height = static_cast<int>(std::ceil(top + double(rows) * row_h + 8));
+  canvas.plot = {kCellLeft, top, canvas.width - 10.0, canvas.height - 8.0};
   const std::string title = opt.title.empty() ? derived_title(doc) : opt.title;
   std::string out;
   append_svg_header(out, canvas, "Launch sweep (" + what + "): " + title);
-  append_titles(out, canvas, title,
-                "Launch sweeps: " + what + (sweep == LaunchSweep::work_group_count ? " at the best work-group size"
-                                                                                     : " at a fixed global size") +
-                    " · median of each point's runs");
+  append_titles(out, canvas, title, subtitle);
   if (panels.empty()) {
     append_note(out, canvas.plot,
                 metric == SweepMetric::performance ? "no launch sweeps in this roofs file"
                                                    : "no power readings for the launch sweeps in this roofs file");
   }
-  append_legend_row(out, panels, kCellLeft, 68);
+  append_legend_row(out, panels, kCellLeft, top - 12);
   for (std::size_t i = 0; i < panels.size(); ++i) {
-    const double cx = double(i % cols) * cell_w, cy = kTop + double(i / cols) * row_h;
+    const double cx = double(i % cols) * cell_w, cy = top + double(i / cols) * row_h;
     const Rect plot{cx + kCellLeft, cy + kCellTop, cx + cell_w - kCellRight, cy + row_h - kCellBottom};
     append_panel(out, panels[i], plot, i, sweep);
   }

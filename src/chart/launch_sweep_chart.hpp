@@ -2,8 +2,10 @@
 // the work-group count and against the work-group size, the Carvalho thesis's
 // figures 4.1, 4.2, 4.4-4.14 and 4.23-4.26. One small plot per roof family:
 // compute families (op, type) with a line per vector width, memory families
-// (level) with a line per load/store mix; each plot with its own log axes
-// (powers of two along x) and legend, all from the shared chart modules.
+// (level) with a line per load/store mix; a count sweep measured at several
+// work-group sizes has a line per size (the ceiling's best solid, the others
+// dashed). Each plot has its own log axes (powers of two along x; values of
+// 1000 G-units and up in T-units) and one legend serves them all.
 #pragma once
 #include <string>
 

@@ -47,7 +47,14 @@ std::optional<Rect> find_clear_box(double w, double h, const Rect& plot, const O
 
 Rect place_box(double w, double h, const Rect& plot, const Obstacles& drawn, const std::vector<Corner>& corners) {
   if (const auto r = find_clear_box(w, h, plot, drawn, corners)) return *r;
-  return corner_box(corners.empty() ? Corner::lower_right : corners.front(), w, h, plot);
+  std::optional<Rect> best;
+  int best_hits = 0;
+  for (Corner c : corners) {
+    const Rect r = corner_box(c, w, h, plot);
+    const int hits = drawn.count_hits(r.inflated(4));
+    if (!best || hits < best_hits) best = r, best_hits = hits;
+  }
+  return best ? *best : corner_box(Corner::lower_right, w, h, plot);
 }
 
 Point legend_size(const std::vector<LegendEntry>& entries) {

@@ -25,7 +25,7 @@ enum class Corner { lower_right, upper_left, upper_right, lower_left };
 std::optional<Rect> find_clear_box(double w, double h, const Rect& plot, const Obstacles& drawn,
                                    const std::vector<Corner>& corners);
 
-// As find_clear_box, but the first corner when none is clear.
+// As find_clear_box, but when none is clear the corner that hides least.
 Rect place_box(double w, double h, const Rect& plot, const Obstacles& drawn, const std::vector<Corner>& corners);
 
 struct LegendEntry {

@@ -8,11 +8,62 @@
 
 namespace roofline::chart {
 
-Canvas make_canvas(const ChartOptions& opt, double right_margin) {
+namespace {
+
+constexpr double kPlotLeft = 80, kSubtitleSize = 11.5, kSubtitleLine = 15;
+
+double subtitle_room(int canvas_width) { return canvas_width - kPlotLeft - 10; }
+
+// Splits one line of text into lines no wider than `room`, breaking after a
+// " · " where it can and after a space where it must.
+std::vector<std::string> wrap(const std::string& text, double room) {
+  std::vector<std::string> lines;
+  std::string rest = text;
+  while (text_width(rest, kSubtitleSize) > room) {
+    std::size_t cut = std::string::npos;
+    for (const std::string sep : {" · ", " "}) {
+      for (std::size_t pos = rest.find(sep); pos != std::string::npos; pos = rest.find(sep, pos + 1))
+        if (text_width(rest.substr(0, pos), kSubtitleSize) <= room) cut = pos;
+      if (cut != std::string::npos) {
+        lines.push_back(rest.substr(0, cut));
+        rest = rest.substr(cut + sep.size());
+        break;
+      }
+    }
+    if (cut == std::string::npos) break;  // one word wider than the room: fit_text cuts it
+  }
+  lines.push_back(rest);
+  return lines;
+}
+
+}  // namespace
+
+std::vector<std::string> subtitle_lines(const std::string& subtitle, int canvas_width) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  for (std::size_t end; start <= subtitle.size(); start = end + 1) {
+    end = subtitle.find('\n', start);
+    if (end == std::string::npos) end = subtitle.size();
+    for (std::string& l : wrap(subtitle.substr(start, end - start), subtitle_room(canvas_width))) lines.push_back(l);
+  }
+  if (lines.size() > 3) {
+    std::string last = lines[2];
+    for (std::size_t i = 3; i < lines.size(); ++i) last += " · " + lines[i];
+    lines.resize(3);
+    lines[2] = fit_text(last, kSubtitleSize, subtitle_room(canvas_width));
+  }
+  return lines;
+}
+
+double subtitle_extra_height(const std::string& subtitle, int canvas_width) {
+  return kSubtitleLine * double(subtitle_lines(subtitle, canvas_width).size() - 1);
+}
+
+Canvas make_canvas(const ChartOptions& opt, double right_margin, const std::string& subtitle) {
   Canvas c;
   c.width = std::max(opt.width, 480);
   c.height = std::max(opt.height, 360);
-  c.plot = {80, 62, c.width - right_margin, c.height - 60.0};
+  c.plot = {kPlotLeft, 62 + subtitle_extra_height(subtitle, c.width), c.width - right_margin, c.height - 60.0};
   return c;
 }
 
@@ -40,13 +91,35 @@ std::string derived_title(const RoofsDocument& doc) {
   return t;
 }
 
+std::string comparison_title(const std::vector<const RoofsDocument*>& docs) {
+  std::string t;
+  for (const RoofsDocument* d : docs) t += (t.empty() ? "" : " vs ") + (d->device.name.empty() ? "unknown device" : d->device.name);
+  return t;
+}
+
+std::string documents_line(const std::vector<const RoofsDocument*>& docs) {
+  std::string t;
+  for (const RoofsDocument* d : docs) {
+    std::string about;
+    if (!d->device.driver.empty()) about = "driver " + d->device.driver;
+    if (!d->date.empty()) about += (about.empty() ? "" : ", ") + d->date.substr(0, 10);
+    t += (t.empty() ? "" : " · ") + (d->device.name.empty() ? "unknown device" : d->device.name) +
+         (about.empty() ? "" : ": " + about);
+  }
+  return t;
+}
+
 void append_titles(std::string& out, const Canvas& canvas, const std::string& title, const std::string& subtitle) {
   const Rect& plot = canvas.plot;
   const double room = canvas.width - plot.x0 - 10, bold = 1.08;  // bold glyphs run wider
   const double size = std::clamp(std::floor(160 * room / text_width(title, 16 * bold)) / 10, 11.0, 16.0);
   append_text(out, {plot.x0, 26}, fit_text(title, size * bold, room),
               "font-size=\"" + printf_string("%.1f", size) + "\" font-weight=\"bold\" fill=\"#222\"");
-  append_text(out, {plot.x0, 45}, fit_text(subtitle, 11.5, room), "font-size=\"11.5\" fill=\"#555\"");
+  double y = 45;
+  for (const std::string& line : subtitle_lines(subtitle, canvas.width)) {
+    append_text(out, {plot.x0, y}, fit_text(line, kSubtitleSize, room), "font-size=\"11.5\" fill=\"#555\"");
+    y += kSubtitleLine;
+  }
 }
 
 void append_note(std::string& out, const Rect& plot, const std::string& note, double y_fraction) {

@@ -29,9 +29,18 @@ struct Canvas {
 };
 
 // The canvas of the options (raised to at least 480 x 360) with the plot area
-// inside margins for the title (top), tick labels and axis titles (left,
-// bottom) and right_margin pixels on the right (more for a right-hand axis).
-Canvas make_canvas(const ChartOptions& opt, double right_margin = 24);
+// inside margins for the title and the subtitle's lines (top), tick labels and
+// axis titles (left, bottom) and right_margin pixels on the right (more for a
+// right-hand axis).
+Canvas make_canvas(const ChartOptions& opt, double right_margin = 24, const std::string& subtitle = "");
+
+// The subtitle's lines on a canvas of this width: '\n' starts a line, and a
+// line too long for the room breaks after a " · " (else a space); at most
+// three lines, the last one cut only if the text would need more.
+std::vector<std::string> subtitle_lines(const std::string& subtitle, int canvas_width);
+
+// Pixels the subtitle's lines beyond the first add above the plot.
+double subtitle_extra_height(const std::string& subtitle, int canvas_width);
 
 // The XML declaration, the <svg> root (SVG 1.1, DejaVu Sans or a fallback),
 // its <title>, the plot-area clip path and a white background. The caller
@@ -45,8 +54,16 @@ void append_clip_path(std::string& out, const std::string& id, const Rect& r);
 // "<device name> — driver <driver> — <date>", "unknown device" when unnamed.
 std::string derived_title(const RoofsDocument& doc);
 
-// A bold title and a grey subtitle over the plot, left-aligned with it. A long
-// title first shrinks, then gets cut, so neither ever leaves the canvas.
+// The title of a chart of several documents: "<device> vs <device>".
+std::string comparison_title(const std::vector<const RoofsDocument*>& docs);
+
+// Each document's device, driver and date, for a comparison chart's subtitle:
+// "<device>: driver <driver>, <date> · <device>: ...".
+std::string documents_line(const std::vector<const RoofsDocument*>& docs);
+
+// A bold title and a grey subtitle (subtitle_lines) over the plot,
+// left-aligned with it. A long title first shrinks, then gets cut, so neither
+// ever leaves the canvas.
 void append_titles(std::string& out, const Canvas& canvas, const std::string& title, const std::string& subtitle);
 
 // Large grey text centred in the plot, y_fraction of the way down (the middle

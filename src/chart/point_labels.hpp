@@ -25,11 +25,16 @@ struct PlacedLabel {
   int collisions = 0;        // obstacles the box could not avoid (0 when legible)
 };
 
-// Places labels one point at a time (left to right) at the first of several
-// candidate positions around the point, nearest first, that hits nothing drawn
-// and stays in the plot; labels further than next to the point get a leader
-// line. Every marker and placed label is added to `drawn`, so later labels and
-// the legend keep clear of them.
+// The box a point's marker covers.
+Rect marker_box(const PointToLabel& p);
+
+// Places every point's label so that no label covers another, a marker or a
+// box in `drawn`, and each reads as its own point's: a label stands right
+// beside its marker, nearer to it than to any other, or else it gets a leader
+// line, and leaders do not cross. Crossing a line of `drawn` is allowed where
+// nothing better is near (the text has a halo). The markers are taken from
+// `points` (`drawn` should not hold them); the markers, labels and leaders are
+// added to `drawn` afterwards, so the legend keeps clear of them.
 std::vector<PlacedLabel> place_point_labels(const std::vector<PointToLabel>& points, double font_size,
                                             const Rect& plot, Obstacles& drawn);
 

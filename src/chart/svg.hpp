@@ -35,7 +35,8 @@ std::string exact_number(double v);  // every digit a double holds: "%.15g"
 // replaces control characters with '?' and invalid UTF-8 with U+FFFD.
 std::string xml_escape(const std::string& text);
 
-// Rough advance width of DejaVu Sans text; it only has to keep labels apart.
+// Advance width of text in DejaVu Sans (Book), the charts' font: labels are
+// placed by it, so it has to be right for them to keep apart. Bold runs ~8% wider.
 double text_width(const std::string& text, double font_size);
 
 // Cuts text to at most max_width, marking the cut with an ellipsis.
@@ -59,6 +60,20 @@ void append_text(std::string& out, Point p, const std::string& content, const st
 // over grid and data lines is a stroked copy drawn first.
 void append_haloed_text(std::string& out, Point p, const std::string& content, const std::string& attrs,
                         const std::string& fill);
+
+// A piece of text in its own color, for a label that names several things
+// (roofs that coincide) each in its series' color.
+struct Span {
+  std::string text;
+  std::string color;
+};
+
+// The text of the spans, joined by `separator` (drawn grey).
+std::string spans_text(const std::vector<Span>& spans, const std::string& separator);
+
+// As append_haloed_text, with the spans joined by the separator, each in its color.
+void append_haloed_spans(std::string& out, Point p, const std::vector<Span>& spans, const std::string& separator,
+                         const std::string& attrs);
 
 // A <line>; with a title it carries it as a tooltip (escaped here).
 void append_line(std::string& out, Point a, Point b, const std::string& attrs, const std::string& title = "");

@@ -15,6 +15,7 @@
 
 #include "chart/axes.hpp"
 #include "chart/legend.hpp"
+#include "chart/roof_colors.hpp"
 #include "chart/svg.hpp"
 #include "model/roofs.hpp"
 #include "model/units.hpp"
@@ -25,7 +26,9 @@ namespace {
 
 enum class Quantity { bandwidth, latency };
 
-constexpr const char* kCurveColor = "#0072B2";  // the first palette color
+// One document: a dark curve under the levels in their own colors (chart/roof_colors).
+// Several: everything of a document in its palette color.
+constexpr const char* kCurveColor = "#333333";
 constexpr const char* kLevelLineColor = "#777777";
 constexpr double kBandOpacity = 0.18, kPlateauOpacity = 0.35, kPlateauWidth = 7;
 
@@ -43,22 +46,40 @@ struct LevelView {
   std::string color;
   std::optional<double> value;     // plateau height (B/s or ns), when known and positive
   std::optional<double> capacity;  // bytes, when known and positive
+  double first = 0, last = 0;      // the plateau's extent over the measured working sets; 0: none
 };
 
+// One document's curve and levels.
 struct Sweep {
+  const RoofsDocument* doc = nullptr;
   Quantity quantity = Quantity::bandwidth;
   const MemoryCurves* memory = nullptr;
   std::vector<Sample> points;  // usable points, smallest working set first
   std::vector<LevelView> levels;
   std::optional<double> mhz;   // the held clock, latency charts only
+  std::string color;           // of the curve
 };
 
-// Levels get the palette after the curve's blue, without the hard-to-read yellow.
-std::string level_color(std::size_t i) { return palette_color(1 + i % (kPaletteSize - 2)); }
+// The plateau's extent, cut to the working sets measured on this curve (the
+// levels come from the bandwidth sweep, whose range the latency chase may not
+// reach: a plateau is drawn over points, never beyond them). A plateau one
+// working set wide gets a little width to be seen, inwards at the curve's ends.
+std::pair<double, double> measured_extent(const DetectedLevel& l, const std::vector<Sample>& points) {
+  if (points.empty() || !usable(l.first_bytes) || !usable(l.last_bytes)) return {0, 0};
+  const double lo = points.front().bytes, hi = points.back().bytes;
+  double a = std::clamp(std::min(l.first_bytes, l.last_bytes), lo, hi), b = std::clamp(std::max(l.first_bytes, l.last_bytes), lo, hi);
+  if (b / a < std::exp2(0.4)) {
+    a = std::max(lo, a / std::exp2(0.2)), b = std::min(hi, b * std::exp2(0.2));
+    if (b / a < std::exp2(0.4)) (a == lo ? b = a * std::exp2(0.4) : a = b / std::exp2(0.4));
+  }
+  return {a, b};
+}
 
-Sweep collect(const RoofsDocument& doc, Quantity q) {
+Sweep collect(const RoofsDocument& doc, Quantity q, const std::string& color, bool several) {
   Sweep s;
+  s.doc = &doc;
   s.quantity = q;
+  s.color = color;
   if (q == Quantity::latency && doc.clock && usable(doc.clock->mhz)) s.mhz = doc.clock->mhz;
   if (!doc.memory) return s;
   s.memory = &*doc.memory;
@@ -71,25 +92,20 @@ Sweep collect(const RoofsDocument& doc, Quantity q) {
     s.points.push_back(x);
   }
   std::stable_sort(s.points.begin(), s.points.end(), [](const Sample& a, const Sample& b) { return a.bytes < b.bytes; });
-  for (std::size_t i = 0; i < doc.memory->levels.size(); ++i) {
-    const DetectedLevel& l = doc.memory->levels[i];
-    LevelView v{&l, level_color(i), std::nullopt, std::nullopt};
+  for (const DetectedLevel& l : doc.memory->levels) {
+    LevelView v{&l, several ? color : level_color(l.name), std::nullopt, std::nullopt};
     const double value = q == Quantity::bandwidth ? l.bandwidth : l.latency_ns.value_or(0);
     if (usable(value)) v.value = value;
     if (l.capacity_bytes && usable(*l.capacity_bytes)) v.capacity = *l.capacity_bytes;
+    std::tie(v.first, v.last) = measured_extent(l, s.points);
     s.levels.push_back(v);
   }
   return s;
 }
 
-bool has_plateau(const LevelView& l) { return l.value && usable(l.level->first_bytes) && usable(l.level->last_bytes); }
+bool has_plateau(const LevelView& l) { return l.value && l.first > 0 && l.last > 0; }
 
-// The plateau's extent; one working set wide plateaus get a little width to be seen.
-std::pair<double, double> plateau_extent(const LevelView& l) {
-  double a = std::min(l.level->first_bytes, l.level->last_bytes), b = std::max(l.level->first_bytes, l.level->last_bytes);
-  if (b / a < std::exp2(0.4)) a /= std::exp2(0.2), b *= std::exp2(0.2);
-  return {a, b};
-}
+std::pair<double, double> plateau_extent(const LevelView& l) { return {l.first, l.last}; }
 
 // ---------------------------------------------------------------------------
 // Words and numbers
@@ -110,9 +126,9 @@ std::string format_value(const Sweep& s, double v) {
   return s.mhz ? format_ns(v) + " (" + format_cycles(cycles(v, *s.mhz)) + ")" : format_ns(v);
 }
 
-// The exact figure in the document's unit: "151234567890 B/s".
+// The figure in the document's unit, to its last meaningful digit: "151234567890 B/s", "285.5 ns".
 std::string exact_value(const Sweep& s, double v) {
-  return exact_number(v) + (s.quantity == Quantity::bandwidth ? " B/s" : " ns");
+  return s.quantity == Quantity::bandwidth ? printf_string("%.0f B/s", v) : printf_string("%.4g ns", v);
 }
 
 std::string bytes_with_exact(double bytes) { return format_bytes(bytes) + " (" + exact_number(bytes) + " bytes)"; }
@@ -172,6 +188,16 @@ std::string subtitle(const RoofsDocument& doc, const Sweep& s) {
   return t;
 }
 
+// Several documents: a line naming each, then what the chart shows.
+std::string subtitle(const std::vector<Sweep>& sweeps) {
+  if (sweeps.size() == 1) return subtitle(*sweeps[0].doc, sweeps[0]);
+  std::vector<const RoofsDocument*> docs;
+  for (const Sweep& s : sweeps) docs.push_back(s.doc);
+  std::string t = documents_line(docs) + "\n" + what(sweeps[0].quantity) + " by working set";
+  if (sweeps[0].quantity == Quantity::latency) t += " · pointer chase, one work-item";
+  return t + " · a curve per roofs file, with its levels, in its color";
+}
+
 // What the plot says when it has no curve to show, empty when it has one.
 std::string note(const Sweep& s) {
   if (!s.memory) return "no memory sweep in this roofs file";
@@ -181,13 +207,19 @@ std::string note(const Sweep& s) {
   return "";
 }
 
+std::string note(const std::vector<Sweep>& sweeps) {
+  for (const Sweep& s : sweeps)
+    if (note(s).empty()) return "";
+  return sweeps.size() == 1 ? note(sweeps[0]) : note(sweeps[0]) + " (nor in the other roofs files)";
+}
+
 // ---------------------------------------------------------------------------
 // Scales
 
 struct Scales {
   AxisSpec x, y;
   double y_unit = 1;              // document units per y-axis unit: 1e9 for GB/s, 1 for ns
-  std::optional<AxisSpec> right;  // cycles, latency charts with a clock
+  std::optional<AxisSpec> right;  // cycles, a latency chart of one document with a clock
   Point at(double bytes, double v) const { return {x.scale.to_pixel(bytes), y.scale.to_pixel(v / y_unit)}; }
 };
 
@@ -196,16 +228,18 @@ struct Scales {
 // every plateau on an axis with round bounds at least a decade high, in GB/s
 // (TB/s past 5000 GB/s) or ns (µs past 5000 ns), with room above the highest
 // value for its label.
-Scales choose_scales(const Sweep& s, const Rect& plot) {
+Scales choose_scales(const std::vector<Sweep>& sweeps, const Rect& plot) {
   double x_min = INFINITY, x_max = 0, y_min = INFINITY, y_max = 0;
   const auto take_x = [&](double v) { if (usable(v)) x_min = std::min(x_min, v), x_max = std::max(x_max, v); };
   const auto take_y = [&](double v) { if (usable(v)) y_min = std::min(y_min, v), y_max = std::max(y_max, v); };
-  for (const Sample& p : s.points) take_x(p.bytes), take_y(p.lo), take_y(p.hi);
-  for (const LevelView& l : s.levels) {
-    if (l.capacity) take_x(*l.capacity);
-    if (has_plateau(l)) take_x(plateau_extent(l).first), take_x(plateau_extent(l).second), take_y(*l.value);
+  for (const Sweep& s : sweeps) {
+    for (const Sample& p : s.points) take_x(p.bytes), take_y(p.lo), take_y(p.hi);
+    for (const LevelView& l : s.levels) {
+      if (l.capacity) take_x(*l.capacity);
+      if (has_plateau(l)) take_x(l.first), take_x(l.last), take_y(*l.value);
+    }
   }
-  const bool bandwidth = s.quantity == Quantity::bandwidth;
+  const bool bandwidth = sweeps[0].quantity == Quantity::bandwidth;
   if (!(x_max > 0)) x_min = 1024, x_max = 1024.0 * 1024 * 1024;
   if (!(y_max > 0)) y_min = bandwidth ? 1e9 : 1, y_max = bandwidth ? 1e12 : 1000;
 
@@ -228,12 +262,12 @@ Scales choose_scales(const Sweep& s, const Rect& plot) {
   sc.y.ticks = decade_ticks(sc.y.scale, 22, true);
   const bool big = sc.y_unit != base;
   sc.y.title = bandwidth ? (big ? "Bandwidth [TB/s]" : "Bandwidth [GB/s]") : (big ? "Latency per load [µs]" : "Latency per load [ns]");
-  if (s.mhz) {
-    const double f = sc.y_unit * *s.mhz / 1000;  // cycles per y-axis unit
+  if (sweeps.size() == 1 && sweeps[0].mhz) {
+    const double f = sc.y_unit * *sweeps[0].mhz / 1000;  // cycles per y-axis unit
     AxisSpec r;
     r.scale = LogAxis{sc.y.scale.lo * f, sc.y.scale.hi * f, sc.y.scale.pixel_lo, sc.y.scale.pixel_hi};
     r.ticks = decade_ticks(r.scale, 22, true);
-    r.title = printf_string("Latency [cycles at %.0f MHz]", *s.mhz);
+    r.title = printf_string("Latency [cycles at %.0f MHz]", *sweeps[0].mhz);
     sc.right = r;
   }
   return sc;
@@ -256,57 +290,63 @@ CurveShape curve_shape(const Sweep& s, const Scales& sc) {
   return c;
 }
 
-void append_band(std::string& out, const CurveShape& c) {
-  if (c.median.empty()) return;
+void append_bands(std::string& out, const std::vector<Sweep>& sweeps, const std::vector<CurveShape>& shapes) {
   out += "<g id=\"band\" clip-path=\"url(#plot-area)\">\n";
-  if (c.median.size() == 1) {  // one point: an error bar
-    const Point lo = c.lo.front(), hi = c.hi.front();
-    append_line(out, lo, hi, std::string("stroke=\"") + kCurveColor + "\" stroke-width=\"1.5\"");
-    for (const Point& e : {lo, hi}) append_line(out, {e.x - 4, e.y}, {e.x + 4, e.y}, std::string("stroke=\"") + kCurveColor + "\" stroke-width=\"1.5\"");
-  } else {
-    std::vector<Point> outline = c.hi;
-    outline.insert(outline.end(), c.lo.rbegin(), c.lo.rend());
-    append_polygon(out, outline, std::string("class=\"band\" fill=\"") + kCurveColor +
-                                     printf_string("\" fill-opacity=\"%.2f\" stroke=\"none\"", kBandOpacity));
+  for (std::size_t i = 0; i < sweeps.size(); ++i) {
+    const CurveShape& c = shapes[i];
+    const std::string& color = sweeps[i].color;
+    if (c.median.size() == 1) {  // one point: an error bar
+      const Point lo = c.lo.front(), hi = c.hi.front();
+      append_line(out, lo, hi, "stroke=\"" + color + "\" stroke-width=\"1.5\"");
+      for (const Point& e : {lo, hi}) append_line(out, {e.x - 4, e.y}, {e.x + 4, e.y}, "stroke=\"" + color + "\" stroke-width=\"1.5\"");
+    } else if (c.median.size() > 1) {
+      std::vector<Point> outline = c.hi;
+      outline.insert(outline.end(), c.lo.rbegin(), c.lo.rend());
+      append_polygon(out, outline, "class=\"band\" fill=\"" + color +
+                                       printf_string("\" fill-opacity=\"%.2f\" stroke=\"none\"", kBandOpacity));
+    }
   }
   out += "</g>\n";
 }
 
-void append_plateaus(std::string& out, const Sweep& s, const Scales& sc, Obstacles& drawn) {
+void append_plateaus(std::string& out, const std::vector<Sweep>& sweeps, const Scales& sc, Obstacles& drawn) {
   out += "<g id=\"plateaus\" clip-path=\"url(#plot-area)\">\n";
-  for (const LevelView& l : s.levels) {
-    if (!has_plateau(l)) continue;
-    const auto [a, b] = plateau_extent(l);
-    const Point p = sc.at(a, *l.value), q = sc.at(b, *l.value);
-    append_line(out, p, q,
-                "class=\"plateau\" stroke=\"" + l.color + "\" stroke-width=\"" + printf_string("%g", kPlateauWidth) +
-                    printf_string("\" stroke-opacity=\"%.2f\" stroke-linecap=\"butt\"", kPlateauOpacity),
-                plateau_tooltip(s, l));
-    drawn.segments.push_back({p, q});
-  }
+  for (const Sweep& s : sweeps)
+    for (const LevelView& l : s.levels) {
+      if (!has_plateau(l)) continue;
+      const Point p = sc.at(l.first, *l.value), q = sc.at(l.last, *l.value);
+      append_line(out, p, q,
+                  "class=\"plateau\" stroke=\"" + l.color + "\" stroke-width=\"" + printf_string("%g", kPlateauWidth) +
+                      printf_string("\" stroke-opacity=\"%.2f\" stroke-linecap=\"butt\"", kPlateauOpacity),
+                  plateau_tooltip(s, l));
+      drawn.segments.push_back({p, q});
+    }
   out += "</g>\n";
 }
 
-void append_capacity_lines(std::string& out, const Sweep& s, const Scales& sc, const Rect& plot, Obstacles& drawn) {
+void append_capacity_lines(std::string& out, const std::vector<Sweep>& sweeps, const Scales& sc, const Rect& plot,
+                           Obstacles& drawn) {
   out += "<g id=\"capacities\">\n";
-  for (const LevelView& l : s.levels) {
-    if (!l.capacity) continue;
-    const double x = sc.x.scale.to_pixel(*l.capacity);
-    append_line(out, {x, plot.y0}, {x, plot.y1},
-                "class=\"capacity\" stroke=\"" + darken(l.color, 0.85) + "\" stroke-width=\"1.4\" stroke-dasharray=\"6 4\"",
-                capacity_tooltip(l));
-    drawn.segments.push_back({{x, plot.y0}, {x, plot.y1}});
-  }
+  for (const Sweep& s : sweeps)
+    for (const LevelView& l : s.levels) {
+      if (!l.capacity) continue;
+      const double x = sc.x.scale.to_pixel(*l.capacity);
+      append_line(out, {x, plot.y0}, {x, plot.y1},
+                  "class=\"capacity\" stroke=\"" + darken(l.color, 0.85) + "\" stroke-width=\"1.4\" stroke-dasharray=\"6 4\"",
+                  capacity_tooltip(l));
+      drawn.segments.push_back({{x, plot.y0}, {x, plot.y1}});
+    }
   out += "</g>\n";
 }
 
 // What was drawn where, by kind, so labels can weigh what they would cover.
 struct Layout {
-  Obstacles curve;   // the median and the band's edges
+  Obstacles curve;   // the medians and the bands' edges
   Obstacles lines;   // capacity lines and plateaus
   Obstacles labels;  // text boxes
-  // Covering a label is worst, crossing the curve bad, crossing a line tolerable.
-  int cost(const Rect& r) const { return 10 * labels.count_hits(r) + 3 * curve.count_hits(r) + 2 * lines.count_hits(r); }
+  // Covering a label is worst, crossing a line (a level's capacity) hides the
+  // label's words behind it, crossing the curve is bad.
+  int cost(const Rect& r) const { return 10 * labels.count_hits(r) + 3 * curve.count_hits(r) + 6 * lines.count_hits(r); }
   Obstacles all() const {
     Obstacles o = curve;
     for (const Obstacles* x : {&lines, &labels}) {
@@ -317,27 +357,31 @@ struct Layout {
   }
 };
 
-void append_curve(std::string& out, const Sweep& s, const CurveShape& c, Layout& layout) {
-  if (c.median.empty()) return;
-  if (c.median.size() > 1) {
-    out += "<g id=\"curve\" clip-path=\"url(#plot-area)\" fill=\"none\">\n";
-    append_polyline(out, c.median, std::string("class=\"median\" stroke=\"") + kCurveColor +
-                                       "\" stroke-width=\"2\" stroke-linejoin=\"round\" stroke-linecap=\"round\"");
-    out += "</g>\n";
-  }
-  layout.curve.add_polyline(c.median);
-  if (c.median.size() > 1) layout.curve.add_polyline(c.lo), layout.curve.add_polyline(c.hi);
-  else layout.curve.segments.push_back({c.lo.front(), c.hi.front()});
-  // Markers shrink when points crowd together.
-  double closest = INFINITY;
-  for (std::size_t i = 0; i + 1 < c.median.size(); ++i)
-    closest = std::min(closest, std::hypot(c.median[i + 1].x - c.median[i].x, c.median[i + 1].y - c.median[i].y));
-  const double r = closest < 8 ? 2.2 : 3.2;
+void append_curves(std::string& out, const std::vector<Sweep>& sweeps, const std::vector<CurveShape>& shapes,
+                   Layout& layout) {
+  out += "<g id=\"curve\" clip-path=\"url(#plot-area)\" fill=\"none\">\n";
+  for (std::size_t i = 0; i < sweeps.size(); ++i)
+    if (shapes[i].median.size() > 1)
+      append_polyline(out, shapes[i].median, "class=\"median\" stroke=\"" + sweeps[i].color +
+                                                 "\" stroke-width=\"2\" stroke-linejoin=\"round\" stroke-linecap=\"round\"");
+  out += "</g>\n";
   out += "<g id=\"points\">\n";
-  for (std::size_t i = 0; i < s.points.size(); ++i)
-    append_circle(out, c.median[i], r,
-                  std::string("class=\"point\" fill=\"white\" stroke=\"") + kCurveColor + "\" stroke-width=\"1.6\"",
-                  point_tooltip(s, s.points[i]));
+  for (std::size_t i = 0; i < sweeps.size(); ++i) {
+    const CurveShape& c = shapes[i];
+    if (c.median.empty()) continue;
+    layout.curve.add_polyline(c.median);
+    if (c.median.size() > 1) layout.curve.add_polyline(c.lo), layout.curve.add_polyline(c.hi);
+    else layout.curve.segments.push_back({c.lo.front(), c.hi.front()});
+    // Markers shrink when points crowd together.
+    double closest = INFINITY;
+    for (std::size_t k = 0; k + 1 < c.median.size(); ++k)
+      closest = std::min(closest, std::hypot(c.median[k + 1].x - c.median[k].x, c.median[k + 1].y - c.median[k].y));
+    const double r = closest < 8 ? 2.2 : 3.2;
+    for (std::size_t k = 0; k < sweeps[i].points.size(); ++k)
+      append_circle(out, c.median[k], r,
+                    "class=\"point\" fill=\"white\" stroke=\"" + sweeps[i].color + "\" stroke-width=\"1.6\"",
+                    point_tooltip(sweeps[i], sweeps[i].points[k]));
+  }
   out += "</g>\n";
 }
 
@@ -347,109 +391,121 @@ Rect label_box(Point at, double w, double size, bool anchor_end) {
   return {x0, at.y - size, x0 + w, at.y + 3};
 }
 
+// A white card behind a label, hiding the lines it must cross.
+void append_backing(std::string& out, const Rect& box) {
+  out += "<rect class=\"label-backing\" x=\"" + px(box.x0 - 2) + "\" y=\"" + px(box.y0) + "\" width=\"" + px(box.width() + 4) +
+         "\" height=\"" + px(box.height()) + "\" rx=\"2\" fill=\"white\" fill-opacity=\"0.92\"/>\n";
+}
+
+// Inside the plot, with a margin that keeps text off its frame.
 bool inside(const Rect& r, const Rect& plot) {
-  return r.x0 >= plot.x0 + 2 && r.x1 <= plot.x1 - 2 && r.y0 >= plot.y0 + 2 && r.y1 <= plot.y1 - 2;
+  return r.x0 >= plot.x0 + 6 && r.x1 <= plot.x1 - 6 && r.y0 >= plot.y0 + 2 && r.y1 <= plot.y1 - 2;
 }
 
 // "L1 | 32 KiB" beside each capacity line, in the top or bottom row (the
 // chart's empty end first: a bandwidth curve falls, a latency curve rises),
 // left of the line (in the level's own range) or right of it: the first spot
 // that covers nothing, else the one that covers least.
-void append_capacity_labels(std::string& out, const Sweep& s, const Scales& sc, const Rect& plot, Layout& layout) {
+void append_capacity_labels(std::string& out, const std::vector<Sweep>& sweeps, const Scales& sc, const Rect& plot,
+                            Layout& layout) {
   const double size = 11.5;
-  const bool prefer_top = s.quantity == Quantity::latency;
-  const double top_rows[] = {plot.y0 + 15, plot.y0 + 31}, bottom_rows[] = {plot.y1 - 8, plot.y1 - 24};
+  const bool prefer_top = sweeps[0].quantity == Quantity::latency;
+  const double top_rows[] = {plot.y0 + 15, plot.y0 + 31, plot.y0 + 47}, bottom_rows[] = {plot.y1 - 8, plot.y1 - 24, plot.y1 - 40};
   std::vector<double> rows;
-  for (int k = 0; k < 2; ++k)
+  for (int k = 0; k < 3; ++k)
     for (bool top : {prefer_top, !prefer_top}) rows.push_back(top ? top_rows[k] : bottom_rows[k]);
-  for (const LevelView& l : s.levels) {
-    if (!l.capacity) continue;
-    const std::string text = capacity_label(l);
-    const double x = sc.x.scale.to_pixel(*l.capacity), w = text_width(text, size);
-    struct Spot { Point at; bool anchor_end; };
-    std::optional<Spot> best;
-    int best_cost = 0;
-    for (bool anchor_end : {true, false})
-      for (double y : rows) {
-        const Spot spot{{anchor_end ? x - 5 : x + 5, y}, anchor_end};
-        const Rect box = label_box(spot.at, w, size, anchor_end);
-        if (!inside(box, plot)) continue;
-        const int cost = layout.cost(box);
-        if (!best || cost < best_cost) best = spot, best_cost = cost;
-        if (cost == 0) break;
-      }
-    if (!best) best = Spot{{x - 5, rows.front()}, true};  // wider than the plot: cut by nothing, but drawn
-    layout.labels.boxes.push_back(label_box(best->at, w, size, best->anchor_end));
-    append_haloed_text(out, best->at, text,
-                       std::string("class=\"capacity-label\" font-size=\"11.5\"") +
-                           (best->anchor_end ? " text-anchor=\"end\"" : ""),
-                       text_color(l.color));
-  }
+  for (const Sweep& s : sweeps)
+    for (const LevelView& l : s.levels) {
+      if (!l.capacity) continue;
+      const std::string text = capacity_label(l);
+      const double x = sc.x.scale.to_pixel(*l.capacity), w = text_width(text, size);
+      struct Spot { Point at; bool anchor_end; };
+      std::optional<Spot> best;
+      int best_cost = 0;
+      for (bool anchor_end : {true, false})
+        for (double y : rows) {
+          const Spot spot{{anchor_end ? x - 5 : x + 5, y}, anchor_end};
+          const Rect box = label_box(spot.at, w, size, anchor_end);
+          if (!inside(box, plot)) continue;
+          const int cost = layout.cost(box);
+          if (!best || cost < best_cost) best = spot, best_cost = cost;
+          if (cost == 0) break;
+        }
+      if (!best) best = Spot{{x - 5, rows.front()}, true};  // wider than the plot: cut by nothing, but drawn
+      layout.labels.boxes.push_back(label_box(best->at, w, size, best->anchor_end));
+      append_haloed_text(out, best->at, text,
+                         std::string("class=\"capacity-label\" font-size=\"11.5\"") +
+                             (best->anchor_end ? " text-anchor=\"end\"" : ""),
+                         text_color(l.color));
+    }
 }
 
-// The top and bottom pixel of the drawn curve (median and band) over the
-// columns x0..x1; none when the curve does not reach them.
-std::optional<std::pair<double, double>> envelope(const CurveShape& c, double x0, double x1) {
+// The top and bottom pixel of the drawn curves (medians and bands) over the
+// columns x0..x1; none when no curve reaches them.
+std::optional<std::pair<double, double>> envelope(const std::vector<CurveShape>& shapes, double x0, double x1) {
   double top = INFINITY, bottom = -INFINITY;
-  for (const auto* line : {&c.median, &c.lo, &c.hi}) {
-    const std::vector<Point>& p = *line;
-    for (std::size_t i = 0; i < p.size(); ++i) {
-      if (p[i].x >= x0 && p[i].x <= x1) top = std::min(top, p[i].y), bottom = std::max(bottom, p[i].y);
-      if (i + 1 == p.size() || p[i + 1].x == p[i].x) continue;
-      for (double x : {x0, x1}) {  // where the segment crosses the window's edges
-        const double t = (x - p[i].x) / (p[i + 1].x - p[i].x);
-        if (t < 0 || t > 1) continue;
-        const double y = p[i].y + t * (p[i + 1].y - p[i].y);
-        top = std::min(top, y), bottom = std::max(bottom, y);
+  for (const CurveShape& c : shapes)
+    for (const auto* line : {&c.median, &c.lo, &c.hi}) {
+      const std::vector<Point>& p = *line;
+      for (std::size_t i = 0; i < p.size(); ++i) {
+        if (p[i].x >= x0 && p[i].x <= x1) top = std::min(top, p[i].y), bottom = std::max(bottom, p[i].y);
+        if (i + 1 == p.size() || p[i + 1].x == p[i].x) continue;
+        for (double x : {x0, x1}) {  // where the segment crosses the window's edges
+          const double t = (x - p[i].x) / (p[i + 1].x - p[i].x);
+          if (t < 0 || t > 1) continue;
+          const double y = p[i].y + t * (p[i + 1].y - p[i].y);
+          top = std::min(top, y), bottom = std::max(bottom, y);
+        }
       }
     }
-  }
   if (top > bottom) return std::nullopt;
   return std::make_pair(top, bottom);
 }
 
-// "L2 151 GB/s" over or under each plateau: just clear of the curve drawn in
+// "L2 151 GB/s" over or under each plateau: just clear of the curves drawn in
 // the label's columns, or tight against the plateau; centred on it or slid to
-// either end of it. A latency label may drop its cycles to fit. The spot
-// that covers least wins, then the one closest to its plateau.
-void append_plateau_labels(std::string& out, const Sweep& s, const Scales& sc, const CurveShape& curve,
-                           const Rect& plot, Layout& layout) {
+// either end of it or beyond. The spot that covers least wins, then the one
+// closest to its plateau. A latency label always has its cycles, where known.
+void append_plateau_labels(std::string& out, const std::vector<Sweep>& sweeps, const Scales& sc,
+                           const std::vector<CurveShape>& shapes, const Rect& plot, Layout& layout) {
   const double size = 12, bold = 1.08;  // bold glyphs run wider
-  for (const LevelView& l : s.levels) {
-    if (!has_plateau(l)) continue;
-    std::vector<std::string> texts = {plateau_label(s, l)};
-    if (s.quantity == Quantity::latency && s.mhz) texts.push_back(l.level->name + " " + format_ns(*l.value));
-    const auto [a, b] = plateau_extent(l);
-    const Point pa = sc.at(a, *l.value), pb = sc.at(b, *l.value);
-    const double half = kPlateauWidth / 2;
-    struct Spot { Point at; std::size_t text; double w; };
-    std::optional<Spot> best;
-    double best_cost = 0;
-    for (std::size_t t = 0; t < texts.size(); ++t) {
-      const double w = text_width(texts[t], size * bold);
-      const auto clamp_x = [&](double x0) { return std::clamp(x0, plot.x0 + 4, plot.x1 - 4 - w); };
-      for (double x0 : {clamp_x((pa.x + pb.x - w) / 2), clamp_x(pa.x), clamp_x(pb.x - w)}) {
+  for (const Sweep& s : sweeps)
+    for (const LevelView& l : s.levels) {
+      if (!has_plateau(l)) continue;
+      const std::string text = plateau_label(s, l);
+      const double w = text_width(text, size * bold);
+      const Point pa = sc.at(l.first, *l.value), pb = sc.at(l.last, *l.value);
+      const double half = kPlateauWidth / 2;
+      const auto clamp_x = [&](double x0) { return std::clamp(x0, plot.x0 + 8, plot.x1 - 8 - w); };
+      std::optional<Point> best;
+      double best_cost = 0;
+      // From a label's width left of the plateau to a label's width right of it.
+      std::vector<double> starts;
+      for (double x0 = pa.x - w - 20; x0 <= pb.x + 20; x0 += 8) starts.push_back(clamp_x(x0));
+      starts.push_back(clamp_x((pa.x + pb.x - w) / 2));
+      for (double x0 : starts) {
         double top = pa.y - half, bottom = pa.y + half;
-        if (const auto e = envelope(curve, x0, x0 + w)) top = std::min(top, e->first), bottom = std::max(bottom, e->second);
+        if (const auto e = envelope(shapes, x0, x0 + w)) top = std::min(top, e->first), bottom = std::max(bottom, e->second);
         const double baselines[] = {top - 5, bottom + size + 2, pa.y - half - 5, pa.y + half + size + 2};
         for (std::size_t k = 0; k < 4; ++k) {
           const Point at{x0, baselines[k]};
           const Rect box = label_box(at, w, size, false);
           if (!inside(box, plot)) continue;
           // The box keeps clear of the plateau's own segment by construction.
-          const double cost = 100.0 * layout.cost(box) + 3 * std::fabs(at.y - pa.y) + (k % 2 ? 6 : 0) + (t ? 150 : 0);
-          if (!best || cost < best_cost) best = Spot{at, t, w}, best_cost = cost;
+          const double off_plateau = std::max({0.0, pa.x - (x0 + w), x0 - pb.x});  // beyond its ends
+          const double cost = 100.0 * layout.cost(box) + 3 * std::fabs(at.y - pa.y) + 1.5 * off_plateau + (k % 2 ? 6 : 0);
+          if (!best || cost < best_cost) best = at, best_cost = cost;
         }
       }
+      if (!best) best = Point{clamp_x((pa.x + pb.x - w) / 2), pa.y - half - 5};
+      const Rect box = label_box(*best, w, size, false);
+      // Near the last levels the capacity lines stand closer than a label is wide: where one
+      // must cross it, it stops at a white card behind the label rather than run through its words.
+      if (layout.lines.count_hits(box) > 0) append_backing(out, box);
+      layout.labels.boxes.push_back(box);
+      append_haloed_text(out, *best, text, "class=\"plateau-label\" font-size=\"12\" font-weight=\"bold\"",
+                         text_color(l.color));
     }
-    if (!best) {
-      const double w = text_width(texts[0], size * bold);
-      best = Spot{{std::clamp((pa.x + pb.x - w) / 2, plot.x0 + 4, plot.x1 - 4 - w), pa.y - half - 5}, 0, w};
-    }
-    layout.labels.boxes.push_back(label_box(best->at, best->w, size, false));
-    append_haloed_text(out, best->at, texts[best->text], "class=\"plateau-label\" font-size=\"12\" font-weight=\"bold\"",
-                       text_color(l.color));
-  }
 }
 
 // The note goes where it covers least, near the middle of the plot.
@@ -466,48 +522,82 @@ void append_sweep_note(std::string& out, const std::string& note, const Rect& pl
   append_note(out, plot, note, best_fraction);
 }
 
-// A legend where it hides nothing, or none: it only explains what the
-// tooltips and labels say anyway.
-void append_sweep_legend(std::string& out, const Sweep& s, const Rect& plot, const Layout& layout) {
-  if (s.points.empty()) return;
+// The legend explains the line styles (and, for several documents, their
+// colors). It is placed before the labels, which then keep clear of it: where
+// it hides no curve or level line; one document's legend is left out when
+// there is no such place (the tooltips and labels say it all), several
+// documents' goes where it hides least.
+struct SweepLegend {
   std::vector<LegendEntry> entries;
-  entries.push_back({"median of runs", kCurveColor, LegendEntry::Swatch::line_with_marker, "", 2, 1});
-  if (s.points.size() > 1) entries.push_back({"min – max of runs", kCurveColor, LegendEntry::Swatch::band, "", 0, kBandOpacity});
-  if (std::any_of(s.levels.begin(), s.levels.end(), has_plateau))
+  std::optional<Rect> box;
+};
+
+SweepLegend plan_legend(const std::vector<Sweep>& sweeps, const Rect& plot, const Layout& layout) {
+  SweepLegend legend;
+  const auto has_points = [](const Sweep& s) { return !s.points.empty(); };
+  if (std::none_of(sweeps.begin(), sweeps.end(), has_points)) return legend;
+  std::vector<LegendEntry>& entries = legend.entries;
+  if (sweeps.size() == 1) {
+    entries.push_back({"median of runs", kCurveColor, LegendEntry::Swatch::line_with_marker, "", 2, 1});
+    if (sweeps[0].points.size() > 1)
+      entries.push_back({"min – max of runs", kCurveColor, LegendEntry::Swatch::band, "", 0, kBandOpacity});
+  } else {
+    for (const Sweep& s : sweeps) {
+      const RoofsDocument& d = *s.doc;
+      const std::string name = (d.device.name.empty() ? "unknown device" : d.device.name) + (d.date.empty() ? "" : ", " + d.date.substr(0, 10));
+      entries.push_back({name, s.color, LegendEntry::Swatch::line_with_marker, "", 2, 1});
+    }
+  }
+  const auto any_level = [&](auto has) {
+    return std::any_of(sweeps.begin(), sweeps.end(),
+                       [&](const Sweep& s) { return std::any_of(s.levels.begin(), s.levels.end(), has); });
+  };
+  if (any_level(has_plateau))
     entries.push_back({"level plateau", kLevelLineColor, LegendEntry::Swatch::line, "", kPlateauWidth, kPlateauOpacity + 0.1});
-  if (std::any_of(s.levels.begin(), s.levels.end(), [](const LevelView& l) { return l.capacity.has_value(); }))
+  if (any_level([](const LevelView& l) { return l.capacity.has_value(); }))
     entries.push_back({"level capacity", kLevelLineColor, LegendEntry::Swatch::line, "6 4", 1.4, 1});
   const std::vector<Corner> corners =
-      s.quantity == Quantity::bandwidth
+      sweeps[0].quantity == Quantity::bandwidth
           ? std::vector<Corner>{Corner::upper_right, Corner::lower_left, Corner::lower_right, Corner::upper_left}
           : std::vector<Corner>{Corner::upper_left, Corner::lower_right, Corner::upper_right, Corner::lower_left};
   const Point size = legend_size(entries);
-  if (const auto box = find_clear_box(size.x, size.y, plot, layout.all(), corners)) append_legend_at(out, entries, *box);
+  if (sweeps.size() > 1) legend.box = place_box(size.x, size.y, plot, layout.all(), corners);
+  else legend.box = find_clear_box(size.x, size.y, plot, layout.all(), corners);
+  return legend;
 }
 
-std::string render(const RoofsDocument& doc, const ChartOptions& opt, Quantity q) {
-  const Sweep s = collect(doc, q);
-  const Canvas canvas = make_canvas(opt, s.mhz ? 76 : 24);
+std::string render(const std::vector<const RoofsDocument*>& docs, const ChartOptions& opt, Quantity q) {
+  if (docs.empty()) throw std::invalid_argument("a sweep chart needs a roofs document");
+  const bool several = docs.size() > 1;
+  std::vector<Sweep> sweeps;
+  for (std::size_t i = 0; i < docs.size(); ++i)
+    sweeps.push_back(collect(*docs[i], q, several ? palette_color(i) : kCurveColor, several));
+  const std::string sub = subtitle(sweeps);
+  const bool cycles_axis = !several && sweeps[0].mhz;
+  const Canvas canvas = make_canvas(opt, cycles_axis ? 76 : 24, sub);
   const Rect& plot = canvas.plot;
-  const Scales sc = choose_scales(s, plot);
-  const CurveShape curve = curve_shape(s, sc);
-  const std::string title = opt.title.empty() ? derived_title(doc) : opt.title;
+  const Scales sc = choose_scales(sweeps, plot);
+  std::vector<CurveShape> shapes;
+  for (const Sweep& s : sweeps) shapes.push_back(curve_shape(s, sc));
+  const std::string title = !opt.title.empty() ? opt.title : several ? comparison_title(docs) : derived_title(*docs[0]);
 
   std::string out;
   append_svg_header(out, canvas, what(q) + " by working set: " + title);
   append_grid(out, plot, sc.x, sc.y);
   Layout layout;
-  append_band(out, curve);
-  append_plateaus(out, s, sc, layout.lines);
-  append_capacity_lines(out, s, sc, plot, layout.lines);
-  append_curve(out, s, curve, layout);
+  append_bands(out, sweeps, shapes);
+  append_plateaus(out, sweeps, sc, layout.lines);
+  append_capacity_lines(out, sweeps, sc, plot, layout.lines);
+  append_curves(out, sweeps, shapes, layout);
   append_axes(out, plot, sc.x, sc.y);
   if (sc.right) append_right_axis(out, plot, *sc.right);
-  append_titles(out, canvas, title, subtitle(doc, s));
-  append_capacity_labels(out, s, sc, plot, layout);
-  append_plateau_labels(out, s, sc, curve, plot, layout);
-  if (const std::string n = note(s); !n.empty()) append_sweep_note(out, n, plot, layout);
-  append_sweep_legend(out, s, plot, layout);
+  append_titles(out, canvas, title, sub);
+  const SweepLegend legend = plan_legend(sweeps, plot, layout);
+  if (legend.box) layout.labels.boxes.push_back(legend.box->inflated(2));
+  append_capacity_labels(out, sweeps, sc, plot, layout);
+  append_plateau_labels(out, sweeps, sc, shapes, plot, layout);
+  if (const std::string n = note(sweeps); !n.empty()) append_sweep_note(out, n, plot, layout);
+  if (legend.box) append_legend_at(out, legend.entries, *legend.box);
   out += "</svg>\n";
   return out;
 }
@@ -522,9 +612,9 @@ std::string render_failure(const ChartOptions& opt, const std::string& what_fail
   return out;
 }
 
-std::string render_safely(const RoofsDocument& doc, const ChartOptions& opt, Quantity q) {
+std::string render_safely(const std::vector<const RoofsDocument*>& docs, const ChartOptions& opt, Quantity q) {
   try {
-    return render(doc, opt, q);
+    return render(docs, opt, q);
   } catch (const std::exception& e) {
     return render_failure(opt, q == Quantity::bandwidth ? "could not draw the bandwidth sweep" : "could not draw the latency sweep",
                           e.what());
@@ -535,11 +625,19 @@ std::string render_safely(const RoofsDocument& doc, const ChartOptions& opt, Qua
 }  // namespace chart
 
 std::string render_bandwidth_sweep_svg(const RoofsDocument& doc, const ChartOptions& opt) {
-  return chart::render_safely(doc, opt, chart::Quantity::bandwidth);
+  return chart::render_safely({&doc}, opt, chart::Quantity::bandwidth);
 }
 
 std::string render_latency_sweep_svg(const RoofsDocument& doc, const ChartOptions& opt) {
-  return chart::render_safely(doc, opt, chart::Quantity::latency);
+  return chart::render_safely({&doc}, opt, chart::Quantity::latency);
+}
+
+std::string render_bandwidth_sweep_svg(const std::vector<const RoofsDocument*>& docs, const ChartOptions& opt) {
+  return chart::render_safely(docs, opt, chart::Quantity::bandwidth);
+}
+
+std::string render_latency_sweep_svg(const std::vector<const RoofsDocument*>& docs, const ChartOptions& opt) {
+  return chart::render_safely(docs, opt, chart::Quantity::latency);
 }
 
 }  // namespace roofline

@@ -8,6 +8,7 @@
 // Every point and level line carries a <title> tooltip with the exact values.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "chart/page.hpp"
 
@@ -23,9 +24,18 @@ struct RoofsDocument;
 std::string render_bandwidth_sweep_svg(const RoofsDocument& doc, const ChartOptions& opt = {});
 
 // Latency per load (ns, log y) by working set from doc.memory->latency, with
-// the same level boundaries and each level's plateau at its latency_ns. When
-// doc.clock is known, a right-hand axis in cycles (ns x MHz / 1000) and the
-// level labels in cycles too. Degenerate documents as above. Never throws.
+// the same level boundaries and each level's plateau at its latency_ns, drawn
+// over the measured working sets only. When doc.clock is known, a right-hand
+// axis in cycles (ns x MHz / 1000) and the level labels in cycles too.
+// Degenerate documents as above. Never throws.
 std::string render_latency_sweep_svg(const RoofsDocument& doc, const ChartOptions& opt = {});
+
+// Several roofs files on one chart, to compare devices or runs: a curve per
+// file, with its band, plateaus and capacity lines, all in the file's color
+// (one file: a dark curve and each level in its own color); the title names
+// the devices and the subtitle each one's driver and date. No cycles axis
+// (each file has its own clock; the labels still give cycles). Never throws.
+std::string render_bandwidth_sweep_svg(const std::vector<const RoofsDocument*>& docs, const ChartOptions& opt = {});
+std::string render_latency_sweep_svg(const std::vector<const RoofsDocument*>& docs, const ChartOptions& opt = {});
 
 }  // namespace roofline

@@ -48,12 +48,53 @@ ChartOptions chart_options(const PlotOptions& o) {
 
 std::string stem(const std::string& path) { return std::filesystem::path(path).stem().string(); }
 
+bool is_energy_chart(const std::string& kind) { return kind == "power" || kind == "energy" || kind == "efficiency"; }
+
+// Charts that overlay several roofs files, and those with room for placed kernels.
+bool compares_files(const std::string& kind) { return kind == "carm" || kind == "bandwidth" || kind == "latency" || is_energy_chart(kind); }
+bool takes_dots(const std::string& kind) { return kind == "carm" || is_energy_chart(kind); }
+
+bool has_power_readings(const RoofsDocument& doc) {
+  for (const Ceiling& c : doc.ceilings)
+    for (const SweepPoint& p : c.sweep_wg_count)
+      if (p.watts) return true;
+  return false;
+}
+
+// What makes this plot impossible to draw as asked, empty when nothing: a
+// chart of one file given several, dots where they cannot go, an energy chart
+// of a file without a power model, a folder named like a chart.
+std::string plot_refusal(const PlotOptions& o, const std::vector<RoofsDocument>& docs) {
+  if (o.chart == "all") {
+    if (std::filesystem::path(o.output).extension() == ".svg")
+      return "--chart all writes a folder of charts: -o names that folder, not an .svg file";
+    return "";
+  }
+  const std::string& kind = o.chart;
+  if (docs.size() > 1 && !compares_files(kind))
+    return "--chart " + kind + " draws one roofs file, got " + std::to_string(docs.size()) +
+           " (carm, bandwidth, latency and the energy charts compare several)";
+  if (!o.dots.empty() && !takes_dots(kind))
+    return "--dots: the " + kind + " chart has no place for placed kernels (carm, power, energy and efficiency have)";
+  for (std::size_t i = 0; i < docs.size(); ++i) {
+    if (is_energy_chart(kind) && !(docs[i].energy && docs[i].energy->model))
+      return o.roofs[i] + ": no power model (no energy section with a fitted model; measure with roofline build --energy)";
+    if ((kind == "wg-count" || kind == "wg-size") && o.metric != "performance" && !has_power_readings(docs[i]))
+      return o.roofs[i] + ": no power readings in the launch sweeps (measure with roofline build --energy)";
+  }
+  return "";
+}
+
 }  // namespace
 
 int run_plot(const PlotOptions& o) {
   std::vector<RoofsDocument> docs;
   std::vector<Placement> dots;
   if (int rc = load_inputs(o, docs, dots)) return rc;
+  if (const std::string why = plot_refusal(o, docs); !why.empty()) {
+    print_error(why);
+    return exit_code::usage;
+  }
   const ChartOptions opt = chart_options(o);
   try {
     if (o.chart == "all") {
@@ -85,6 +126,11 @@ int run_report(const PlotOptions& o) {
   std::vector<RoofsDocument> docs;
   std::vector<Placement> dots;
   if (int rc = load_inputs(o, docs, dots)) return rc;
+  if (docs.size() > 1) {
+    print_error("report describes one roofs file, got " + std::to_string(docs.size()) +
+                " (to compare them, plot them together: roofline plot A.json B.json)");
+    return exit_code::usage;
+  }
   try {
     write_file_atomically(o.output, render_report_html(docs.front(), dots, chart_options(o)));
   } catch (const std::exception& e) {

@@ -91,8 +91,10 @@ std::vector<Placement> load_placements(const std::string& path) {
       if (!(p.ai > 0) || !(p.performance > 0))
         throw std::runtime_error("placement of " + p.kernel + " has no positive ai and performance");
     return out;
+  } catch (const json::parse_error& e) {
+    throw std::runtime_error(path + ": not JSON (" + json_fields::json_problem(e) + ")");
   } catch (const json::exception& e) {
-    throw std::runtime_error("placement file " + path + " is not valid: " + e.what());
+    throw std::runtime_error(path + ": not a placement file (" + json_fields::json_problem(e) + ")");
   } catch (const std::runtime_error& e) {
     throw std::runtime_error("placement file " + path + ": " + e.what());
   }

@@ -161,10 +161,18 @@ void from_json(const json& j, RoofsDocument& d) {
 RoofsDocument load_roofs(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot read roofs file " + path);
+  json j;
   try {
-    return json::parse(in).get<RoofsDocument>();
+    j = json::parse(in);
   } catch (const json::exception& e) {
-    throw std::runtime_error("roofs file " + path + " is not valid: " + e.what());
+    throw std::runtime_error(path + ": not JSON (" + json_fields::json_problem(e) + ")");
+  }
+  try {
+    return j.get<RoofsDocument>();
+  } catch (const json::exception& e) {
+    throw std::runtime_error(path + ": not a roofs file (" + json_fields::json_problem(e) + ")");
+  } catch (const std::runtime_error& e) {  // a newer schema
+    throw std::runtime_error(path + ": " + e.what());
   }
 }
 

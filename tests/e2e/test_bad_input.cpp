@@ -1,6 +1,9 @@
 // End-to-end: bad input gets one clear line and a non-zero exit, never a crash.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <fstream>
+
 #include "run_binary.hpp"
 
 namespace fs = std::filesystem;
@@ -132,6 +135,40 @@ TEST_CASE("plot and report name what is wrong with their input") {
   CHECK(dots.err.find("bad.json") != std::string::npos);
   auto unwritable = run_roofline("report '" + roofs + "' -o /proc/no/report.html");
   CHECK(unwritable.exit_code == 5);
+  std::ofstream(dir / "empty.json") << "{}";
+  auto not_roofs = run_roofline("plot '" + (dir / "empty.json").string() + "' -o '" + out + "'");
+  CHECK(not_roofs.exit_code == 2);
+  CHECK(not_roofs.err.find("empty.json: not a roofs file (no schema_version)") != std::string::npos);
+  CHECK(not_roofs.err.find("json.exception") == std::string::npos);
   CHECK(!fs::exists(out));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("plot and report refuse what they would silently leave out") {
+  const auto dir = scratch_dir("plot-refusals");
+  const std::string h200 = std::string(ROOFLINE_SOURCE_DIR) + "/roofs/nvidia-h200.json";
+  const std::string cpu = std::string(ROOFLINE_SOURCE_DIR) + "/roofs/pthread-haswell-amd-epyc.json";
+  const std::string dot = std::string(ROOFLINE_SOURCE_DIR) + "/roofs/place/nvidia-h200/triad.json";
+  const std::string out = (dir / "c.svg").string();
+  const auto refused = [&](const std::string& args, const std::string& says) {
+    CAPTURE(args);
+    auto r = run_roofline(args);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find(says) != std::string::npos);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') <= 2);
+    CHECK(!fs::exists(out));
+  };
+  refused("plot '" + h200 + "' '" + cpu + "' --chart wg-count -o '" + out + "'", "draws one roofs file, got 2");
+  refused("plot '" + h200 + "' '" + cpu + "' --chart wg-size -o '" + out + "'", "draws one roofs file, got 2");
+  refused("plot '" + h200 + "' --dots '" + dot + "' --chart latency -o '" + out + "'", "--dots");
+  refused("plot '" + h200 + "' --chart power -o '" + out + "'", "no power model");
+  refused("plot '" + h200 + "' --chart wg-count --metric efficiency -o '" + out + "'", "no power readings");
+  refused("plot '" + h200 + "' --chart all -o '" + out + "'", "-o names that folder");
+  refused("report '" + h200 + "' '" + cpu + "' -o '" + out + "'", "report describes one roofs file, got 2");
+  refused("report '" + h200 + "' --chart carm -o '" + out + "'", "--chart: the report draws every chart");
+  // What compares several files does.
+  auto latency = run_roofline("plot '" + h200 + "' '" + cpu + "' --chart latency -o '" + out + "'");
+  CHECK(latency.exit_code == 0);
+  CHECK(fs::exists(out));
   fs::remove_all(dir);
 }

@@ -236,7 +236,8 @@ TEST_CASE("the CARM's ticks are the decades of its range") {
   REQUIRE(y.size() >= 4);
   CHECK(y.front() == "10");  // the DRAM roof at 0.01 FLOP/byte: 45 GFLOP/s
   CHECK(std::find(y.begin(), y.end(), "10⁵") != y.end());  // above the 66.5 TFLOP/s float MAD roof
-  const std::vector<std::string> decades = {"0.01", "0.1", "1", "10", "100", "1000", "10⁴", "10⁵", "10⁶", "10⁷"};
+  // One notation on the axis: 1000 is "10³" where 10⁴ is written so.
+  const std::vector<std::string> decades = {"0.01", "0.1", "1", "10", "100", "10³", "10⁴", "10⁵", "10⁶", "10⁷"};
   auto at = std::find(decades.begin(), decades.end(), y.front());
   for (const std::string& label : y) CHECK(label == *at++);  // consecutive decades, no gaps
 }

@@ -5,6 +5,8 @@
 
 #include <cstdio>
 #include <fstream>
+#include <regex>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 
@@ -139,6 +141,31 @@ TEST_CASE("chart kinds") {
     const std::string sweep = render_chart({"wg-size"}, {&d});
     CHECK(xml_problem(sweep) == "");
     CHECK(sweep.find("no launch sweeps in this roofs file") != std::string::npos);
+  }
+}
+
+TEST_CASE("a work-group count sweep at several work-group sizes draws a line per size") {
+  RoofsDocument d = eight_roofs();
+  Ceiling& c = d.ceilings.back();  // DRAM read, best at 1024 work-groups of 256
+  c.launch = {1024 * 256, 256};
+  for (std::uint64_t groups : {256, 512, 1024})
+    for (std::uint64_t local : {256, 1024})
+      c.sweep_wg_count.push_back({{groups * local, local}, Stats{1e12 * (local == 256 ? 1.0 : 0.9)}, std::nullopt});
+  const std::string svg = render_chart({"wg-count"}, {&d});
+  CHECK(xml_problem(svg) == "");
+  CHECK(count(svg, "class=\"sweep\"") == 2);
+  CHECK(count(svg, "stroke-dasharray=\"5 3\"") >= 2);  // the other size's line, and its legend entry
+  CHECK(svg.find("dashed: the other sizes swept") != std::string::npos);
+  // No line goes back along x (one that joined both sizes at each count would).
+  static const std::regex line(R"re(<polyline points="([^"]*)" class="sweep")re");
+  for (std::sregex_iterator it(svg.begin(), svg.end(), line), stop; it != stop; ++it) {
+    std::istringstream pts((*it)[1].str());
+    double last = -1, x, y;
+    char comma;
+    while (pts >> x >> comma >> y) {
+      CHECK(x > last);
+      last = x;
+    }
   }
 }
 

@@ -3,6 +3,7 @@
 // and latency charts of fixture documents, and degenerate documents.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <regex>
@@ -280,6 +281,27 @@ TEST_CASE("decade ticks can label 2 and 5 times each decade, and format them") {
   CHECK(format_tick(1500) == "1500");
 }
 
+TEST_CASE("a log axis narrower than a decade or two still gets several labels, in one notation") {
+  const auto labels_of = [](const LogAxis& axis) {
+    std::vector<std::string> out;
+    for (const auto& t : decade_ticks(axis, 18, true)) if (!t.label.empty()) out.push_back(t.label);
+    return out;
+  };
+  // A plateau near 33 TFLOP/s shown in GFLOP/s: 10⁴ .. 4·10⁴ over 190 pixels.
+  const auto wide = labels_of(LogAxis{1e4, 4e4, 300, 110});
+  CHECK(wide.size() >= 3);
+  CHECK(std::find(wide.begin(), wide.end(), "3·10⁴") != wide.end());
+  // 100 .. 400 W: more than the decade and 2 times it.
+  const auto watts = labels_of(LogAxis{100, 400, 300, 110});
+  CHECK(watts.size() >= 3);
+  CHECK(std::find(watts.begin(), watts.end(), "300") != watts.end());
+  // Once one label needs a power of ten, 1000 and up take them too: no "5000" beside "10⁴".
+  const auto mixed = labels_of(LogAxis{2000, 2e4, 400, 100});
+  CHECK(std::find(mixed.begin(), mixed.end(), "10⁴") != mixed.end());
+  for (const std::string& l : mixed) CHECK(l.find("000") == std::string::npos);
+  CHECK(format_tick(3e4) == "3·10⁴");
+}
+
 // ---------------------------------------------------------------------------
 // The bandwidth chart
 
@@ -446,6 +468,47 @@ TEST_CASE("a latency sweep without a clock has no cycles") {
   CHECK_FALSE(contains(svg, "right-axis"));
   CHECK_FALSE(contains(svg, "cycles"));
   CHECK(texts_of_class(svg, "plateau-label") == std::vector<std::string>{"L1 1.2 ns", "L2 4.1 ns", "L3 14 ns", "DRAM 92 ns"});
+}
+
+TEST_CASE("a latency label keeps its cycles wherever it goes, and plateaus stay over measured points") {
+  RoofsDocument doc = cpu_fixture();
+  // The chase stops at 256 MiB while DRAM's plateau was found at 512 MiB .. 1 GiB (as on the H200).
+  auto& lat = doc.memory->latency;
+  lat.erase(std::remove_if(lat.begin(), lat.end(), [](const CurvePoint& p) { return p.bytes > 256 * MiB; }), lat.end());
+  doc.memory->levels.back().first_bytes = 512 * MiB;
+  doc.memory->levels.back().latency_ns = 92.123456789;
+  const std::string svg = render_latency_sweep_svg(doc);
+  for (const std::string& l : texts_of_class(svg, "plateau-label")) {
+    CAPTURE(l);
+    CHECK(contains(l, "cycles"));
+  }
+  const Line* dram = line_titled(lines_of_class(svg, "plateau"), "DRAM plateau");
+  REQUIRE(dram);
+  const auto x_1k = x_tick_pixel(svg, "1 KiB"), x_1m = x_tick_pixel(svg, "1 MiB");
+  REQUIRE(x_1k);
+  REQUIRE(x_1m);
+  const double x_256m = *x_1k + (*x_1m - *x_1k) * 18 / 10;
+  CHECK(dram->x2 <= x_256m + 0.01);
+  CHECK(contains(dram->title, "(92.12 ns)"));  // the tooltip's figure to four digits, not 15
+}
+
+TEST_CASE("several roofs files on one sweep chart: a curve each, in its color, with a legend") {
+  const RoofsDocument a = cpu_fixture();
+  RoofsDocument b = cpu_fixture();
+  b.device.name = "Other GPU";
+  b.device.driver = "2.0";
+  for (CurvePoint& p : b.memory->latency) p.stats.median *= 3, p.stats.min *= 3, p.stats.max *= 3;
+  for (CurvePoint& p : b.memory->bandwidth) p.stats.median /= 3, p.stats.min /= 3, p.stats.max /= 3;
+  for (const std::string& svg : {render_latency_sweep_svg({&a, &b}), render_bandwidth_sweep_svg({&a, &b})}) {
+    CHECK(xml_problem(svg) == "");
+    CHECK(count(svg, "class=\"median\"") == 2);
+    CHECK(count(svg, "class=\"point\"") == a.memory->latency.size() + b.memory->latency.size());
+    CHECK(contains(svg, "Acme &amp; Sons &lt;CPU&gt; vs Other GPU<"));
+    CHECK(contains(svg, "driver 6.1, 2024-06-03"));
+    CHECK(contains(svg, "Other GPU: driver 2.0"));
+    CHECK(contains(svg, "id=\"legend\""));
+    CHECK_FALSE(contains(svg, "right-axis"));  // two clocks: cycles only in the labels
+  }
 }
 
 // ---------------------------------------------------------------------------

@@ -1,0 +1,215 @@
+// chart/carm_roof_labels: compute labels on their lines, memory labels along
+// their slopes, both clear of the dots.
+#include "chart/carm_roof_labels.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace roofline::chart::carm {
+
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+constexpr double kHit = 1e4;  // a label covering something: avoided wherever there is room
+constexpr double kSpot = 300;  // a label where a dot's label would rather go
+const std::string kSeparator = " · ";
+
+std::vector<Span> spans_of(const std::vector<const Roof*>& roofs) {
+  std::vector<Span> spans;
+  for (const Roof* r : roofs) spans.push_back({r->label, text_color(r->color)});
+  return spans;
+}
+
+// The longest segment of a group of coinciding roofs (they share the line).
+std::optional<Segment> group_segment(const std::vector<const Roof*>& group, const std::vector<RoofSet>& sets,
+                                     const Scales& s) {
+  std::optional<Segment> best;
+  for (const Roof* r : group)
+    if (const auto seg = roof_segment(*r, sets[r->doc], s))
+      if (!best || std::hypot(seg->b.x - seg->a.x, seg->b.y - seg->a.y) > std::hypot(best->b.x - best->a.x, best->b.y - best->a.y))
+        best = seg;
+  return best;
+}
+
+int spots_taken(const std::vector<Rect>& boxes, const std::vector<Rect>& spots) {
+  return int(std::count_if(spots.begin(), spots.end(), [&](const Rect& spot) {
+    return std::any_of(boxes.begin(), boxes.end(), [&](const Rect& b) { return b.overlaps(spot); });
+  }));
+}
+
+}  // namespace
+
+void append_compute_labels(std::string& out, const std::vector<RoofSet>& sets, const Scales& s, const Rect& plot,
+                           Obstacles& drawn, const DotsToAvoid& dots) {
+  const double size = 12, line_h = size + 3;
+  for (const auto& group : coincident_groups(sets, s, false)) {
+    const auto seg = group_segment(group, sets, s);
+    if (!seg) continue;
+    // Roofs that coincide share a line of text; more than fit in half the plot's width take several.
+    std::vector<std::vector<Span>> lines{{}};
+    for (const Span& span : spans_of(group)) {
+      std::vector<Span> longer = lines.back();
+      longer.push_back(span);
+      if (!lines.back().empty() && text_width(spans_text(longer, kSeparator), size) > 0.55 * plot.width()) lines.push_back({});
+      lines.back().push_back(span);
+    }
+    double w = 0;
+    for (const auto& l : lines) w = std::max(w, text_width(spans_text(l, kSeparator), size));
+    const double line_y = seg->a.y, n = double(lines.size());
+    // The text's boxes: just above the line (last line nearest it) or just below (first line nearest).
+    const auto box_at = [&](double right, bool above) {
+      const double top = above ? line_y - 2 - n * line_h : line_y + 2;
+      return Rect{right - w, top, right, top + n * line_h};
+    };
+    double best_cost = std::numeric_limits<double>::infinity(), best_right = plot.x1 - 8;
+    bool best_above = true;
+    for (bool above : {true, false})
+      for (double shift = 0; plot.x1 - 8 - shift - w >= seg->a.x + 6 || shift == 0; shift += 12) {
+        const Rect box = box_at(plot.x1 - 8 - shift, above);
+        const bool inside = box.y0 >= plot.y0 + 2 && box.y1 <= plot.y1 - 2;
+        const double cost = (inside ? 0 : 1e6) + kHit * (drawn.count_hits(box) + dots.markers.count_hits(box)) +
+                            kSpot * spots_taken({box}, dots.label_spots) + (above ? 0 : 30) + 0.4 * shift;
+        if (cost < best_cost) best_cost = cost, best_right = box.x1, best_above = above;
+        if (cost < kHit && shift == 0 && above) break;  // clear where it belongs
+      }
+    const Rect box = box_at(best_right, best_above);
+    drawn.boxes.push_back(box);
+    for (std::size_t k = 0; k < lines.size(); ++k)
+      append_haloed_spans(out, {box.x1, box.y0 + line_h * double(k + 1) - 3}, lines[k], kSeparator,
+                          "class=\"roof-label\" text-anchor=\"end\" font-size=\"12\"");
+  }
+}
+
+namespace {
+
+// The memory roofs' own frame: `along` their (parallel) slopes and `normal` to
+// them (up and to the left), from the plot's lower left corner.
+struct SlopeFrame {
+  Point origin, u, v;
+  double degrees = 0;  // the slopes' angle on the page
+  SlopeFrame(const Scales& s, const Rect& plot) : origin{plot.x0, plot.y1} {
+    const double ppd_x = (s.x.pixel_hi - s.x.pixel_lo) / std::log10(s.x.hi / s.x.lo);
+    const double ppd_y = (s.y.pixel_lo - s.y.pixel_hi) / std::log10(s.y.hi / s.y.lo);
+    const double theta = std::atan2(ppd_y, ppd_x);
+    u = {std::cos(theta), -std::sin(theta)};
+    v = {-std::sin(theta), -std::cos(theta)};
+    degrees = theta * 180 / kPi;
+  }
+  double along(Point p) const { return (p.x - origin.x) * u.x + (p.y - origin.y) * u.y; }
+  double normal(Point p) const { return (p.x - origin.x) * v.x + (p.y - origin.y) * v.y; }
+  Point page(double a, double n) const { return {origin.x + a * u.x + n * v.x, origin.y + a * u.y + n * v.y}; }
+};
+
+// A label's extent in the slope frame: along a0..a1, normal n0..n1.
+struct Band {
+  double a0, a1, n0, n1;
+  bool overlaps(const Band& o, double margin) const {
+    return a0 < o.a1 + margin && o.a0 < a1 + margin && n0 < o.n1 && o.n0 < n1;
+  }
+};
+
+}  // namespace
+
+void append_memory_labels(std::string& out, const std::vector<RoofSet>& sets, const Scales& s, const Rect& plot,
+                          Obstacles& drawn, const DotsToAvoid& dots) {
+  const double size = 11.5, h = size + 3;
+  const SlopeFrame f(s, plot);
+
+  // The compute roofs cross the slopes; a label must not.
+  Obstacles compute_lines;
+  for (const RoofSet& set : sets)
+    for (const Roof& c : set.compute)
+      if (const auto seg = roof_segment(c, set, s)) compute_lines.segments.push_back(*seg);
+
+  // The label's lines of text as a chain of small squares along each: its
+  // axis-aligned bounds would block a whole triangle of empty chart beside it.
+  const auto chain = [&](const Band& b) {
+    std::vector<Rect> squares;
+    for (double mid = b.n0 + h / 2; mid < b.n1; mid += h)
+      for (double a = b.a0; a < b.a1 + h / 2; a += h / 2) {
+        const Point q = f.page(std::min(a, b.a1), mid);
+        squares.push_back(Rect{q.x, q.y, q.x, q.y}.inflated(h / 2));
+      }
+    return squares;
+  };
+  // The markers are round and small: tested exactly in the slope frame, as
+  // circles against the band, so a dot between two close roofs counts
+  // against the labels it touches and no others.
+  const auto markers_in = [&](const Band& b) {
+    const auto near = [&](Point c, double r) {
+      const double a = f.along(c), n = f.normal(c);
+      return std::hypot(std::clamp(a, b.a0, b.a1) - a, std::clamp(n, b.n0, b.n1) - n) < r + 1;
+    };
+    int count = 0;
+    for (const Rect& m : dots.markers.boxes) count += near({(m.x0 + m.x1) / 2, (m.y0 + m.y1) / 2}, m.width() / 2);
+    for (const Segment& e : dots.markers.segments)
+      for (double t = 0; t <= 1; t += 0.1) count += near({e.a.x + t * (e.b.x - e.a.x), e.a.y + t * (e.b.y - e.a.y)}, 1.5);
+    return count;
+  };
+  std::vector<Band> placed;
+  const auto cost_of = [&](const Band& band) {
+    int count = markers_in(band);
+    for (const Band& o : placed) count += band.overlaps(o, 8);
+    const std::vector<Rect> squares = chain(band);
+    for (const Rect& q : squares)
+      count += compute_lines.count_hits(q) +
+               int(std::count_if(drawn.boxes.begin(), drawn.boxes.end(), [&](const Rect& b) { return b.overlaps(q); }));
+    return kHit * count + kSpot * spots_taken(squares, dots.label_spots);
+  };
+
+  struct Item { std::vector<const Roof*> roofs; Segment seg; double normal; };
+  std::vector<Item> items;
+  for (const auto& group : coincident_groups(sets, s, true))
+    if (const auto seg = group_segment(group, sets, s)) items.push_back({group, *seg, f.normal(seg->a)});
+  std::stable_sort(items.begin(), items.end(), [](const Item& a, const Item& b) { return a.normal > b.normal; });
+
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const Segment& seg = items[i].seg;
+    const double n = items[i].normal, a_start = f.along(seg.a), a_end = f.along(seg.b);
+    const double gap_above = i > 0 ? items[i - 1].normal - n : 1e9;
+    const double gap_below = i + 1 < items.size() ? n - items[i + 1].normal : 1e9;
+    const bool prefer_above = gap_above >= h + 4 || gap_above >= gap_below;
+    // Where the label would rather start: a little way up the slope, clear of the plot's corner.
+    const double a_wanted = a_start + std::max(18.0, 0.08 * (a_end - a_start));
+    // Coinciding roofs: one line of text, or where that finds no room, a line each.
+    const std::vector<Span> spans = spans_of(items[i].roofs);
+    std::vector<std::vector<std::vector<Span>>> layouts = {{spans}};
+    if (spans.size() > 1) {
+      layouts.emplace_back();
+      for (const Span& sp : spans) layouts.back().push_back({sp});
+    }
+    // Beside the line, or a little further off it (a dot sitting on it), but
+    // always nearer its own line than the next one.
+    Band best{};
+    std::size_t best_layout = 0;
+    double best_cost = std::numeric_limits<double>::infinity();
+    for (std::size_t l = 0; l < layouts.size(); ++l) {
+      double w = 0;
+      for (const auto& line : layouts[l]) w = std::max(w, text_width(spans_text(line, kSeparator), size));
+      const double height = h * double(layouts[l].size());
+      for (bool above : {prefer_above, !prefer_above})
+        for (double off : {2.0, 5.0, 8.0, 12.0}) {
+          const double gap = above ? gap_above : gap_below;
+          if ((above != prefer_above || off > 2 || l > 0) && gap < height + 2 + 2 * off) continue;
+          for (double a0 = a_start + 10; a0 + w <= a_end - 6 || a0 == a_start + 10; a0 += 5) {
+            const Band band{a0, a0 + w, above ? n + off : n - off - height, above ? n + off + height : n - off};
+            const double cost = cost_of(band) + (above == prefer_above ? 0 : 40) + 6 * (off - 2) +
+                                30 * double(l) + 0.25 * std::fabs(a0 - a_wanted);
+            if (cost < best_cost) best_cost = cost, best = band, best_layout = l;
+          }
+        }
+    }
+    placed.push_back(best);
+    const auto& lines = layouts[best_layout];
+    const std::string transform = "transform=\"translate(" + px(f.page(best.a0, n).x) + " " +
+                                  px(f.page(best.a0, n).y) + ") rotate(" + px(-f.degrees) + ")\"";
+    // Baselines in the rotated frame, where y grows away from the line's upper side.
+    for (std::size_t k = 0; k < lines.size(); ++k)
+      append_haloed_spans(out, {0, -(best.n1 - n) + h * double(k + 1) - 3}, lines[k], kSeparator,
+                          "class=\"roof-label\" " + transform + " font-size=\"11.5\"");
+    for (const Rect& q : chain(best)) drawn.boxes.push_back(q);
+  }
+}
+
+}  // namespace roofline::chart::carm

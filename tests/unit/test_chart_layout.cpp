@@ -1,0 +1,307 @@
+// The layout of the committed charts, read back from their SVG: no label
+// covers another label or a placed kernel's dot, every dot's label is nearer
+// its own dot than any other or joined to it by a leader, leaders do not
+// cross, and memory-sweep labels keep off the capacity lines. These are the
+// defects a reviewer found by eye; the text boxes come from the same font
+// metrics the charts are laid out with (chart::text_width).
+#include <doctest/doctest.h>
+
+#include <array>
+#include <cmath>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "chart/chart_kinds.hpp"
+#include "chart/svg.hpp"
+#include "model/placement.hpp"
+#include "model/roofs.hpp"
+
+using namespace roofline;
+
+namespace {
+
+const std::string kSource = ROOFLINE_SOURCE_DIR;
+
+RoofsDocument committed(const std::string& name) { return load_roofs(kSource + "/roofs/" + name); }
+
+std::vector<Placement> placed(const std::string& device, const std::vector<std::string>& kernels) {
+  std::vector<Placement> out;
+  for (const std::string& k : kernels)
+    for (Placement& p : load_placements(kSource + "/roofs/place/" + device + "/" + k + ".json")) out.push_back(std::move(p));
+  return out;
+}
+
+const std::vector<std::string> kAllKernels = {
+    "matmul_simple", "matmul_coalescedA", "matmul_coalescedAB", "matmul_coalescedABT", "matmul_alignedABT",
+    "mixed_m1",      "mixed_m4",          "mixed_m16",          "mixed_m64",           "mixed_m256",
+    "mixed_m1024",   "nbody",             "reduction",          "stencil2d",           "triad"};
+
+using P = std::array<double, 2>;
+
+// A text's outline on the page: four corners, in order.
+struct Quad {
+  std::array<P, 4> c;
+  std::string text, cls;
+};
+
+std::string attr(const std::string& attrs, const std::string& name) {
+  const std::regex re("(?:^|\\s)" + name + "=\"([^\"]*)\"");
+  std::smatch m;
+  return std::regex_search(attrs, m, re) ? m[1].str() : "";
+}
+
+std::string unescape(std::string s) {
+  for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
+           {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&apos;", "'"}, {"&amp;", "&"}})
+    for (std::size_t pos; (pos = s.find(from)) != std::string::npos;) s.replace(pos, from.size(), to);
+  return s;
+}
+
+// Every text of these classes (halo copies left out) as the quad its glyphs fill.
+std::vector<Quad> text_quads(const std::string& svg, const std::vector<std::string>& classes) {
+  static const std::regex text("<text ([^>]*)>(.*?)</text>");
+  static const std::regex tags("<[^>]*>");
+  std::vector<Quad> out;
+  for (std::sregex_iterator it(svg.begin(), svg.end(), text), stop; it != stop; ++it) {
+    const std::string attrs = (*it)[1];
+    const std::string cls = attr(attrs, "class");
+    if (std::find(classes.begin(), classes.end(), cls) == classes.end() || attr(attrs, "stroke") == "white") continue;
+    const std::string content = unescape(std::regex_replace((*it)[2].str(), tags, ""));
+    const double size = std::stod(attr(attrs, "font-size").empty() ? "12" : attr(attrs, "font-size"));
+    const double bold = attr(attrs, "font-weight") == "bold" ? 1.08 : 1;
+    const double w = chart::text_width(content, size * bold), x = std::stod(attr(attrs, "x")), y = std::stod(attr(attrs, "y"));
+    const std::string anchor = attr(attrs, "text-anchor");
+    const double x0 = anchor == "end" ? x - w : anchor == "middle" ? x - w / 2 : x;
+    // Glyphs reach 0.76 em above the baseline and 0.24 em below; half a pixel of slack all round.
+    std::array<P, 4> c = {P{x0 + 0.5, y - 0.76 * size + 0.5}, P{x0 + w - 0.5, y - 0.76 * size + 0.5},
+                          P{x0 + w - 0.5, y + 0.24 * size - 0.5}, P{x0 + 0.5, y + 0.24 * size - 0.5}};
+    static const std::regex transform(R"re(translate\(([-\d.]+) ([-\d.]+)\) rotate\(([-\d.]+)\))re");
+    std::smatch t;
+    const std::string tr = attr(attrs, "transform");
+    if (std::regex_search(tr, t, transform)) {
+      const double tx = std::stod(t[1]), ty = std::stod(t[2]), a = std::stod(t[3]) * M_PI / 180;
+      for (P& p : c) p = {tx + p[0] * std::cos(a) - p[1] * std::sin(a), ty + p[0] * std::sin(a) + p[1] * std::cos(a)};
+    }
+    out.push_back({c, content, cls});
+  }
+  return out;
+}
+
+// Separating axes: two convex quads overlap unless some edge normal separates them.
+bool overlap(const Quad& a, const Quad& b) {
+  for (const Quad* q : {&a, &b})
+    for (int i = 0; i < 4; ++i) {
+      const P e0 = q->c[i], e1 = q->c[(i + 1) % 4];
+      const P n = {e0[1] - e1[1], e1[0] - e0[0]};
+      double a_lo = INFINITY, a_hi = -INFINITY, b_lo = INFINITY, b_hi = -INFINITY;
+      for (const P& p : a.c) a_lo = std::min(a_lo, p[0] * n[0] + p[1] * n[1]), a_hi = std::max(a_hi, p[0] * n[0] + p[1] * n[1]);
+      for (const P& p : b.c) b_lo = std::min(b_lo, p[0] * n[0] + p[1] * n[1]), b_hi = std::max(b_hi, p[0] * n[0] + p[1] * n[1]);
+      if (a_hi <= b_lo || b_hi <= a_lo) return false;
+    }
+  return true;
+}
+
+// Distance from a point to a quad (0 inside).
+double distance(const P& p, const Quad& q) {
+  bool inside = true;
+  double best = INFINITY;
+  for (int i = 0; i < 4; ++i) {
+    const P a = q.c[i], b = q.c[(i + 1) % 4];
+    const double dx = b[0] - a[0], dy = b[1] - a[1];
+    inside &= dx * (p[1] - a[1]) - dy * (p[0] - a[0]) >= 0;
+    const double t = std::clamp(((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy), 0.0, 1.0);
+    best = std::min(best, std::hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy));
+  }
+  return inside ? 0 : best;
+}
+
+struct Dot { P at; std::string label; bool leader = false; P leader_from{}, leader_to{}; };
+
+// The placed kernels' dots in drawing order, each with its label's leader if any.
+std::vector<Dot> dots(const std::string& svg) {
+  std::vector<Dot> out;
+  static const std::regex circle(R"re(<circle cx="([-\d.]+)" cy="([-\d.]+)" r="[-\d.]+" class="dot")re");
+  for (std::sregex_iterator it(svg.begin(), svg.end(), circle), stop; it != stop; ++it)
+    out.push_back({{std::stod((*it)[1]), std::stod((*it)[2])}, "", false, {}, {}});
+  // Labels follow in the same order, each after its leader.
+  static const std::regex item(
+      R"re(<line x1="([-\d.]+)" y1="([-\d.]+)" x2="([-\d.]+)" y2="([-\d.]+)" class="leader"|<text [^>]*class="dot-label"[^>]*fill="(?!white)[^"]*">([^<]*)</text>)re");
+  std::size_t i = 0;
+  bool leader = false;
+  P from{}, to{};
+  for (std::sregex_iterator it(svg.begin(), svg.end(), item), stop; it != stop && i < out.size(); ++it) {
+    if ((*it)[1].matched) {
+      leader = true, from = {std::stod((*it)[1]), std::stod((*it)[2])}, to = {std::stod((*it)[3]), std::stod((*it)[4])};
+      continue;
+    }
+    out[i].label = unescape((*it)[5]);
+    out[i].leader = leader, out[i].leader_from = from, out[i].leader_to = to;
+    leader = false, ++i;
+  }
+  return out;
+}
+
+bool segments_cross(P a, P b, P c, P d) {
+  const auto side = [](P p, P q, P r) { return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]); };
+  const double d1 = side(a, b, c), d2 = side(a, b, d), d3 = side(c, d, a), d4 = side(c, d, b);
+  return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
+}
+
+// Every check on a chart with dots.
+void check_legible(const std::string& svg) {
+  const std::vector<Quad> texts = text_quads(svg, {"roof-label", "dot-label"});
+  REQUIRE(!texts.empty());
+  for (std::size_t i = 0; i < texts.size(); ++i)
+    for (std::size_t j = i + 1; j < texts.size(); ++j) {
+      CAPTURE(texts[i].text);
+      CAPTURE(texts[j].text);
+      CHECK_FALSE(overlap(texts[i], texts[j]));
+    }
+  const std::vector<Dot> ds = dots(svg);
+  REQUIRE(!ds.empty());
+  for (const Quad& t : texts)
+    for (const Dot& d : ds) {
+      CAPTURE(t.text);
+      CAPTURE(d.label);
+      CHECK(distance(d.at, t) >= 5);  // no text under a dot's marker (radius 5)
+    }
+  std::vector<Quad> labels;
+  for (const Quad& t : texts)
+    if (t.cls == "dot-label") labels.push_back(t);
+  REQUIRE(labels.size() == ds.size());
+  for (std::size_t i = 0; i < ds.size(); ++i) {
+    CAPTURE(ds[i].label);
+    REQUIRE(labels[i].text == ds[i].label);
+    if (ds[i].leader) {
+      // The leader starts on its own dot and ends on its label.
+      CHECK(std::hypot(ds[i].leader_from[0] - ds[i].at[0], ds[i].leader_from[1] - ds[i].at[1]) <= 7);
+      CHECK(distance(ds[i].leader_to, labels[i]) <= 4);
+      for (std::size_t j = 0; j < ds.size(); ++j)
+        if (j != i && ds[j].leader)
+          CHECK_FALSE(segments_cross(ds[i].leader_from, ds[i].leader_to, ds[j].leader_from, ds[j].leader_to));
+    } else {
+      // Without a leader, a label is nearer its own dot than any other (dots drawn on one another aside).
+      const double own = distance(ds[i].at, labels[i]);
+      CHECK(own <= 12);
+      for (std::size_t j = 0; j < ds.size(); ++j)
+        if (j != i && std::hypot(ds[j].at[0] - ds[i].at[0], ds[j].at[1] - ds[i].at[1]) > 3) CHECK(distance(ds[j].at, labels[i]) > own);
+    }
+  }
+}
+
+// Each compute roof's label stands on its own line: the compute roof nearest
+// the label (just below it, or just above a label set under its line) is one
+// the label names.
+void check_compute_labels_on_their_lines(const std::string& svg) {
+  static const std::regex roof(R"re(<line x1="[-\d.]+" y1="([-\d.]+)" x2="[-\d.]+" y2="[-\d.]+" class="roof compute"[^>]*><title>([^:]*):)re");
+  std::vector<std::pair<double, std::string>> lines;
+  for (std::sregex_iterator it(svg.begin(), svg.end(), roof), stop; it != stop; ++it) lines.push_back({std::stod((*it)[1]), (*it)[2]});
+  REQUIRE(!lines.empty());
+  int checked = 0;
+  for (const Quad& t : text_quads(svg, {"roof-label"})) {
+    if (std::fabs(t.c[0][1] - t.c[1][1]) > 0.01) continue;  // rotated: a memory roof's
+    const double top = t.c[0][1], bottom = t.c[2][1];
+    const auto gap = [&](double y) { return y >= bottom ? y - bottom : y <= top ? top - y : 0.0; };
+    const auto nearest = std::min_element(lines.begin(), lines.end(), [&](const auto& a, const auto& b) { return gap(a.first) < gap(b.first); });
+    CAPTURE(t.text);
+    CAPTURE(nearest->second);
+    CHECK(t.text.find(nearest->second) != std::string::npos);
+    CHECK(gap(nearest->first) <= 6);
+    ++checked;
+  }
+  CHECK(checked >= 2);
+}
+
+}  // namespace
+
+TEST_CASE("compute labels stand on their own lines, coinciding roofs sharing one") {
+  for (const char* file : {"pthread-haswell-amd-epyc.json", "nvidia-h200.json"}) {
+    CAPTURE(file);
+    const RoofsDocument doc = committed(file);
+    check_compute_labels_on_their_lines(render_chart({"carm"}, {&doc}));
+  }
+  const RoofsDocument h200 = committed("nvidia-h200.json"), cpu = committed("pthread-haswell-amd-epyc.json");
+  check_compute_labels_on_their_lines(render_chart({"carm"}, {&h200, &cpu}));
+}
+
+TEST_CASE("two devices and ten placed kernels on one CARM: every label legible and attached to its dot") {
+  const RoofsDocument h200 = committed("nvidia-h200.json"), cpu = committed("pthread-haswell-amd-epyc.json");
+  std::vector<Placement> ten;
+  for (const char* device : {"nvidia-h200", "pthread-haswell-amd-epyc"})
+    for (Placement& p : placed(device, {"matmul_simple", "matmul_coalescedAB", "matmul_alignedABT", "mixed_m1", "mixed_m1024"}))
+      ten.push_back(std::move(p));
+  check_legible(render_chart({"carm"}, {&h200, &cpu}, {}, ten));
+}
+
+TEST_CASE("fifteen kernels on each device's CARM and on the efficiency CARM: every label legible and attached") {
+  SUBCASE("H200") {
+    const RoofsDocument h200 = committed("nvidia-h200.json");
+    check_legible(render_chart({"carm"}, {&h200}, {}, placed("nvidia-h200", kAllKernels)));
+  }
+  SUBCASE("CPU") {
+    const RoofsDocument cpu = committed("pthread-haswell-amd-epyc.json");
+    check_legible(render_chart({"carm"}, {&cpu}, {}, placed("pthread-haswell-amd-epyc", kAllKernels)));
+  }
+  SUBCASE("H200 efficiency") {
+    const RoofsDocument energy = committed("nvidia-h200-energy.json");
+    check_legible(render_chart({"efficiency"}, {&energy}, {}, placed("nvidia-h200", kAllKernels)));
+  }
+}
+
+TEST_CASE("a placed kernel bound by a level's copy roof has that roof drawn and labelled") {
+  const RoofsDocument h200 = committed("nvidia-h200.json");
+  const std::string svg = render_chart({"carm"}, {&h200}, {}, placed("nvidia-h200", {"triad"}));  // bound by DRAM copy
+  CHECK(svg.find("class=\"roof memory bound\"") != std::string::npos);
+  bool labelled = false;
+  for (const Quad& q : text_quads(svg, {"roof-label"})) labelled |= q.text.find("DRAM copy") != std::string::npos;
+  CHECK(labelled);
+}
+
+TEST_CASE("memory sweeps: labels apart, and off the capacity lines") {
+  const RoofsDocument h200 = committed("nvidia-h200.json"), cpu = committed("pthread-haswell-amd-epyc.json");
+  for (const std::string kind : {"latency", "bandwidth"})
+    for (const auto& docs : std::vector<std::vector<const RoofsDocument*>>{{&h200}, {&cpu}, {&h200, &cpu}}) {
+      CAPTURE(kind);
+      CAPTURE(docs.size());
+      const std::string svg = render_chart({kind}, docs);
+      const std::vector<Quad> texts = text_quads(svg, {"capacity-label", "plateau-label"});
+      for (std::size_t i = 0; i < texts.size(); ++i)
+        for (std::size_t j = i + 1; j < texts.size(); ++j) CHECK_FALSE(overlap(texts[i], texts[j]));
+      // A label that must cross a line stands on a white card that hides it.
+      static const std::regex backing(R"re(<rect class="label-backing" x="([-\d.]+)" y="[-\d.]+" width="([-\d.]+)")re");
+      std::vector<std::pair<double, double>> cards;
+      for (std::sregex_iterator it(svg.begin(), svg.end(), backing), stop; it != stop; ++it)
+        cards.push_back({std::stod((*it)[1]), std::stod((*it)[1]) + std::stod((*it)[2])});
+      const auto on_card = [&](const Quad& t) {
+        return std::any_of(cards.begin(), cards.end(), [&](const auto& c) { return c.first <= t.c[0][0] && c.second >= t.c[1][0]; });
+      };
+      static const std::regex capacity(R"re(<line x1="([-\d.]+)" y1="[-\d.]+" x2="[-\d.]+" y2="[-\d.]+" class="capacity")re");
+      for (std::sregex_iterator it(svg.begin(), svg.end(), capacity), stop; it != stop; ++it) {
+        const double x = std::stod((*it)[1]);
+        for (const Quad& t : texts) {
+          if (t.cls != "plateau-label" || on_card(t)) continue;
+          CAPTURE(t.text);
+          INFO(t.text, " at x ", t.c[0][0], "..", t.c[1][0], " crossed by a capacity line at ", x, " (", docs.size(), " files)");
+          CHECK((x <= t.c[0][0] || x >= t.c[1][0]));
+        }
+      }
+    }
+}
+
+TEST_CASE("a memory level has one color in every chart, and no color is too light to see") {
+  const RoofsDocument doc = committed("nvidia-h200-energy.json");
+  const auto color_of = [](const std::string& svg, const std::string& pattern) {
+    std::smatch m;
+    return std::regex_search(svg, m, std::regex(pattern)) ? m[1].str() : std::string("none");
+  };
+  const std::string carm = render_chart({"carm"}, {&doc}), power = render_chart({"power"}, {&doc});
+  const std::string bandwidth = render_chart({"bandwidth"}, {&doc});
+  const std::string dram = color_of(carm, R"re(class="roof memory" stroke="(#[0-9A-F]{6})"[^>]*><title>DRAM)re");
+  CHECK(dram != "none");
+  CHECK(color_of(power, R"re(stroke="(#[0-9A-F]{6})" stroke-width="2.2"><title>Power roof of DRAM)re") == dram);
+  CHECK(color_of(bandwidth, R"re(class="plateau" stroke="(#[0-9A-F]{6})"[^>]*><title>DRAM)re") == dram);
+  const std::string l2 = color_of(carm, R"re(class="roof memory" stroke="(#[0-9A-F]{6})"[^>]*><title>L2 )re");
+  CHECK(color_of(bandwidth, R"re(class="plateau" stroke="(#[0-9A-F]{6})"[^>]*><title>L2 )re") == l2);
+  for (const std::string* svg : {&carm, &power, &bandwidth}) CHECK(svg->find("#F0E442") == std::string::npos);
+}
