@@ -105,8 +105,6 @@ Sweep collect(const RoofsDocument& doc, Quantity q, const std::string& color, bo
 
 bool has_plateau(const LevelView& l) { return l.value && l.first > 0 && l.last > 0; }
 
-std::pair<double, double> plateau_extent(const LevelView& l) { return {l.first, l.last}; }
-
 // ---------------------------------------------------------------------------
 // Words and numbers
 
