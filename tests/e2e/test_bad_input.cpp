@@ -161,8 +161,9 @@ TEST_CASE("plot and report refuse what they would silently leave out") {
   refused("plot '" + h200 + "' '" + cpu + "' --chart wg-count -o '" + out + "'", "draws one roofs file, got 2");
   refused("plot '" + h200 + "' '" + cpu + "' --chart wg-size -o '" + out + "'", "draws one roofs file, got 2");
   refused("plot '" + h200 + "' --dots '" + dot + "' --chart latency -o '" + out + "'", "--dots");
-  refused("plot '" + h200 + "' --chart power -o '" + out + "'", "no power model");
-  refused("plot '" + h200 + "' --chart wg-count --metric efficiency -o '" + out + "'", "no power readings");
+  // The CPU's file was measured without energy.
+  refused("plot '" + cpu + "' --chart power -o '" + out + "'", "no power model");
+  refused("plot '" + cpu + "' --chart wg-count --metric efficiency -o '" + out + "'", "no power readings");
   refused("plot '" + h200 + "' --chart all -o '" + out + "'", "-o names that folder");
   refused("report '" + h200 + "' '" + cpu + "' -o '" + out + "'", "report describes one roofs file, got 2");
   refused("report '" + h200 + "' --chart carm -o '" + out + "'", "--chart: the report draws every chart");
