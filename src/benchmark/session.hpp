@@ -41,7 +41,7 @@ struct Session {
   double run_timed(const cl::Kernel& kernel, const LaunchShape& shape);
   // A buffer for working sets that must sit in a cache level (sweeps, pointer
   // chase). On CPU devices it lives in host memory aligned to 2 MiB: PoCL maps
-  // a large buffer a few pages below a 32 MiB boundary, and on AMD Zen the
+  // a large buffer a page or two below a 64 MiB boundary, and on AMD Zen the
   // pages on either side of such a boundary alias in the L1's way predictor
   // (a hash of linear address bits), so a working set across it misses in L1
   // at a third of the L1's size (a Zen 4 chase: L1 latency up to 8 KiB of its
