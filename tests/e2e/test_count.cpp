@@ -287,7 +287,7 @@ TEST_CASE("place reads the kernel's power from an energy counter, and a backend 
   // The roofs with a power model (the H200's: only the charts' wiring is under test here).
   auto r = run_roofline("place " + example("triad.cl") + " -D ELEMS=65536 --runs 3 --warmup 0 --device cpu --energy powercap -o '" +
                             out.string() + "' --svg '" + (dir / "p.svg").string() + "' --roofs '" + ROOFLINE_SOURCE_DIR +
-                            "/roofs/nvidia-h200-energy.json'",
+                            "/roofs/nvidia-h200-20261122.json'",
                         "ROOFLINE_POWERCAP_ROOT='" + dir.string() + "'");
   stop = true;
   counter.join();

@@ -30,7 +30,7 @@ RoofsDocument committed(const std::string& name) { return load_roofs(std::string
 
 // The H200's quick build with NVML energy: its power model, validation
 // points and the power of its launch sweeps.
-RoofsDocument h200_energy() { return committed("nvidia-h200-energy.json"); }
+RoofsDocument h200_energy() { return committed("nvidia-h200-20261122.json"); }
 
 // Ten kernels placed on the H200 (roofs/place/nvidia-h200/), several close
 // together (the matrix multiplies), so labels must make room.

@@ -244,7 +244,7 @@ TEST_CASE("fifteen kernels on each device's CARM and on the efficiency CARM: eve
     check_legible(render_chart({"carm"}, {&cpu}, {}, placed("pthread-haswell-amd-epyc", kAllKernels)));
   }
   SUBCASE("H200 efficiency") {
-    const RoofsDocument energy = committed("nvidia-h200-energy.json");
+    const RoofsDocument energy = committed("nvidia-h200-20261122.json");
     check_legible(render_chart({"efficiency"}, {&energy}, {}, placed("nvidia-h200", kAllKernels)));
   }
 }
@@ -290,7 +290,7 @@ TEST_CASE("memory sweeps: labels apart, and off the capacity lines") {
 }
 
 TEST_CASE("a memory level has one color in every chart, and no color is too light to see") {
-  const RoofsDocument doc = committed("nvidia-h200-energy.json");
+  const RoofsDocument doc = committed("nvidia-h200-20261122.json");
   const auto color_of = [](const std::string& svg, const std::string& pattern) {
     std::smatch m;
     return std::regex_search(svg, m, std::regex(pattern)) ? m[1].str() : std::string("none");
