@@ -445,21 +445,12 @@ class Instrumenter {
     }
     const bool access = isa<ArraySubscriptExpr>(base) || isa<MemberExpr>(base) ||
                         (isa<UnaryOperator>(base) && cast<UnaryOperator>(base)->getOpcode() == UO_Deref);
-    LangAS as = base->getType().getAddressSpace();
-    switch (as) {
-      case LangAS::opencl_global:
-      case LangAS::opencl_global_device:
-      case LangAS::opencl_global_host:
-        return Space::Global;
-      case LangAS::opencl_constant:
-        return Space::Constant;
-      case LangAS::opencl_local:
-        return Space::Local;
-      case LangAS::opencl_generic:
-        return access ? Space::Global : Space::None;  // documented: generic pointers count as global
-      default:
-        return access ? Space::Private : Space::None;
-    }
+    const Space s = counted_space(base->getType().getAddressSpace());
+    // A named variable in private or generic space is a register: only an
+    // access through a pointer or an array moves bytes (generic ones count as global).
+    const bool explicit_space = s == Space::Constant || s == Space::Local ||
+                                (s == Space::Global && base->getType().getAddressSpace() != LangAS::opencl_generic);
+    return explicit_space || access ? s : Space::None;
   }
 
   // The type a pointer argument points to, as written (before a conversion to
@@ -470,8 +461,11 @@ class Instrumenter {
   }
   // Where a builtin's pointer argument reads or writes: its pointee's address
   // space (generic counts as global; a pointer to a private variable is private).
-  static Space space_of_pointee(QualType pointee) {
-    switch (pointee.getAddressSpace()) {
+  static Space space_of_pointee(QualType pointee) { return counted_space(pointee.getAddressSpace()); }
+  // The space bytes in address space `as` are counted in: generic pointers as
+  // global (their space is known only at run time), anything else not named as private.
+  static Space counted_space(LangAS as) {
+    switch (as) {
       case LangAS::opencl_global:
       case LangAS::opencl_global_device:
       case LangAS::opencl_global_host:
