@@ -6,7 +6,12 @@
  * waits for the previous one and no prefetcher can guess the next address;
  * the buffer is aligned to 2 MiB, as roofline's CPU working sets are.
  *
- *   cc -O2 -o native_chase roofs/native_chase.c && ./native_chase
+ *   cc -O2 -o native_chase roofs/native_chase.c && ./native_chase [OFFSET]
+ *
+ * OFFSET (bytes, e.g. 0x3ffe080) starts the cycle that far into a block
+ * aligned to 256 MiB instead: where PoCL put its buffers, two pages below a
+ * 64 MiB boundary, on AMD Zen the pages on either side alias in the L1's way
+ * predictor and the L1 seems a third of its size (roofs/README.md).
  *
  * Prints one line per working set: bytes, then the median and the minimum of
  * 5 timings in ns per load. */
@@ -36,15 +41,24 @@ static uint64_t next_random(void) {
   return rng;
 }
 
-int main(void) {
+int main(int argc, char** argv) {
   const size_t line = 64, words = line / sizeof(uint32_t), max_bytes = (size_t)256 << 20;
-  uint32_t* next = aligned_alloc((size_t)2 << 20, max_bytes);
+  char* end = NULL;
+  const size_t offset = argc > 1 ? strtoull(argv[1], &end, 0) : 0;
+  if (argc > 2 || (argc > 1 && (*end || offset % line || offset > max_bytes))) {
+    fprintf(stderr, "usage: native_chase [OFFSET]  (bytes, a multiple of %zu, at most %zu)\n", line, max_bytes);
+    return 2;
+  }
+  const size_t align = offset ? max_bytes : (size_t)2 << 20;
+  char* block = aligned_alloc(align, 2 * max_bytes);
+  uint32_t* next = (uint32_t*)(block ? block + offset : NULL);
   uint32_t* order = malloc(max_bytes / line * sizeof(uint32_t));
-  if (!next || !order) {
-    fprintf(stderr, "native_chase: cannot allocate %zu bytes\n", max_bytes);
+  if (!block || !order) {
+    fprintf(stderr, "native_chase: cannot allocate %zu bytes\n", 2 * max_bytes);
     return 1;
   }
-  printf("# bytes  median_ns  min_ns  (one core, 64-byte slots, random cycle)\n");
+  printf("# bytes  median_ns  min_ns  (one core, 64-byte slots, random cycle, %#zx bytes into a block aligned to %zu)\n",
+         offset, align);
   for (double x = 12; x <= 28 + 1e-9; x += 0.5) { /* 4 KiB .. 256 MiB, 2 points per doubling */
     const size_t bytes = (size_t)(1u << (int)x) * (x - (int)x > 0 ? 3 : 2) / 2;
     const size_t slots = bytes / line;
@@ -70,7 +84,7 @@ int main(void) {
     printf("%zu %.2f %.2f  (end %u)\n", bytes, ns[2], ns[0], p);
     fflush(stdout);
   }
-  free(next);
+  free(block);
   free(order);
   return 0;
 }

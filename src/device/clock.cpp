@@ -82,8 +82,9 @@ std::optional<double> measure_cpu_clock_mhz(int threads) {
   for (int t = 0; t < threads; ++t) pool.emplace_back([&, t] {
     for (int i = 0; i < 10; ++i) chain();  // warm-up: let the core reach its load clock
     // The fastest of many short windows: time taken from a virtual CPU by other
-    // guests, or by an interrupt, only ever slows a window down (on a shared
-    // 2-core VM 6 ms windows read 3.0-3.44 GHz, one 60 ms window 3.2-3.3).
+    // guests, or by an interrupt, only ever slows a window down (one 60 ms
+    // window on a shared 2-core VM put ADD ceilings 2-7% above theory;
+    // roofs/README.md).
     double best = 0;
     for (int i = 0; i < kWindows; ++i) best = std::max(best, chain());
     mhz[std::size_t(t)] = best;
