@@ -468,11 +468,12 @@ Ceiling measure_constant(Session& s) {
 // Reported cache sizes, to name the levels found (never to place them).
 LevelHints hints_for(const DeviceEntry& d) {
   LevelHints h;
-  if (d.identity.global_cache_bytes) h.cache_bytes.push_back(double(d.identity.global_cache_bytes));
-  // A CPU's levels are the host's, which sysfs tells in full.
-  if (d.is_cpu() && !d.identity.host_cache_bytes.empty()) {
+  // A CPU's levels are the host's, which sysfs tells in full; OpenCL tells the last one.
+  if (!d.identity.host_cache_bytes.empty()) {
     h.cache_bytes.assign(d.identity.host_cache_bytes.begin(), d.identity.host_cache_bytes.end());
     h.cache_levels = d.identity.host_cache_bytes.size();
+  } else if (d.identity.global_cache_bytes) {
+    h.cache_bytes.push_back(double(d.identity.global_cache_bytes));
   }
   std::sort(h.cache_bytes.begin(), h.cache_bytes.end());
   // NVIDIA GPUs have an L1 and an L2 and nothing more (a step past the L2 is

@@ -23,6 +23,13 @@ void put(unsigned char* p, const ElementType& t, double v) {
   }
 }
 
+// Writes the spec's value (value= data, or a scalar) as one lane: integers
+// exactly, from the parsed bits (a double would round values beyond 2^53).
+void put_value(unsigned char* p, const ArgSpec& a) {
+  if (a.type.floating) put(p, a.type, a.value);
+  else std::memcpy(p, &a.integer, a.type.base_bytes);  // little-endian: the low bytes
+}
+
 std::uint64_t seed_of(const std::string& name) {
   std::uint64_t h = 14695981039346656037ull;  // FNV-1a
   for (unsigned char c : name) h = (h ^ c) * 1099511628211ull;
@@ -46,19 +53,17 @@ std::vector<unsigned char> make_buffer_data(const ArgSpec& a) {
     return data;
   }
   if (a.init == ArgSpec::Init::Zeros) return data;
-  if (a.init == ArgSpec::Init::Value && !a.type.floating) {
-    // The exact integer (a double would round values beyond 2^53).
-    for (std::size_t i = 0; i < a.count * a.type.stored_lanes(); ++i) std::memcpy(data.data() + i * a.type.base_bytes, &a.integer, a.type.base_bytes);
-    return data;
-  }
   const std::size_t lanes = a.type.stored_lanes(), lane_bytes = a.type.base_bytes;
   std::uint64_t state = seed_of(a.name);
   for (std::size_t i = 0; i < a.count * lanes; ++i) {
+    if (a.init == ArgSpec::Init::Value) {
+      put_value(data.data() + i * lane_bytes, a);
+      continue;
+    }
     double v = 0;
     switch (a.init) {
       case ArgSpec::Init::Ones: v = 1; break;
       case ArgSpec::Init::Iota: v = double(i); break;
-      case ArgSpec::Init::Value: v = a.value; break;
       case ArgSpec::Init::Random: {
         state ^= state >> 12; state ^= state << 25; state ^= state >> 27;  // xorshift64*
         const std::uint64_t r = state * 2685821657736338717ull;
@@ -74,8 +79,7 @@ std::vector<unsigned char> make_buffer_data(const ArgSpec& a) {
 
 std::vector<unsigned char> make_scalar_bytes(const ArgSpec& a) {
   std::vector<unsigned char> b(a.type.base_bytes, 0);
-  if (a.type.floating) put(b.data(), a.type, a.value);
-  else std::memcpy(b.data(), &a.integer, a.type.base_bytes);  // little-endian: the low bytes
+  put_value(b.data(), a);
   return b;
 }
 

@@ -1,6 +1,7 @@
 #include "benchmark/launch_spec.hpp"
 
 #include <cctype>
+#include <charconv>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -33,27 +34,13 @@ bool parse_double(const std::string& s, double& v) {
   return end && *end == '\0';
 }
 
-constexpr std::uint64_t kMax64 = std::numeric_limits<std::uint64_t>::max();
-
 // a * b, or false when the product does not fit in 64 bits.
-bool multiply(std::uint64_t a, std::uint64_t b, std::uint64_t& product) {
-  if (b != 0 && a > kMax64 / b) return false;
-  product = a * b;
-  return true;
-}
+bool multiply(std::uint64_t a, std::uint64_t b, std::uint64_t& product) { return !__builtin_mul_overflow(a, b, &product); }
 
-// Decimal digits as a 64-bit count, or false when they do not fit.
+// Decimal digits (nothing else) as a 64-bit count, or false when they do not fit.
 bool parse_count(const std::string& digits, std::uint64_t& v) {
-  v = 0;
-  for (char c : digits)
-    if (!multiply(v, 10, v) || v > kMax64 - std::uint64_t(c - '0')) return false;
-    else v += std::uint64_t(c - '0');
-  return true;
-}
-
-bool is_decimal_integer(const std::string& s) {
-  const std::size_t start = !s.empty() && (s[0] == '-' || s[0] == '+') ? 1 : 0;
-  return s.size() > start && s.find_first_not_of("0123456789", start) == std::string::npos;
+  const auto r = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+  return r.ec == std::errc() && r.ptr == digits.data() + digits.size();
 }
 
 }  // namespace
@@ -75,27 +62,33 @@ void parse_typed_value(const ElementType& t, const std::string& text, double& va
   }
   const unsigned bits = unsigned(8 * t.base_bytes);
   const std::int64_t min = t.is_signed ? std::numeric_limits<std::int64_t>::min() >> (64 - bits) : 0;
-  const std::uint64_t max = t.is_signed ? kMax64 >> (65 - bits) : kMax64 >> (64 - bits);
-  const std::string range = " is out of range for " + t.base + " (" + std::to_string(min) + " to " + std::to_string(max) + ")";
-  bool negative = false, fits = true;
-  std::uint64_t magnitude = 0;  // |value|
-  if (is_decimal_integer(text)) {
-    // Exactly, beyond the 2^53 a double holds.
-    negative = text[0] == '-';
-    fits = parse_count(text.substr(text[0] == '-' || text[0] == '+' ? 1 : 0), magnitude);
-  } else {
-    double d = 0;
-    if (!parse_double(text, d)) throw LaunchSpecError("'" + text + "' is not a number");
-    if (std::isfinite(d) && d != std::trunc(d)) throw LaunchSpecError("'" + text + "' is not an integer for type " + t.name);
-    negative = d < 0;
-    fits = std::isfinite(d) && std::fabs(d) < 18446744073709551616.0;  // 2^64
-    if (fits) magnitude = std::uint64_t(std::fabs(d));
+  const std::uint64_t max = std::numeric_limits<std::uint64_t>::max() >> (t.is_signed ? 65 - bits : 64 - bits);
+  const auto out_of_range = [&] {
+    return LaunchSpecError("'" + text + "' is out of range for " + t.base + " (" + std::to_string(min) + " to " +
+                           std::to_string(max) + ")");
+  };
+  // Decimal integers exactly, beyond the 2^53 a double holds ("+" is allowed, from_chars does not take it).
+  const char* first = text.data() + (!text.empty() && text[0] == '+');
+  if (*first == '-' && first != text.data()) throw LaunchSpecError("'" + text + "' is not a number");
+  const char* last = text.data() + text.size();
+  std::int64_t as_signed = 0;
+  std::uint64_t as_unsigned = 0;
+  const auto r = t.is_signed ? std::from_chars(first, last, as_signed) : std::from_chars(first, last, as_unsigned);
+  if (r.ptr == last && r.ec == std::errc::result_out_of_range) throw out_of_range();
+  if (r.ptr == last && r.ec == std::errc()) {
+    if (t.is_signed ? as_signed < min || as_signed > std::int64_t(max) : as_unsigned > max) throw out_of_range();
+    integer = t.is_signed ? std::uint64_t(as_signed) : as_unsigned;
+    value = t.is_signed ? double(as_signed) : double(as_unsigned);
+    return;
   }
-  if (negative && magnitude == 0) negative = false;  // -0
-  if (!fits || (negative && magnitude > std::uint64_t(-(min + 1)) + 1) || (!negative && magnitude > max))
-    throw LaunchSpecError("'" + text + "'" + range);
-  integer = negative ? ~magnitude + 1 : magnitude;
-  value = negative ? -double(magnitude) : double(magnitude);
+  // Anything else a double reads ("1e3", "-1", "2.0") that is a whole number in range.
+  double d = 0;
+  if (!parse_double(text, d) || std::isnan(d)) throw LaunchSpecError("'" + text + "' is not a number");
+  if (std::isfinite(d) && d != std::trunc(d)) throw LaunchSpecError("'" + text + "' is not an integer for type " + t.name);
+  const double end = std::ldexp(1.0, int(t.is_signed ? bits - 1 : bits));  // exact, unlike max at 64 bits
+  if (!(d >= (t.is_signed ? -end : 0.0) && d < end)) throw out_of_range();
+  integer = t.is_signed ? std::uint64_t(std::int64_t(d)) : std::uint64_t(d);
+  value = d == 0 ? 0.0 : d;  // -0 is 0
 }
 
 ElementType parse_element_type(const std::string& name) {
@@ -112,8 +105,9 @@ ElementType parse_element_type(const std::string& name) {
   const auto it = bases.find(t.base);
   if (it == bases.end()) throw LaunchSpecError("unknown element type '" + name + "'");
   if (digits < name.size()) {
-    t.lanes = name.size() - digits <= 2 ? std::atoi(name.c_str() + digits) : 0;
-    if (t.lanes != 2 && t.lanes != 3 && t.lanes != 4 && t.lanes != 8 && t.lanes != 16)
+    const std::string suffix = name.substr(digits);
+    t.lanes = suffix.size() <= 2 ? std::atoi(suffix.c_str()) : 0;
+    if (std::to_string(t.lanes) != suffix || (t.lanes != 2 && t.lanes != 3 && t.lanes != 4 && t.lanes != 8 && t.lanes != 16))
       throw LaunchSpecError("unknown element type '" + name + "' (vector widths are 2, 3, 4, 8, 16)");
   }
   t.base_bytes = it->second.first;
@@ -206,7 +200,7 @@ ArgSpec LaunchSpec::arg(const std::string& name) const {
     a.type = element_type(head.substr(0, bracket));
     a.count = evaluate(head.substr(bracket + 1, head.size() - bracket - 2), "size");
     if (a.count == 0) throw LaunchSpecError("a buffer of 0 elements");
-    if (a.count > kMax64 / a.type.bytes())
+    if (a.count > std::numeric_limits<std::uint64_t>::max() / a.type.bytes())
       throw LaunchSpecError("size too large: " + std::to_string(a.count) + " elements of " + a.type.name + " overflow a 64-bit byte count");
     if (a.kind == ArgSpec::Kind::Local) {
       if (!tail.empty()) throw LaunchSpecError("local memory takes no initial data");

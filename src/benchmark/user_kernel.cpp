@@ -41,12 +41,6 @@ cl::Program build(const cl::Context& ctx, const cl::Device& dev, const std::stri
   return p;
 }
 
-// The type a spec names: "float" of "local:float[16]" or "float[N]:random".
-std::string spec_type_name(std::string text) {
-  if (text.rfind("local:", 0) == 0) text = text.substr(6);
-  return text.substr(0, text.find_first_of("[:"));
-}
-
 }  // namespace
 
 std::vector<std::string> program_kernel_names(const cl::Program& program) {
@@ -58,7 +52,7 @@ std::vector<std::string> program_kernel_names(const cl::Program& program) {
 }
 
 UserKernel::UserKernel(const DeviceEntry& device, const std::string& source, const LaunchSpec& spec, const std::string& include_dir,
-                       const TypeResolver& resolve)
+                       const TypedefTable& typedefs)
     : device_(device), spec_(spec), context_(device.device), queue_(context_, device.device, CL_QUEUE_PROFILING_ENABLE) {
   global_ = spec.global();
   local_ = spec.local();
@@ -75,6 +69,7 @@ UserKernel::UserKernel(const DeviceEntry& device, const std::string& source, con
   kernels_ = program_kernel_names(program);
   name_ = spec.kernel;
   if (name_.empty()) {
+    if (kernels_.empty()) throw LaunchError("the file defines no __kernel function");
     if (kernels_.size() != 1)
       throw LaunchError("the file defines " + std::to_string(kernels_.size()) + " kernels (" + join(kernels_) + "); pick one with --kernel");
     name_ = kernels_[0];
@@ -83,8 +78,18 @@ UserKernel::UserKernel(const DeviceEntry& device, const std::string& source, con
     throw LaunchError("no kernel named '" + name_ + "'; the file's kernels: " + join(kernels_));
   kernel_ = cl::Kernel(program, name_.c_str());
 
-  // Every argument, by the kernel's own names and types.
+  // Every argument, by the kernel's own names and types. Typedef names are
+  // resolved before any spec is read: a spec may name a typedef that only a
+  // later argument is declared with.
   const cl_uint n = kernel_.getInfo<CL_KERNEL_NUM_ARGS>();
+  std::map<std::string, std::string> typedef_of;
+  for (cl_uint i = 0; i < n && typedefs && typedef_of.empty(); ++i) {
+    std::string t = trim(kernel_.getArgInfo<CL_KERNEL_ARG_TYPE_NAME>(i));
+    if (!t.empty() && t.back() == '*') t = trim(t.substr(0, t.size() - 1));
+    if (t != "void" && !is_element_type(t)) typedef_of = typedefs();
+  }
+  for (const auto& [name, real] : typedef_of)
+    if (real.back() != '*') spec_.typedefs[name] = real;
   std::set<std::string> names;
   std::uint64_t total = 0, local_total = 0;
   for (cl_uint i = 0; i < n; ++i) {
@@ -101,23 +106,28 @@ UserKernel::UserKernel(const DeviceEntry& device, const std::string& source, con
     bool trusted = false;  // an unresolved type, taken as the spec says
     if (type != "void" && !is_element_type(type)) {
       // A typedef: its OpenCL type, which the spec may name, or it by its typedef name.
-      std::string real = resolve ? resolve(type) : "";
+      const auto it = typedef_of.find(type);
+      std::string real = it == typedef_of.end() ? "" : it->second;
       const bool real_pointer = !real.empty() && real.back() == '*';
       if (real_pointer) real.pop_back();
       if (!real.empty() && !(pointer && real_pointer) && is_element_type(real)) {
-        if (!real_pointer) spec_.typedefs[type] = real;
         type = real;
         pointer |= real_pointer;
-      } else if (is_element_type(spec_type_name(spec_.arg_text.at(an)))) {
-        trusted = true;
       } else {
-        throw LaunchError(where + "of type " + written + ", which roofline cannot resolve to an OpenCL scalar or vector type "
-                          "(it sees through typedefs with Clang, or through `typedef T name;` lines without it); write the "
-                          "spec with the underlying OpenCL type instead, e.g. --arg " + an + "=" +
-                          (pointer ? "float[COUNT] for a buffer of float" : "int:VALUE for an int") + ", taken on trust");
+        trusted = true;
       }
     }
-    Arg a{spec_.arg(an), {}};
+    Arg a;
+    try {
+      a = Arg{spec_.arg(an), {}};
+    } catch (const LaunchSpecError& e) {
+      if (!trusted) throw;
+      throw LaunchError(where + "of type " + written + ", which roofline cannot resolve to an OpenCL scalar or vector type "
+                        "(it sees through typedefs with Clang, or through `typedef T name;` lines without it); write the "
+                        "spec with the underlying OpenCL type instead, e.g. --arg " + an + "=" +
+                        (pointer ? "float[COUNT] for a buffer of float" : "int:VALUE for an int") + ", taken on trust (" +
+                        e.what() + ")");
+    }
     if (trusted) {
       type = a.spec.type.name;
       warnings_.push_back(where + "of type " + written + ", which roofline cannot resolve to an OpenCL type; taken as " +

@@ -6,6 +6,7 @@
 // (count/instrument.hpp) on fresh copies of the buffers and reads its counters.
 #pragma once
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -26,18 +27,18 @@ struct LaunchError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// The OpenCL type behind an argument type name that is none ("real" ->
-// "float", "fptr" -> "float*"), or empty when unknown.
-using TypeResolver = std::function<std::string(const std::string& type_name)>;
+// The kernel file's typedef names of OpenCL types ("real" -> "float", "fptr"
+// -> "float*"), asked for once, when an argument's type is no OpenCL type.
+using TypedefTable = std::function<std::map<std::string, std::string>()>;
 
 class UserKernel {
  public:
   // Builds `source` with the spec's options (+ -cl-kernel-arg-info, and -I for
   // `include_dir`, the .cl file's folder, when not empty) and checks the
-  // arguments; `resolve` sees through typedef'd argument types, whose specs
-  // may then name either type. Throws KernelBuildError, LaunchError, LaunchSpecError.
+  // arguments; `typedefs` sees through typedef'd argument types, whose specs
+  // (of any argument) may then name either type. Throws KernelBuildError, LaunchError, LaunchSpecError.
   UserKernel(const DeviceEntry& device, const std::string& source, const LaunchSpec& spec, const std::string& include_dir = "",
-             const TypeResolver& resolve = {});
+             const TypedefTable& typedefs = {});
 
   const std::string& kernel_name() const { return name_; }
   const std::vector<std::string>& kernels() const { return kernels_; }

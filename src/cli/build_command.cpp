@@ -77,9 +77,10 @@ int run_build(const BuildOptions& o) {
   // cannot work stops here.
   // --quick is a first look: energy, minutes more with NVML's 2 s windows, only when asked for.
   const bool skip_energy = o.energy.empty() && o.quick;
+  const std::string backend = skip_energy ? "none" : o.energy.empty() ? "auto" : o.energy;
   std::unique_ptr<EnergyStep> energy;
   try {
-    energy = std::make_unique<EnergyStep>(o.energy.empty() ? (o.quick ? "none" : "auto") : o.energy, dev, o.quick);
+    energy = std::make_unique<EnergyStep>(backend, dev, o.quick);
   } catch (const std::exception& e) {
     print_error(e.what());
     return exit_code::failure;

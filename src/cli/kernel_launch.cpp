@@ -9,7 +9,6 @@
 #include <fstream>
 #include <map>
 #include <memory>
-#include <optional>
 #include <sstream>
 
 #include "benchmark/program_cache.hpp"  // KernelBuildError
@@ -57,21 +56,19 @@ InstrumentRequest clang_request(const KernelOptions& o, const std::string& sourc
   return req;
 }
 
-// Argument types by their typedef names: through Clang, which sees the build's
-// -D values and the file's headers, else from the source's simple typedef
-// lines. Parsed once, on the first argument type that needs it.
-TypeResolver typedef_resolver(const KernelOptions& o, const PreparedKernel& k) {
-  auto table = std::make_shared<std::optional<std::map<std::string, std::string>>>();
-  return [table, req = clang_request(o, k.source, k.spec, *k.device)](const std::string& name) {
-    if (!*table) {
-      try {
-        *table = resolve_typedefs(req);
-      } catch (const InstrumentError&) {
-        *table = scan_typedefs(req.source);
-      }
+// The file's typedefs: through Clang, which sees the build's -D values and the
+// file's headers; in a build without it, the source's simple typedef lines. A
+// file Clang cannot parse (the device built it) has none: its typedef'd
+// arguments are then taken as their specs say, with a warning.
+TypedefTable typedef_table(const KernelOptions& o, const PreparedKernel& k) {
+  return [&o, &k]() -> std::map<std::string, std::string> {
+    if (!counting_available()) return scan_typedefs(k.source);
+    try {
+      return resolve_typedefs(clang_request(o, k.source, k.spec, *k.device));
+    } catch (const InstrumentError& e) {
+      print_warning(o.file + ": typedefs not resolved: " + e.what());
+      return {};
     }
-    const auto it = (*table)->find(name);
-    return it == (*table)->end() ? std::string() : it->second;
   };
 }
 
@@ -111,7 +108,7 @@ int prepare_kernel(const KernelOptions& o, PreparedKernel& k) {
   if (int rc = pick_device(o.device, k.devices, k.device)) return rc;
   try {
     k.kernel = std::make_unique<UserKernel>(*k.device, k.source, k.spec,
-                                             std::filesystem::absolute(o.file).parent_path().string(), typedef_resolver(o, k));
+                                             std::filesystem::absolute(o.file).parent_path().string(), typedef_table(o, k));
     for (const auto& w : k.kernel->warnings()) print_warning(o.file + ": " + w);
   } catch (const KernelBuildError& e) {
     print_error(o.file + ": " + e.what() + "; build log:\n" + e.log());

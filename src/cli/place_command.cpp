@@ -23,7 +23,7 @@
 namespace roofline {
 namespace {
 
-std::string format_placement(const Placement& p, const CountsFile& c, bool counted_here, const std::string& note) {
+std::string format_placement(const Placement& p, const CountsFile& c, bool counted_here) {
   std::ostringstream o;
   o << format_counts(c);
   char b[256];
@@ -52,7 +52,7 @@ std::string format_placement(const Placement& p, const CountsFile& c, bool count
                   c.device.c_str(), c.instrumented_seconds / p.seconds);
     o << b;
   }
-  if (!note.empty()) o << "  note: " << note << "\n";
+  if (!p.note.empty()) o << "  note: " << p.note << "\n";
   return o.str();
 }
 
@@ -212,7 +212,7 @@ int run_place(const KernelOptions& o) {
   if (!roofs_note.empty()) note = roofs_note + (note.empty() ? "" : "; ") + note;
   if (!energy_note.empty()) note += (note.empty() ? "" : "; ") + energy_note;
   p.note = note;
-  if (!o.quiet) std::printf("%s", format_placement(p, counts, o.counts.empty(), note).c_str());
+  if (!o.quiet) std::printf("%s", format_placement(p, counts, o.counts.empty()).c_str());
   try {
     if (!o.output.empty()) write_file_atomically(o.output, nlohmann::json(p).dump(1) + "\n");
     if (!o.svg.empty()) {

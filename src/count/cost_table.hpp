@@ -16,14 +16,14 @@ namespace roofline {
 // lanes (scalars: 1) and whose result has `result_lanes`. Unknown names: 0.
 double builtin_ops(const std::string& name, int lanes, int result_lanes);
 
-// Atomic builtins (atomic_*, atom_*): whether it reads and writes memory, and
-// whether it does one arithmetic operation on the value (add, sub, inc, dec,
-// min, max, and, or, xor).
 // Builtins that store a second result through a pointer argument (sincos's
 // cosine, fract's and modf's integral part, frexp's exponent, lgamma_r's sign,
 // remquo's quotient bits): that argument's index, or -1 for other names.
 int pointer_output_argument(const std::string& name);
 
+// Atomic builtins (atomic_*, atom_*): whether it reads and writes memory, and
+// whether it does one arithmetic operation on the value (add, sub, inc, dec,
+// min, max, and, or, xor).
 struct AtomicKind {
   bool is_atomic = false, loads = false, stores = false, arithmetic = false;
 };

@@ -445,12 +445,11 @@ class Instrumenter {
     }
     const bool access = isa<ArraySubscriptExpr>(base) || isa<MemberExpr>(base) ||
                         (isa<UnaryOperator>(base) && cast<UnaryOperator>(base)->getOpcode() == UO_Deref);
-    const Space s = counted_space(base->getType().getAddressSpace());
+    const LangAS as = base->getType().getAddressSpace();
     // A named variable in private or generic space is a register: only an
     // access through a pointer or an array moves bytes (generic ones count as global).
-    const bool explicit_space = s == Space::Constant || s == Space::Local ||
-                                (s == Space::Global && base->getType().getAddressSpace() != LangAS::opencl_generic);
-    return explicit_space || access ? s : Space::None;
+    if (as == LangAS::opencl_generic || counted_space(as) == Space::Private) return access ? counted_space(as) : Space::None;
+    return counted_space(as);
   }
 
   // The type a pointer argument points to, as written (before a conversion to
@@ -459,11 +458,9 @@ class Instrumenter {
     const QualType pt = arg->IgnoreImpCasts()->getType().getCanonicalType();
     return pt->isPointerType() ? pt->getPointeeType() : QualType();
   }
-  // Where a builtin's pointer argument reads or writes: its pointee's address
-  // space (generic counts as global; a pointer to a private variable is private).
-  static Space space_of_pointee(QualType pointee) { return counted_space(pointee.getAddressSpace()); }
-  // The space bytes in address space `as` are counted in: generic pointers as
-  // global (their space is known only at run time), anything else not named as private.
+  // The space bytes in address space `as` are counted in (a builtin's pointer
+  // argument reads or writes in its pointee's): generic pointers as global
+  // (their space is known only at run time), anything else not named as private.
   static Space counted_space(LangAS as) {
     switch (as) {
       case LangAS::opencl_global:
@@ -586,13 +583,13 @@ class Instrumenter {
       const QualType pointee = pointee_of(call->getArg(vload ? 1 : 2));
       if (pointee.isNull()) return;
       const int n = vload ? lanes_of(call->getType()).lanes : lanes_of(call->getArg(0)->getType()).lanes;
-      charge_memory(space_of_pointee(pointee), std::uint64_t(n) * size_of(pointee), vstore, c);
+      charge_memory(counted_space(pointee.getAddressSpace()), std::uint64_t(n) * size_of(pointee), vstore, c);
       return;
     }
     // sincos(x, &c) and the like: a store of the pointee, besides the operation.
     if (const int out = pointer_output_argument(name); out >= 0 && out < int(call->getNumArgs())) {
       const QualType pointee = pointee_of(call->getArg(unsigned(out)));
-      if (!pointee.isNull()) charge_memory(space_of_pointee(pointee), size_of(pointee), true, c);
+      if (!pointee.isNull()) charge_memory(counted_space(pointee.getAddressSpace()), size_of(pointee), true, c);
     }
     const int lanes = first.isNull() ? 1 : lanes_of(first).lanes;
     const int result_lanes = call->getType()->isVoidType() ? 1 : lanes_of(call->getType()).lanes;

@@ -1,5 +1,5 @@
-// count/typedefs.hpp in a build without Clang: the caller falls back to
-// benchmark/source_typedefs.
+// count/typedefs.hpp in a build without Clang: the caller reads the source's
+// simple typedef lines instead (benchmark/source_typedefs).
 #include "count/typedefs.hpp"
 
 namespace roofline {

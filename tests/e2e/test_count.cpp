@@ -192,6 +192,12 @@ TEST_CASE("arguments of typedef'd types take specs of the underlying type or of 
   CHECK(r.exit_code == 0);
   CHECK(r.err.find("warning: ") != std::string::npos);
   CHECK(r.err.find("taken as float2* as its spec float2[64] says") != std::string::npos);
+  // A typedef name serves every argument's spec, also one declared before the argument that uses the typedef.
+  std::ofstream(dir / "order.cl") << "typedef float real;\n"
+                                     "__kernel void o(__global float* a, __global real* b) { b[get_global_id(0)] = a[0]; }\n"
+                                     "// roofline: --global 64\n";
+  r = run_roofline("count '" + (dir / "order.cl").string() + "' --arg a=real[64] --arg b=real[64] -q");
+  CHECK(r.exit_code == 0);
   fs::remove_all(dir);
 }
 
@@ -332,6 +338,11 @@ TEST_CASE("bad kernel input gets a clear message and a non-zero exit") {
   CHECK(r.err.find("failed to build") != std::string::npos);
   CHECK(r.err.find("build log:") != std::string::npos);
   CHECK(r.err.find("error") != std::string::npos);
+
+  std::ofstream(dir / "none.cl") << "// roofline: --global 64\nfloat twice(float x) { return 2 * x; }\n";
+  r = run_roofline("count '" + (dir / "none.cl").string() + "'");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("the file defines no __kernel function") != std::string::npos);
 
   r = run_roofline("count " + example("triad.cl") + " --kernel nosuch -D ELEMS=64");
   CHECK(r.exit_code == 2);

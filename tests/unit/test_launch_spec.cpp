@@ -110,6 +110,12 @@ TEST_CASE("sizes that overflow 64 bits are errors naming the argument, not wrapp
   CHECK_THROWS_WITH(parse_launch_words({"--local", "HUGE", "-D", "HUGE=18446744073709551616"}).local(),
                     doctest::Contains("--local: 'HUGE' is too large"));
   CHECK_THROWS_WITH(parse_element_type("float99999999999999999999"), doctest::Contains("unknown element type"));
+  // A width is written as OpenCL writes it: no leading zeros.
+  for (const char* bad : {"float04", "float0004", "int016", "float00"}) {
+    CAPTURE(bad);
+    CHECK_THROWS_WITH(parse_element_type(bad), doctest::Contains("unknown element type"));
+  }
+  CHECK(parse_element_type("float16").lanes == 16);
 }
 
 TEST_CASE("scalar values and value= data must fit their type") {
@@ -123,6 +129,13 @@ TEST_CASE("scalar values and value= data must fit their type") {
     CAPTURE(bad);
     CHECK_THROWS_WITH(arg(bad), doctest::Contains("is out of range for"));
   }
+  for (const std::string nan : {"int:nan", "uint:-nan", "long:+-5", "int:0x", "ulong:1 "}) {
+    CAPTURE(nan);
+    CHECK_THROWS_WITH(arg(nan), doctest::Contains("is not a number"));
+  }
+  CHECK_THROWS_WITH(arg("int:2.5"), doctest::Contains("is not an integer for type int"));
+  CHECK(arg("uint:-0").integer == 0);
+  CHECK(arg("int:+7").integer == 7);
   CHECK(arg("char:-128").value == -128);
   CHECK(arg("uchar:255").value == 255);
   CHECK(arg("int:1e3").value == 1000);  // an integral number in any notation
