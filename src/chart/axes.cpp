@@ -118,26 +118,27 @@ LogAxis make_octave_log_axis(double data_min, double data_max, double pixel_lo, 
   return LogAxis{lo, hi, pixel_lo, pixel_hi};
 }
 
-std::string format_tick(double v) {
-  if (!(v > 0) || !std::isfinite(v)) return printf_string("%g", v);
-  const int e = static_cast<int>(std::floor(std::log10(v) + kTolerance));
-  const double mantissa = v / std::pow(10.0, e);
-  const double m = std::round(mantissa);
-  const bool whole = std::fabs(mantissa - m) < 1e-9 * m && m >= 1 && m <= 9;
-  if (!whole) return printf_string("%g", v);
-  if (e >= -2 && e <= 3) return printf_string("%.*f", e < 0 ? -e : 0, v);
-  return power_form(m, e);
-}
-
 namespace {
 
 // A tick value's mantissa 1..9 and exponent, when it is a whole multiple of a power of ten.
 std::optional<std::pair<int, int>> whole_multiple(double v) {
+  if (!(v > 0) || !std::isfinite(v)) return std::nullopt;
   const int e = static_cast<int>(std::floor(std::log10(v) + kTolerance));
   const double mantissa = v / std::pow(10.0, e), m = std::round(mantissa);
   if (std::fabs(mantissa - m) > 1e-9 * m || m < 1 || m > 9) return std::nullopt;
   return std::make_pair(int(m), e);
 }
+
+}  // namespace
+
+std::string format_tick(double v) {
+  const auto w = whole_multiple(v);
+  if (!w) return printf_string("%g", v);
+  if (w->second >= -2 && w->second <= 3) return printf_string("%.*f", w->second < 0 ? -w->second : 0, v);
+  return power_form(w->first, w->second);
+}
+
+namespace {
 
 // One notation per axis: where some labels need powers of ten (10⁴ and up,
 // below 0.01), the labels at 1000 and up (or at 0.01 and below) take them

@@ -63,7 +63,7 @@ std::string subtitle(const std::vector<RoofSet>& sets, std::size_t dots) {
 }
 
 std::string title_of(const std::vector<RoofSet>& sets) {
-  return sets.size() == 1 ? derived_title(*sets[0].doc) : comparison_title(documents(sets));
+  return comparison_title(documents(sets));
 }
 
 std::string x_axis_label(const std::vector<RoofSet>& sets) {
@@ -116,7 +116,7 @@ std::string roof_tooltip(const Roof& r, const RoofSet& set, bool several) {
   const Ceiling& c = *r.ceiling;
   const std::string unit = roof_unit(c);
   std::string t = r.name + ": " + format_si(c.value, unit) + " (" + exact_number(c.value) + " " + unit + ")";
-  if (several) t += "\n" + set.doc->device.name + (set.doc->date.empty() ? "" : ", " + set.doc->date.substr(0, 10));
+  if (several) t += "\n" + device_label(*set.doc, true);
   if (c.stats.samples > 0)
     t += "\nmedian of " + std::to_string(c.stats.samples) + " runs, min " + format_si(c.stats.min, unit) + ", max " +
          format_si(c.stats.max, unit);
@@ -172,7 +172,7 @@ void append_roofs(std::string& out, const std::vector<RoofSet>& sets, const Scal
       std::string tooltip = roof_tooltip(*r, set, several);
       if (r->bound) tooltip += "\nthe roof that bounds a placed kernel (for its load/store mix)";
       append_line(out, seg->a, seg->b,
-                  "class=\"" + cls + "\" stroke=\"" + r->color + "\" stroke-width=\"" + (r->bound ? "1.8" : "2.2") + "\"" +
+                  "class=\"" + cls + "\" stroke=\"" + r->color + "\" stroke-width=\"" + printf_string("%g", roof_stroke(*r).width) + "\"" +
                       roof_dash(*r),
                   tooltip);
       drawn.segments.push_back(*seg);
@@ -224,6 +224,8 @@ struct DotLayout {
   DotsToAvoid avoid;  // for the roof labels
 };
 
+constexpr double kDotFont = 11.5;  // placed kernels' labels
+
 DotLayout layout_dots(const std::vector<Placement>& dots, const std::vector<RoofSet>& sets, const Scales& s) {
   DotLayout d;
   const std::vector<const RoofsDocument*> docs = documents(sets);
@@ -233,8 +235,7 @@ DotLayout layout_dots(const std::vector<Placement>& dots, const std::vector<Roof
     d.colors.push_back(sets.size() > 1 && doc ? chart::text_color(palette_color(*doc)) : std::string("#1A1A1A"));
     const PointToLabel& point = d.points.back();
     d.avoid.markers.boxes.push_back(marker_box(point));
-    const double w = text_width(point.text, 11.5) + 2;  // its label, right of it
-    d.avoid.label_spots.push_back({point.at.x + point.radius + 2, point.at.y - 7.25, point.at.x + point.radius + 2 + w, point.at.y + 7.25});
+    d.avoid.label_spots.push_back(preferred_label_box(point, kDotFont));
     d.error_bars.emplace_back();
     if (p.time.samples > 1 && p.time.min > 0 && p.time.max > p.time.min) {
       const double x = d.points.back().at.x;
@@ -261,9 +262,9 @@ void append_dots(std::string& out, const std::vector<Placement>& dots, const Dot
     append_circle(out, layout.points[i].at, 5, "class=\"dot\" fill=\"" + layout.colors[i] + "\" stroke=\"white\" stroke-width=\"1.5\"",
                   dot_tooltip(dots[i]));
   }
-  const std::vector<PlacedLabel> labels = place_point_labels(layout.points, 11.5, plot, drawn);
+  const std::vector<PlacedLabel> labels = place_point_labels(layout.points, kDotFont, plot, drawn);
   for (std::size_t i = 0; i < labels.size(); ++i)
-    append_point_label(out, labels[i], layout.points[i].text, 11.5, layout.colors[i]);
+    append_point_label(out, labels[i], layout.points[i].text, kDotFont, layout.colors[i]);
   out += "</g>\n";
 }
 
@@ -277,15 +278,15 @@ void append_legend(std::string& out, const std::vector<RoofSet>& sets, const Rec
       LegendEntry e;
       e.label = r->label;
       e.color = r->color;
-      if (r->memory) e.dash = r->bound ? "2 3" : "8 4";
-      if (r->bound) e.line_width = 1.8;
+      e.dash = roof_stroke(*r).dash;
+      e.line_width = roof_stroke(*r).width;
       entries.push_back(e);
     }
   } else {
     for (std::size_t i = 0; i < sets.size(); ++i) {
       LegendEntry e;
       const RoofsDocument& d = *sets[i].doc;
-      e.label = (d.device.name.empty() ? "unknown device" : d.device.name) + (d.date.empty() ? "" : ", " + d.date.substr(0, 10));
+      e.label = device_label(d, true);
       e.color = palette_color(i);
       entries.push_back(e);
     }

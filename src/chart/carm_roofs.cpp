@@ -168,11 +168,10 @@ double roof_height(const Roof& r, const Scales& s) {
 namespace {
 
 // Roofs in order of height, chained into groups while each is within
-// kCoincidentPixels of the one before. R is Roof or const Roof.
-template <typename R>
-std::vector<std::vector<R*>> chain_groups(std::vector<R*> roofs, const Scales& s) {
-  std::stable_sort(roofs.begin(), roofs.end(), [&](R* a, R* b) { return roof_height(*a, s) < roof_height(*b, s); });
-  std::vector<std::vector<R*>> groups;
+// kCoincidentPixels of the one before.
+std::vector<std::vector<const Roof*>> chain_groups(std::vector<const Roof*> roofs, const Scales& s) {
+  std::stable_sort(roofs.begin(), roofs.end(), [&](const Roof* a, const Roof* b) { return roof_height(*a, s) < roof_height(*b, s); });
+  std::vector<std::vector<const Roof*>> groups;
   for (std::size_t i = 0; i < roofs.size(); ++i) {
     if (i == 0 || roof_height(*roofs[i], s) - roof_height(*roofs[i - 1], s) >= kCoincidentPixels) groups.emplace_back();
     groups.back().push_back(roofs[i]);
@@ -191,26 +190,29 @@ std::vector<std::vector<const Roof*>> coincident_groups(const std::vector<RoofSe
 }
 
 void mark_coincident_roofs(std::vector<RoofSet>& sets, const Scales& s) {
-  for (bool memory : {false, true}) {
-    std::vector<Roof*> roofs;
-    for (RoofSet& set : sets)
-      for (auto* list : {&set.compute, &set.memory, &set.bounds})
-        for (Roof& r : *list)
-          if (r.memory == memory) roofs.push_back(&r);
-    for (const auto& group : chain_groups(roofs, s))
-      for (std::size_t k = 0; k < group.size(); ++k) group[k]->group_size = int(group.size()), group[k]->group_index = int(k);
-  }
+  for (bool memory : {false, true})
+    for (const auto& group : coincident_groups(sets, s, memory))
+      for (std::size_t k = 0; k < group.size(); ++k) {
+        Roof& r = const_cast<Roof&>(*group[k]);  // a roof of `sets`, which are ours to mark
+        r.group_size = int(group.size());
+        r.group_index = int(k);
+      }
+}
+
+RoofStroke roof_stroke(const Roof& r) {
+  if (r.bound) return {"2 3", 1.8};
+  return {r.memory ? "8 4" : "", 2.2};
 }
 
 std::string roof_dash(const Roof& r) {
   const int k = r.group_size, j = r.group_index;
   if (k > 1) {
-    // One dash of each roof in turn: compute 12 px dashes end to end, memory 8 px dashes 4 px apart.
-    const double dash = r.memory ? 8 : 12, period = r.memory ? 12 : 12;
+    // One dash of each roof in turn, every 12 px: compute dashes end to end, memory ones 4 px apart.
+    const double period = 12, dash = r.memory ? 8 : 12;
     return printf_string(" stroke-dasharray=\"%g %g\" stroke-dashoffset=\"%g\"", dash, period * k - dash, period * j);
   }
-  if (r.bound) return " stroke-dasharray=\"2 3\"";
-  return r.memory ? " stroke-dasharray=\"8 4\"" : "";
+  const std::string dash = roof_stroke(r).dash;
+  return dash.empty() ? "" : " stroke-dasharray=\"" + dash + "\"";
 }
 
 std::vector<const Roof*> drawn_roofs(const RoofSet& set) {

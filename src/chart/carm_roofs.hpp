@@ -86,8 +86,16 @@ std::vector<std::vector<const Roof*>> coincident_groups(const std::vector<RoofSe
 // Sets group_size and group_index of each roof from coincident_groups.
 void mark_coincident_roofs(std::vector<RoofSet>& sets, const Scales& s);
 
-// The stroke-dasharray (and offset) attributes of a roof: memory dashed,
-// bounding roofs dotted, and roofs that coincide taking turns along the line.
+// How a roof's line is drawn, on the chart and in its legend: compute solid,
+// memory dashed, a kernel's bounding roof dotted and thinner.
+struct RoofStroke {
+  std::string dash;  // stroke-dasharray, empty: solid
+  double width;
+};
+RoofStroke roof_stroke(const Roof& r);
+
+// The stroke-dasharray (and offset) attributes of a roof: its own pattern,
+// or for roofs that coincide, one dash of each in turn along the line.
 std::string roof_dash(const Roof& r);
 
 // Every roof of a set that is drawn: compute, memory, bounds.

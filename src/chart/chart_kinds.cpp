@@ -22,6 +22,10 @@ std::string ChartSpec::suffix() const {
   return "-" + kind + (metric == "performance" || metric.empty() ? "" : "-" + metric);
 }
 
+bool ChartSpec::is_energy() const { return kind == "power" || kind == "energy" || kind == "efficiency"; }
+bool ChartSpec::compares_files() const { return kind == "carm" || kind == "bandwidth" || kind == "latency" || is_energy(); }
+bool ChartSpec::takes_dots() const { return kind == "carm" || is_energy(); }
+
 std::string ChartSpec::caption() const {
   if (kind == "carm") return "Cache-aware roofline";
   if (kind == "power") return "Power CARM";
@@ -33,8 +37,6 @@ std::string ChartSpec::caption() const {
   return m + (kind == "wg-count" ? " by work-group count" : " by work-group size");
 }
 
-namespace {
-
 bool has_launch_sweeps(const RoofsDocument& doc, bool with_power) {
   return std::any_of(doc.ceilings.begin(), doc.ceilings.end(), [&](const Ceiling& c) {
     const auto powered = [](const SweepPoint& p) { return p.watts.has_value(); };
@@ -42,6 +44,8 @@ bool has_launch_sweeps(const RoofsDocument& doc, bool with_power) {
                       : c.sweep_wg_count.size() > 1 || c.sweep_wg_size.size() > 1;
   });
 }
+
+namespace {
 
 SweepMetric parse_metric(const std::string& m) {
   if (m == "performance" || m.empty()) return SweepMetric::performance;

@@ -23,6 +23,9 @@ struct ChartSpec {
   std::string metric = "performance";
   std::string suffix() const;  // file name suffix: "" for the CARM, "-wg-count", "-wg-count-power"...
   std::string caption() const; // "Cache-aware roofline", "Throughput by work-group count"...
+  bool is_energy() const;       // power, energy, efficiency: need a fitted power model
+  bool compares_files() const;  // draws several roofs files on one chart
+  bool takes_dots() const;      // has room for placed kernels
 };
 
 // The charts worth drawing for these documents: the CARM, the launch sweeps
@@ -30,9 +33,14 @@ struct ChartSpec {
 // power sweeps where the first document has a power model.
 std::vector<ChartSpec> default_charts(const RoofsDocument& doc);
 
-// Renders one chart. The memory sweeps and launch sweeps show the first
-// document only; dots go on the CARM and energy charts. Throws
-// std::invalid_argument on an unknown kind or metric, or a malformed opt.compute_roofs.
+// Whether a document has launch sweeps (with power readings, when asked).
+bool has_launch_sweeps(const RoofsDocument& doc, bool with_power);
+
+// Renders one chart. What a chart cannot show it leaves out, valid all the
+// same: the launch sweeps draw the first document only, dots go on the CARM
+// and energy charts only (see ChartSpec), a chart without its data says so in
+// a note. Throws std::invalid_argument on an unknown kind or metric, or a
+// malformed opt.compute_roofs.
 std::string render_chart(const ChartSpec& spec, const std::vector<const RoofsDocument*>& docs,
                          const ChartOptions& opt = {}, const std::vector<Placement>& dots = {});
 

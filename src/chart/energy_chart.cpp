@@ -124,7 +124,7 @@ std::string render_energy_svg(const std::vector<const RoofsDocument*>& docs, Ene
 
   static const char* names[] = {"Power", "Energy", "Energy-efficiency"};
   const std::string what = names[static_cast<int>(kind_id)];
-  const std::string title = opt.title.empty() ? (several ? comparison_title(docs) : derived_title(*docs.front())) : opt.title;
+  const std::string title = opt.title.empty() ? comparison_title(docs) : opt.title;
   std::string subtitle = several ? documents_line(docs) + "\n" : "";
   subtitle += what + " CARM";
   if (!curves.empty()) subtitle += " · " + curves.front().compute + " with each memory level";

@@ -31,6 +31,7 @@ struct Series {
 // One plot: a roof family.
 struct Panel {
   std::string title;   // "float MAD", "L2 memory"
+  std::string unit;    // "GFLOP/s", "W"... (its values' unit)
   std::string y_title; // "Throughput [TFLOP/s]", "Power [W]"
   std::vector<Series> series;
 };
@@ -73,14 +74,14 @@ std::string axis_title(SweepMetric m, const std::string& unit) {
 
 // A panel whose values reach 1000 G-units shows them in T-units (30 TFLOP/s,
 // not 3·10⁴ GFLOP/s; 4 TB/s, not 4·10³ GB/s): its tick labels stay plain numbers.
-void use_tera_where_large(Panel& panel, std::string& unit) {
+void use_tera_where_large(Panel& panel) {
   double top = 0;
   for (const Series& s : panel.series)
     for (const auto& p : s.points) top = std::max(top, p.second);
-  if (top < 1000 || unit.rfind("G", 0) != 0) return;
+  if (top < 1000 || panel.unit.rfind("G", 0) != 0) return;
   for (Series& s : panel.series)
     for (auto& p : s.points) p.second /= 1000;
-  unit[0] = 'T';
+  panel.unit[0] = 'T';
 }
 
 // Families in a fixed order: compute (float, double, int, half; MAD before
@@ -96,7 +97,6 @@ std::vector<Panel> collect_panels(const RoofsDocument& doc, LaunchSweep sweep, S
   std::vector<const Ceiling*> ceilings;
   for (const Ceiling& c : doc.ceilings) ceilings.push_back(&c);
   std::stable_sort(ceilings.begin(), ceilings.end(), [&](const Ceiling* a, const Ceiling* b) { return rank(*a) < rank(*b); });
-  std::map<std::string, std::string> units;
   for (const Ceiling* c : ceilings) {
     const auto& points = sweep == LaunchSweep::work_group_count ? c->sweep_wg_count : c->sweep_wg_size;
     const auto [unit, scale] = display_unit(*c, metric);
@@ -133,8 +133,7 @@ std::vector<Panel> collect_panels(const RoofsDocument& doc, LaunchSweep sweep, S
       const std::string key = memory ? "m:" + c->level : "c:" + c->op + ":" + c->type;
       if (!by_key.count(key)) {
         order.push_back(key);
-        by_key[key] = Panel{memory ? c->level + " memory" : c->type + " " + upper(c->op), "", {}};
-        units[key] = unit;
+        by_key[key] = Panel{memory ? c->level + " memory" : c->type + " " + upper(c->op), unit, "", {}};
       }
       by_key[key].series.push_back(std::move(s));
     }
@@ -142,11 +141,19 @@ std::vector<Panel> collect_panels(const RoofsDocument& doc, LaunchSweep sweep, S
   std::vector<Panel> out;
   for (const std::string& k : order) {
     Panel p = std::move(by_key[k]);
-    use_tera_where_large(p, units[k]);
-    p.y_title = axis_title(metric, units[k]);
+    use_tera_where_large(p);
+    p.y_title = axis_title(metric, p.unit);
     out.push_back(std::move(p));
   }
   return out;
+}
+
+// Whether a count sweep drew other work-group sizes than the best (dashed lines).
+bool several_sizes(const std::vector<Panel>& panels) {
+  for (const Panel& p : panels)
+    for (const Series& s : p.series)
+      if (s.other_size) return true;
+  return false;
 }
 
 constexpr double kTop = 80, kCellTop = 30, kCellLeft = 70, kCellRight = 14, kCellBottom = 52, kRowHeight = 270;
@@ -208,8 +215,7 @@ void append_legend_row(std::string& out, const std::vector<Panel>& panels, doubl
     }
     x += 14;
   }
-  const auto other = [](const Panel& p) { return std::any_of(p.series.begin(), p.series.end(), [](const Series& s) { return s.other_size; }); };
-  if (std::any_of(panels.begin(), panels.end(), other)) {
+  if (several_sizes(panels)) {
     append_text(out, {x, y}, "work-group size:", "fill=\"#555\"");
     x += text_width("work-group size:", 12) + 8;
     for (const bool dashed : {false, true}) {
@@ -219,13 +225,6 @@ void append_legend_row(std::string& out, const std::vector<Panel>& panels, doubl
     }
   }
   out += "</g>\n";
-}
-
-bool several_sizes(const std::vector<Panel>& panels) {
-  for (const Panel& p : panels)
-    for (const Series& s : p.series)
-      if (s.other_size) return true;
-  return false;
 }
 
 }  // namespace
@@ -246,7 +245,7 @@ std::string render_launch_sweep_svg(const RoofsDocument& doc, LaunchSweep sweep,
                                              : " at the best work-group size") +
       " · median of each point's runs";
   Canvas canvas = make_canvas(opt, 24, subtitle);
-  const double top = kTop + (canvas.plot.y0 - make_canvas(opt).plot.y0);  // a wrapped subtitle pushes the plots down
+  const double top = kTop + subtitle_extra_height(subtitle, canvas.width);  // a wrapped subtitle pushes the plots down
   // Rows share the canvas's height (at least kRowHeight each, the canvas
   // growing for many), but a panel is never taller than 0.8 of its width: a
   // chart with one row of panels shrinks instead of leaving half of it empty.

@@ -84,16 +84,22 @@ void append_clip_path(std::string& out, const std::string& id, const Rect& r) {
          px(r.width()) + "\" height=\"" + px(r.height()) + "\"/></clipPath></defs>\n";
 }
 
+std::string device_label(const RoofsDocument& doc, bool with_date) {
+  const std::string name = doc.device.name.empty() ? "unknown device" : doc.device.name;
+  return with_date && !doc.date.empty() ? name + ", " + doc.date.substr(0, 10) : name;
+}
+
 std::string derived_title(const RoofsDocument& doc) {
-  std::string t = doc.device.name.empty() ? "unknown device" : doc.device.name;
+  std::string t = device_label(doc);
   if (!doc.device.driver.empty()) t += " — driver " + doc.device.driver;
   if (!doc.date.empty()) t += " — " + doc.date.substr(0, 10);
   return t;
 }
 
 std::string comparison_title(const std::vector<const RoofsDocument*>& docs) {
+  if (docs.size() == 1) return derived_title(*docs.front());
   std::string t;
-  for (const RoofsDocument* d : docs) t += (t.empty() ? "" : " vs ") + (d->device.name.empty() ? "unknown device" : d->device.name);
+  for (const RoofsDocument* d : docs) t += (t.empty() ? "" : " vs ") + device_label(*d);
   return t;
 }
 
@@ -103,7 +109,7 @@ std::string documents_line(const std::vector<const RoofsDocument*>& docs) {
     std::string about;
     if (!d->device.driver.empty()) about = "driver " + d->device.driver;
     if (!d->date.empty()) about += (about.empty() ? "" : ", ") + d->date.substr(0, 10);
-    t += (t.empty() ? "" : " · ") + (d->device.name.empty() ? "unknown device" : d->device.name) +
+    t += (t.empty() ? "" : " · ") + device_label(*d) +
          (about.empty() ? "" : ": " + about);
   }
   return t;

@@ -51,10 +51,13 @@ void append_svg_header(std::string& out, const Canvas& canvas, const std::string
 // clips each to its own).
 void append_clip_path(std::string& out, const std::string& id, const Rect& r);
 
+// The device's name ("unknown device" when unnamed), with ", <date>" when asked and known.
+std::string device_label(const RoofsDocument& doc, bool with_date = false);
+
 // "<device name> — driver <driver> — <date>", "unknown device" when unnamed.
 std::string derived_title(const RoofsDocument& doc);
 
-// The title of a chart of several documents: "<device> vs <device>".
+// A chart's title: derived_title of one document; of several, "<device> vs <device>".
 std::string comparison_title(const std::vector<const RoofsDocument*>& docs);
 
 // Each document's device, driver and date, for a comparison chart's subtitle:

@@ -63,10 +63,14 @@ Rect candidate_box(Point p, double radius, Direction d, double gap, double shift
   return {x0, y0, x0 + w, y0 + h};
 }
 
+// A label's text box size: its width plus a pixel each side, its font size plus 3.
+double label_width(const PointToLabel& p, double font_size) { return text_width(p.text, font_size) + 2; }
+double label_height(double font_size) { return font_size + 3; }
+
 std::vector<Candidate> candidates(std::size_t i, const std::vector<PointToLabel>& points, double font_size,
                                   const Rect& plot, const Obstacles& drawn) {
   const PointToLabel& p = points[i];
-  const double w = text_width(p.text, font_size) + 2, h = font_size + 3;
+  const double w = label_width(p, font_size), h = label_height(font_size);
   const Rect inside = plot.inflated(-2);
   std::vector<Candidate> out;
   int rank = 0;
@@ -119,23 +123,32 @@ std::vector<Candidate> candidates(std::size_t i, const std::vector<PointToLabel>
   return out;
 }
 
-// What a candidate costs against the labels placed for the other points.
-double cost_against(const Candidate& c, std::size_t self, const std::vector<const Candidate*>& chosen) {
-  double cost = 0;
+// What a candidate runs into among the labels placed for the other points.
+struct Conflicts {
+  int covers = 0, leader_crossings = 0, leaders_over_text = 0;
+  double cost() const { return covers * kCover + leader_crossings * kLeaderCross + leaders_over_text * kLeaderOverText; }
+  int count() const { return covers + leader_crossings + leaders_over_text; }
+};
+
+Conflicts conflicts(const Candidate& c, std::size_t self, const std::vector<const Candidate*>& chosen) {
+  Conflicts k;
   for (std::size_t j = 0; j < chosen.size(); ++j) {
     const Candidate* o = chosen[j];
     if (j == self || !o) continue;
-    if (c.box.inflated(1).overlaps(o->box)) cost += kCover;
-    if (c.leader && o->leader && segments_cross(c.lead, o->lead)) cost += kLeaderCross;
-    if (c.leader && segment_hits(c.lead, o->box)) cost += kLeaderOverText;
-    if (o->leader && segment_hits(o->lead, c.box)) cost += kLeaderOverText;
+    k.covers += c.box.inflated(1).overlaps(o->box);
+    k.leader_crossings += c.leader && o->leader && segments_cross(c.lead, o->lead);
+    k.leaders_over_text += (c.leader && segment_hits(c.lead, o->box)) + (o->leader && segment_hits(o->lead, c.box));
   }
-  return cost;
+  return k;
 }
 
 }  // namespace
 
 Rect marker_box(const PointToLabel& p) { return Rect{p.at.x, p.at.y, p.at.x, p.at.y}.inflated(p.radius + 1); }
+
+Rect preferred_label_box(const PointToLabel& p, double font_size) {
+  return candidate_box(p.at, p.radius, kDirections[0], kGaps[0], 0, label_width(p, font_size), label_height(font_size));
+}
 
 std::vector<PlacedLabel> place_point_labels(const std::vector<PointToLabel>& points, double font_size,
                                             const Rect& plot, Obstacles& drawn) {
@@ -173,7 +186,7 @@ std::vector<PlacedLabel> place_point_labels(const std::vector<PointToLabel>& poi
       double best_cost = std::numeric_limits<double>::infinity();
       for (const Candidate& c : options[i]) {
         if (c.cost >= best_cost) continue;
-        const double cost = c.cost + cost_against(c, i, pick);
+        const double cost = c.cost + conflicts(c, i, pick).cost();
         if (cost < best_cost) best = &c, best_cost = cost;
       }
       const bool changed = best != pick[i];
@@ -187,7 +200,7 @@ std::vector<PlacedLabel> place_point_labels(const std::vector<PointToLabel>& poi
       if (!changed) break;
     }
     double total = 0;
-    for (std::size_t i = 0; i < n; ++i) total += pick[i]->cost + cost_against(*pick[i], i, pick);
+    for (std::size_t i = 0; i < n; ++i) total += pick[i]->cost + conflicts(*pick[i], i, pick).cost();
     if (total < chosen_total) chosen_total = total, chosen = pick;
   }
 
@@ -200,7 +213,7 @@ std::vector<PlacedLabel> place_point_labels(const std::vector<PointToLabel>& poi
     l.leader = c.leader;
     l.leader_from = c.lead.a;
     l.leader_to = c.lead.b;
-    l.collisions = c.hits + static_cast<int>(cost_against(c, i, chosen) / kLeaderOverText);
+    l.collisions = c.hits + conflicts(c, i, chosen).count();
   }
   for (const PointToLabel& p : points) drawn.boxes.push_back(marker_box(p));
   for (const PlacedLabel& l : placed) {

@@ -28,6 +28,10 @@ struct PlacedLabel {
 // The box a point's marker covers.
 Rect marker_box(const PointToLabel& p);
 
+// Where place_point_labels tries a point's label first (right of its marker,
+// beside it): what other labels (the CARM's roof labels) should leave free.
+Rect preferred_label_box(const PointToLabel& p, double font_size);
+
 // Places every point's label so that no label covers another, a marker or a
 // box in `drawn`, and each reads as its own point's: a label stands right
 // beside its marker, nearer to it than to any other, or else it gets a leader

@@ -1,4 +1,5 @@
 // chart/report: the HTML report.
+#include "chart/page.hpp"
 #include "chart/report.hpp"
 
 #include <cmath>
@@ -95,7 +96,7 @@ Table ceilings_table(const std::vector<const Ceiling*>& list) {
 }  // namespace
 
 std::string render_report_html(const RoofsDocument& doc, const std::vector<Placement>& dots, const ChartOptions& opt) {
-  const std::string title = "roofline report: " + (doc.device.name.empty() ? std::string("unknown device") : doc.device.name);
+  const std::string title = "roofline report: " + chart::device_label(doc);
   std::string h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + xml_escape(title) +
                   "</title>\n<style>\n"
                   "body{font-family:'DejaVu Sans',Arial,Helvetica,sans-serif;margin:24px auto;max-width:1000px;color:#222}\n"
@@ -181,7 +182,7 @@ std::string render_report_html(const RoofsDocument& doc, const std::vector<Place
   h += "<h2>Charts</h2>\n<p class=\"meta\">Hover a roof, point or dot for its exact values.</p>\n";
   int n = 0;
   for (const ChartSpec& spec : default_charts(doc)) {
-    const std::string svg = render_chart(spec, {&doc}, opt, dots);
+    const std::string svg = render_chart(spec, {&doc}, opt, spec.takes_dots() ? dots : std::vector<Placement>{});
     h += "<figure>\n" + inline_svg(svg, "c" + std::to_string(n++) + "-") + "<figcaption>" + xml_escape(spec.caption()) +
          "</figcaption>\n</figure>\n";
   }

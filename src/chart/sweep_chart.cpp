@@ -542,7 +542,7 @@ SweepLegend plan_legend(const std::vector<Sweep>& sweeps, const Rect& plot, cons
   } else {
     for (const Sweep& s : sweeps) {
       const RoofsDocument& d = *s.doc;
-      const std::string name = (d.device.name.empty() ? "unknown device" : d.device.name) + (d.date.empty() ? "" : ", " + d.date.substr(0, 10));
+      const std::string name = device_label(d, true);
       entries.push_back({name, s.color, LegendEntry::Swatch::line_with_marker, "", 2, 1});
     }
   }
@@ -577,7 +577,7 @@ std::string render(const std::vector<const RoofsDocument*>& docs, const ChartOpt
   const Scales sc = choose_scales(sweeps, plot);
   std::vector<CurveShape> shapes;
   for (const Sweep& s : sweeps) shapes.push_back(curve_shape(s, sc));
-  const std::string title = !opt.title.empty() ? opt.title : several ? comparison_title(docs) : derived_title(*docs[0]);
+  const std::string title = !opt.title.empty() ? opt.title : comparison_title(docs);
 
   std::string out;
   append_svg_header(out, canvas, what(q) + " by working set: " + title);

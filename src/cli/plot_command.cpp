@@ -48,38 +48,26 @@ ChartOptions chart_options(const PlotOptions& o) {
 
 std::string stem(const std::string& path) { return std::filesystem::path(path).stem().string(); }
 
-bool is_energy_chart(const std::string& kind) { return kind == "power" || kind == "energy" || kind == "efficiency"; }
-
-// Charts that overlay several roofs files, and those with room for placed kernels.
-bool compares_files(const std::string& kind) { return kind == "carm" || kind == "bandwidth" || kind == "latency" || is_energy_chart(kind); }
-bool takes_dots(const std::string& kind) { return kind == "carm" || is_energy_chart(kind); }
-
-bool has_power_readings(const RoofsDocument& doc) {
-  for (const Ceiling& c : doc.ceilings)
-    for (const SweepPoint& p : c.sweep_wg_count)
-      if (p.watts) return true;
-  return false;
-}
-
 // What makes this plot impossible to draw as asked, empty when nothing: a
 // chart of one file given several, dots where they cannot go, an energy chart
-// of a file without a power model, a folder named like a chart.
+// of a file without a power model, a folder named like a chart. (render_chart
+// would draw what it can; asked for more, the user hears why.)
 std::string plot_refusal(const PlotOptions& o, const std::vector<RoofsDocument>& docs) {
   if (o.chart == "all") {
     if (std::filesystem::path(o.output).extension() == ".svg")
       return "--chart all writes a folder of charts: -o names that folder, not an .svg file";
     return "";
   }
-  const std::string& kind = o.chart;
-  if (docs.size() > 1 && !compares_files(kind))
-    return "--chart " + kind + " draws one roofs file, got " + std::to_string(docs.size()) +
+  const ChartSpec spec{o.chart, o.metric};
+  if (docs.size() > 1 && !spec.compares_files())
+    return "--chart " + spec.kind + " draws one roofs file, got " + std::to_string(docs.size()) +
            " (carm, bandwidth, latency and the energy charts compare several)";
-  if (!o.dots.empty() && !takes_dots(kind))
-    return "--dots: the " + kind + " chart has no place for placed kernels (carm, power, energy and efficiency have)";
+  if (!o.dots.empty() && !spec.takes_dots())
+    return "--dots: the " + spec.kind + " chart has no place for placed kernels (carm, power, energy and efficiency have)";
   for (std::size_t i = 0; i < docs.size(); ++i) {
-    if (is_energy_chart(kind) && !(docs[i].energy && docs[i].energy->model))
+    if (spec.is_energy() && !(docs[i].energy && docs[i].energy->model))
       return o.roofs[i] + ": no power model (no energy section with a fitted model; measure with roofline build --energy)";
-    if ((kind == "wg-count" || kind == "wg-size") && o.metric != "performance" && !has_power_readings(docs[i]))
+    if ((spec.kind == "wg-count" || spec.kind == "wg-size") && o.metric != "performance" && !has_launch_sweeps(docs[i], true))
       return o.roofs[i] + ": no power readings in the launch sweeps (measure with roofline build --energy)";
   }
   return "";
@@ -103,7 +91,7 @@ int run_plot(const PlotOptions& o) {
       for (std::size_t i = 0; i < docs.size(); ++i)
         for (const ChartSpec& spec : default_charts(docs[i])) {
           const std::string path = (std::filesystem::path(o.output) / (stem(o.roofs[i]) + spec.suffix() + ".svg")).string();
-          write_file_atomically(path, render_chart(spec, {&docs[i]}, opt, dots));
+          write_file_atomically(path, render_chart(spec, {&docs[i]}, opt, spec.takes_dots() ? dots : std::vector<Placement>{}));
           if (!o.quiet) std::printf("wrote %s\n", path.c_str());
         }
       return exit_code::ok;

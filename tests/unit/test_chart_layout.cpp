@@ -268,24 +268,34 @@ TEST_CASE("memory sweeps: labels apart, and off the capacity lines") {
       const std::vector<Quad> texts = text_quads(svg, {"capacity-label", "plateau-label"});
       for (std::size_t i = 0; i < texts.size(); ++i)
         for (std::size_t j = i + 1; j < texts.size(); ++j) CHECK_FALSE(overlap(texts[i], texts[j]));
-      // A label that must cross a line stands on a white card that hides it.
-      static const std::regex backing(R"re(<rect class="label-backing" x="([-\d.]+)" y="[-\d.]+" width="([-\d.]+)")re");
-      std::vector<std::pair<double, double>> cards;
-      for (std::sregex_iterator it(svg.begin(), svg.end(), backing), stop; it != stop; ++it)
-        cards.push_back({std::stod((*it)[1]), std::stod((*it)[1]) + std::stod((*it)[2])});
+      // A label that must cross a capacity line stands on a white card that
+      // hides the line: drawn after the capacity lines, covering the whole text.
+      static const std::regex backing(
+          R"re(<rect class="label-backing" x="([-\d.]+)" y="([-\d.]+)" width="([-\d.]+)" height="([-\d.]+)")re");
+      const std::size_t capacities = svg.find("<g id=\"capacities\"");
+      REQUIRE(capacities != std::string::npos);
+      std::vector<chart::Rect> cards;
+      for (std::sregex_iterator it(svg.begin(), svg.end(), backing), stop; it != stop; ++it) {
+        CHECK(std::size_t(it->position()) > capacities);
+        const double x = std::stod((*it)[1]), y = std::stod((*it)[2]);
+        cards.push_back({x, y, x + std::stod((*it)[3]), y + std::stod((*it)[4])});
+      }
       const auto on_card = [&](const Quad& t) {
-        return std::any_of(cards.begin(), cards.end(), [&](const auto& c) { return c.first <= t.c[0][0] && c.second >= t.c[1][0]; });
+        return std::any_of(cards.begin(), cards.end(), [&](const chart::Rect& c) {
+          return c.x0 <= t.c[0][0] && c.x1 >= t.c[1][0] && c.y0 <= t.c[0][1] && c.y1 >= t.c[2][1];
+        });
       };
       static const std::regex capacity(R"re(<line x1="([-\d.]+)" y1="[-\d.]+" x2="[-\d.]+" y2="[-\d.]+" class="capacity")re");
       for (std::sregex_iterator it(svg.begin(), svg.end(), capacity), stop; it != stop; ++it) {
         const double x = std::stod((*it)[1]);
         for (const Quad& t : texts) {
-          if (t.cls != "plateau-label" || on_card(t)) continue;
-          CAPTURE(t.text);
+          if (t.cls != "plateau-label" || x <= t.c[0][0] || x >= t.c[1][0]) continue;
           INFO(t.text, " at x ", t.c[0][0], "..", t.c[1][0], " crossed by a capacity line at ", x, " (", docs.size(), " files)");
-          CHECK((x <= t.c[0][0] || x >= t.c[1][0]));
+          CHECK(on_card(t));
         }
       }
+      // The cards are for labels with no free spot: most stand clear of every line.
+      CHECK(cards.size() * 2 <= texts.size());
     }
 }
 
