@@ -10,14 +10,6 @@
 namespace roofline {
 namespace {
 
-
-
-// The device buffers and the host's copy of the source data.
-struct DramBuffers {
-  std::vector<std::uint32_t> host;  // the random source words
-  cl::Buffer src, dst, sums;
-};
-
 // Expected per-work-item sums of the read kernel: integer adds wrap, so the
 // order the device adds in does not matter.
 std::vector<std::uint32_t> expected_sums(const std::vector<std::uint32_t>& words, std::uint64_t global,
@@ -34,107 +26,147 @@ std::vector<std::uint32_t> expected_sums(const std::vector<std::uint32_t>& words
   return sums;
 }
 
-}  // namespace
-
-std::vector<Ceiling> measure_dram(Session& s, std::vector<ReplayAt>* replays) {
-  const Plan& plan = s.plan;
-  const std::uint64_t bytes = plan.bandwidth_bytes & ~std::uint64_t(255);
-  DramBuffers b;
-  std::uint64_t max_global = 0;
-  for (auto g : plan.bandwidth_globals) max_global = std::max(max_global, g);
-  s.progress.detail("filling " + format_bytes(double(bytes)) + " with random data");
-  try {
-    b.host.resize(bytes / 4);
-  } catch (const std::bad_alloc&) {
-    throw std::runtime_error("cannot allocate " + format_bytes(double(bytes)) + " of host memory for the DRAM test");
+// The DRAM kernels of kernels/bandwidth.cl over one pair of buffers, shared
+// by the measurements and their replays (which may outlive the benchmark).
+class DramKernels {
+ public:
+  explicit DramKernels(Session& s) : s_(s), bytes_(s.plan.bandwidth_bytes & ~std::uint64_t(255)) {
+    std::uint64_t max_global = 0;
+    for (auto g : s.plan.bandwidth_globals) max_global = std::max(max_global, g);
+    s.progress.detail("filling " + format_bytes(double(bytes_)) + " with random data");
+    try {
+      host_.resize(bytes_ / 4);
+    } catch (const std::bad_alloc&) {
+      throw std::runtime_error("cannot allocate " + format_bytes(double(bytes_)) + " of host memory for the DRAM test");
+    }
+    fill_random(host_.data(), host_.size(), 42);
+    try {
+      src_ = cl::Buffer(s.context, CL_MEM_READ_ONLY, bytes_);
+      dst_ = cl::Buffer(s.context, CL_MEM_READ_WRITE, bytes_);
+      sums_ = cl::Buffer(s.context, CL_MEM_WRITE_ONLY, max_global * 4);
+      s.queue.enqueueWriteBuffer(src_, CL_TRUE, 0, bytes_, host_.data());
+    } catch (const cl::Error& e) {
+      throw std::runtime_error("cannot allocate two buffers of " + format_bytes(double(bytes_)) +
+                               " on the device (OpenCL error " + std::to_string(e.err()) + ")");
+    }
   }
-  fill_random(b.host.data(), b.host.size(), 42);
-  try {
-    b.src = cl::Buffer(s.context, CL_MEM_READ_ONLY, bytes);
-    b.dst = cl::Buffer(s.context, CL_MEM_READ_WRITE, bytes);
-    b.sums = cl::Buffer(s.context, CL_MEM_WRITE_ONLY, max_global * 4);
-    s.queue.enqueueWriteBuffer(b.src, CL_TRUE, 0, bytes, b.host.data());
-  } catch (const cl::Error& e) {
-    throw std::runtime_error("cannot allocate two buffers of " + format_bytes(double(bytes)) + " on the device (OpenCL error " +
-                             std::to_string(e.err()) + ")");
+
+  // Elements each work-item streams: the buffer split evenly, whole groups of loads.
+  std::uint64_t items_per_work_item(std::uint64_t global, int width) const {
+    const int loads = s_.plan.loads_in_flight;
+    return bytes_ / (4ull * width) / global / loads * loads;
+  }
+  // Bytes of source one launch touches.
+  std::uint64_t used_bytes(std::uint64_t global, int width) const {
+    return items_per_work_item(global, width) * global * 4ull * width;
+  }
+  // Bytes one launch moves: read counts the source, copy the source and the destination.
+  double moved_bytes(Op op, std::uint64_t global, int width) const {
+    return double(used_bytes(global, width)) * (op == Op::copy ? 2 : 1);
   }
 
-  const int loads = plan.loads_in_flight;
-  auto items_per_work_item = [bytes, loads](std::uint64_t global, int width) {
-    return bytes / (4ull * width) / global / loads * loads;
-  };
-  // The kernel of `op` at `width` for `global` work-items, its arguments set.
-  auto make_kernel = [&s, &plan, loads, items_per_work_item, src = b.src, dst = b.dst, sums = b.sums](
-                         const std::string& op, int width, std::uint64_t global) {
+  // The kernel of `op` (read or copy) at `width` for `global` work-items, its arguments set.
+  cl::Kernel kernel(Op op, int width, std::uint64_t global) const {
     std::ostringstream o;
     o << "-cl-std=CL1.2 -DVT=" << (width == 1 ? "uint" : "uint" + std::to_string(width)) << " -DW=" << width
-      << " -DCHUNKED=" << (plan.chunked ? 1 : 0) << " -DLOADS=" << loads;
-    cl::Kernel k(s.programs.get("bandwidth.cl", o.str()), op == "read" ? "read_bw" : "copy_bw");
-    k.setArg(0, src);
-    k.setArg(1, op == "read" ? sums : dst);
+      << " -DCHUNKED=" << (s_.plan.chunked ? 1 : 0) << " -DLOADS=" << s_.plan.loads_in_flight;
+    cl::Kernel k(s_.programs.get("bandwidth.cl", o.str()), op == Op::read ? "read_bw" : "copy_bw");
+    k.setArg(0, src_);
+    k.setArg(1, op == Op::read ? sums_ : dst_);
     k.setArg(2, cl_uint(items_per_work_item(global, width)));
     return k;
-  };
+  }
 
-  std::vector<Ceiling> out;
-  for (const std::string op : {"read", "copy"}) {
-    Ceiling c;
-    c.kind = "memory";
-    c.op = op;
-    c.type = "int";
-    c.level = "DRAM";
-    c.unit = "B/s";
-    std::vector<SweepPoint> best_sweep;
-    for (int width : plan.bandwidth_widths) {
-      std::vector<SweepPoint> sweep;
-      for (std::uint64_t global : plan.bandwidth_globals) {
-        throw_if_interrupted();
-        const std::uint64_t per_item = items_per_work_item(global, width);
-        if (per_item == 0 || global % plan.bandwidth_local) continue;
-        cl::Kernel k = make_kernel(op, width, global);
-        const LaunchShape shape{global, plan.bandwidth_local};
-        const std::uint64_t used = per_item * global * 4ull * width;  // bytes of source touched
-        s.progress.detail("DRAM " + op + " uint" + std::to_string(width) + ", " + std::to_string(global) + " work-items");
-
-        // A first, checked launch: every work-item's sum, or the copied bytes.
-        if (op == "copy") s.queue.enqueueFillBuffer(b.dst, cl_uint(0), 0, used);
-        s.run_timed(k, shape);
-        if (op == "read") {
-          std::vector<std::uint32_t> got(global);
-          s.queue.enqueueReadBuffer(b.sums, CL_TRUE, 0, global * 4, got.data());
-          if (got != expected_sums(b.host, global, per_item, width, plan.chunked))
-            throw WrongResult("wrong sums from the DRAM read kernel (uint" + std::to_string(width) + ")");
-        } else {
-          std::vector<std::uint32_t> got(used / 4);
-          s.queue.enqueueReadBuffer(b.dst, CL_TRUE, 0, used, got.data());
-          if (std::memcmp(got.data(), b.host.data(), used) != 0)
-            throw WrongResult("the DRAM copy kernel's destination differs from its source (uint" +
-                                     std::to_string(width) + ")");
-        }
-        const double moved = double(used) * (op == "copy" ? 2 : 1);
-        SweepPoint p{shape, rate_stats(sample([&] { return s.run_timed(k, shape); }, plan.sweep), moved), std::nullopt};
-        sweep.push_back(p);
-        if (p.stats.median > c.value) {
-          c.value = p.stats.median;
-          c.stats = p.stats;
-          c.launch = shape;
-          c.width = width;
-          c.variant = std::string(plan.chunked ? "contiguous chunk per work-item" : "grid-stride (coalesced)") + ", " +
-                      std::to_string(loads) + " loads in flight, " + format_bytes(double(used)) + " per buffer";
-          best_sweep = sweep;
-        }
-      }
-      if (c.width == width) best_sweep = sweep;
+  // A first launch whose output is compared with the host's: every
+  // work-item's sum, or the copied bytes. Throws WrongResult.
+  void run_checked(Op op, cl::Kernel& k, const LaunchShape& shape, int width) {
+    const std::uint64_t used = used_bytes(shape.global, width);
+    if (op == Op::copy) s_.queue.enqueueFillBuffer(dst_, cl_uint(0), 0, used);
+    s_.run_timed(k, shape);
+    if (op == Op::read) {
+      std::vector<std::uint32_t> got(shape.global);
+      s_.queue.enqueueReadBuffer(sums_, CL_TRUE, 0, shape.global * 4, got.data());
+      if (got != expected_sums(host_, shape.global, items_per_work_item(shape.global, width), width, s_.plan.chunked))
+        throw WrongResult("wrong sums from the DRAM read kernel (uint" + std::to_string(width) + ")");
+    } else {
+      std::vector<std::uint32_t> got(used / 4);
+      s_.queue.enqueueReadBuffer(dst_, CL_TRUE, 0, used, got.data());
+      if (std::memcmp(got.data(), host_.data(), used) != 0)
+        throw WrongResult("the DRAM copy kernel's destination differs from its source (uint" + std::to_string(width) + ")");
     }
-    c.sweep_wg_count = best_sweep;
-    out.push_back(c);
-    if (replays)
-      replays->push_back([make_kernel, items_per_work_item, &s, op, width = c.width](const LaunchShape& shape) {
-        cl::Kernel k = make_kernel(op, width, shape.global);
-        const double moved = double(items_per_work_item(shape.global, width) * shape.global * 4ull * width) *
-                             (op == "copy" ? 2 : 1);
-        return Replay{[&s, k, shape] { return s.run_timed(k, shape); }, moved};
-      });
+  }
+
+  Session& session() const { return s_; }
+
+ private:
+  Session& s_;
+  std::uint64_t bytes_;
+  std::vector<std::uint32_t> host_;  // the random source words
+  cl::Buffer src_, dst_, sums_;
+};
+
+std::string dram_variant(const Plan& plan, std::uint64_t used) {
+  return std::string(plan.chunked ? "contiguous chunk per work-item" : "grid-stride (coalesced)") + ", " +
+         std::to_string(plan.loads_in_flight) + " loads in flight, " + format_bytes(double(used)) + " per buffer";
+}
+
+// One checked and timed point: `op` at `width` over `global` work-items.
+SweepPoint measure_point(DramKernels& d, Op op, int width, std::uint64_t global) {
+  Session& s = d.session();
+  const LaunchShape shape{global, s.plan.bandwidth_local};
+  s.progress.detail("DRAM " + str(op) + " uint" + std::to_string(width) + ", " + std::to_string(global) + " work-items");
+  cl::Kernel k = d.kernel(op, width, global);
+  d.run_checked(op, k, shape, width);
+  const Stats st = rate_stats(sample([&] { return s.run_timed(k, shape); }, s.plan.sweep), d.moved_bytes(op, global, width));
+  return {shape, st, std::nullopt};
+}
+
+// The roof of `op` (read or copy): the best point over the plan's widths and
+// work-item counts; its sweep is the best width's points.
+Ceiling measure_roof(DramKernels& d, Op op) {
+  const Plan& plan = d.session().plan;
+  Ceiling c;
+  c.kind = CeilingKind::memory;
+  c.op = op;
+  c.type = DataType::int32;
+  c.level = MemoryLevel::of_kind(LevelKind::dram);
+  for (int width : plan.bandwidth_widths) {
+    std::vector<SweepPoint> sweep;
+    for (std::uint64_t global : plan.bandwidth_globals) {
+      throw_if_interrupted();
+      if (d.items_per_work_item(global, width) == 0 || global % plan.bandwidth_local) continue;
+      sweep.push_back(measure_point(d, op, width, global));
+      const SweepPoint& p = sweep.back();
+      if (p.stats.median > c.value) {
+        c.value = p.stats.median;
+        c.stats = p.stats;
+        c.launch = p.launch;
+        c.width = width;
+        c.variant = dram_variant(plan, d.used_bytes(global, width));
+      }
+    }
+    if (c.width == width) c.sweep_wg_count = sweep;
+  }
+  return c;
+}
+
+// The roof's kernel at any launch shape; it keeps the buffers alive.
+ReplayAt replay_of(std::shared_ptr<DramKernels> d, Op op, int width) {
+  return [d, op, width](const LaunchShape& shape) {
+    cl::Kernel k = d->kernel(op, width, shape.global);
+    return Replay{[d, k, shape] { return d->session().run_timed(k, shape); }, d->moved_bytes(op, shape.global, width)};
+  };
+}
+
+}  // namespace
+
+std::vector<MeasuredCeiling> measure_dram(Session& s, bool with_replays) {
+  auto kernels = std::make_shared<DramKernels>(s);
+  std::vector<MeasuredCeiling> out;
+  for (Op op : {Op::read, Op::copy}) {
+    MeasuredCeiling m{measure_roof(*kernels, op), {}};
+    if (with_replays) m.replay = replay_of(kernels, op, m.ceiling.width);
+    out.push_back(std::move(m));
   }
   return out;
 }

@@ -11,11 +11,11 @@
 
 namespace roofline {
 
-// The DRAM "read" and "copy" ceilings, in that order. Copy counts the bytes
-// read plus the bytes written (the STREAM convention; a CPU's write-allocate
-// traffic is not counted). Throws std::runtime_error when a kernel's output
-// is wrong or the buffers cannot be allocated.
-// With `replays`, one replay per ceiling returned (same order), for power.
-std::vector<Ceiling> measure_dram(Session& session, std::vector<ReplayAt>* replays = nullptr);
+// The DRAM read and copy ceilings, in that order. Copy counts the bytes read
+// plus the bytes written (the STREAM convention; a CPU's write-allocate
+// traffic is not counted). Throws WrongResult when a kernel's output is
+// wrong and std::runtime_error when the buffers cannot be allocated.
+// With `with_replays`, each ceiling comes with its kernel's replay (for power).
+std::vector<MeasuredCeiling> measure_dram(Session& session, bool with_replays = false);
 
 }  // namespace roofline

@@ -63,15 +63,14 @@ std::vector<std::uint64_t> log_sizes(std::uint64_t lo, std::uint64_t hi, double 
 // the host's copy of the data.
 class WorkingSet {
  public:
-  WorkingSet(Session& s, const std::string& type, int width, int loads, std::uint64_t max_bytes,
-             const LaunchShape& largest)
+  WorkingSet(Session& s, DataType type, int width, int loads, std::uint64_t max_bytes, const LaunchShape& largest)
       : s_(s), type_(type), width_(width), loads_(loads), scatter_(s.plan.memory.scatter) {
-    const bool dbl = type == "double";
-    elem_ = (dbl ? 8 : 4) * std::uint64_t(width);
+    const bool dbl = type == DataType::float64;
+    elem_ = scalar_bytes(type) * std::uint64_t(width);
     const std::string w = width == 1 ? "" : std::to_string(width);
     const std::string ut = (dbl ? "ulong" : "uint") + w;
     std::ostringstream o;
-    o << "-cl-std=CL1.2 -DT=" << type << " -DVT=" << type << w << " -DW=" << width << " -DUTV=" << ut
+    o << "-cl-std=CL1.2 -DT=" << str(type) << " -DVT=" << str(type) << w << " -DW=" << width << " -DUTV=" << ut
       << " -DSUT=" << (dbl ? "ulong" : "uint") << " -DU=" << loads << " -DLTILE=" << kLocalTile
       << " -DSCATTER=" << (scatter_ ? 1 : 0) << " -DOWN_SLICE=" << (s.plan.cpu ? 1 : 0)
       << " -DHAS_IMAGES=" << (images() ? 1 : 0) << (dbl ? " -DUSE_FP64" : "");
@@ -106,33 +105,30 @@ class WorkingSet {
   bool images() const { return elem_ == 16 && s_.device.device.getInfo<CL_DEVICE_IMAGE_SUPPORT>(); }
   std::uint64_t image_bytes() const { return image_bytes_; }
   std::uint64_t max_bytes() const { return bytes_; }
-  std::string describe(const std::string& op, const LaunchShape& l) const {
-    return op + " of " + type_ + (width_ > 1 ? std::to_string(width_) : "") + ", " + std::to_string(loads_) +
+  std::string describe(const std::string& accesses, const LaunchShape& l) const {
+    return accesses + " of " + str(type_) + (width_ > 1 ? std::to_string(width_) : "") + ", " + std::to_string(loads_) +
            " accesses in flight per work-item, " + std::to_string(l.work_groups()) + " x " + std::to_string(l.local) +
            " work-items, every work-group walking the whole working set" +
            (scatter_ ? " in its own block order" : " from its own offset");
   }
 
-  // Bandwidth (B/s) of `op` ("read", "store", "copy") over a working set of
+  // Bandwidth (B/s) of `op` (read, store, copy, image) over a working set of
   // about `ws` bytes (copy: both halves together); `actual` gets the working
   // set measured (whole blocks; a prime number of them with scatter).
   // With `replay`, it gets a kernel of its own set up as the timed one (later
   // measurements reset the shared kernels' arguments), for power.
-  Stats measure(const std::string& op, std::uint64_t ws, const LaunchShape& l, double target_s,
-                const SamplingPolicy& policy, double* actual = nullptr, Replay* replay = nullptr) {
+  Stats measure(Op op, std::uint64_t ws, const LaunchShape& l, double target_s, const SamplingPolicy& policy,
+                double* actual = nullptr, Replay* replay = nullptr) {
     const std::uint64_t step = l.local * std::uint64_t(loads_);
-    std::uint64_t nblocks = (op == "copy" ? ws / 2 : ws) / elem_ / step;
+    const double sides = op == Op::copy ? 2 : 1;  // copy: the working set is source and destination
+    std::uint64_t nblocks = ws / std::uint64_t(sides) / elem_ / step;
     if (nblocks == 0) throw std::invalid_argument("working set smaller than one step of the walk");
     if (scatter_) nblocks = prime_at_most(nblocks);
     const std::uint64_t n = nblocks * step;
-    if (actual) *actual = double(n * elem_) * (op == "copy" ? 2 : 1);
-    if (op == "image" && n * elem_ > image_bytes_) throw std::invalid_argument("working set larger than the image");
-    cl::Kernel& k = op == "read" ? read_ : op == "image" ? image_kernel_ : op == "store" ? store_ : copy_;
-    int arg = 0;
-    if (op == "image") k.setArg(arg++, image_);
-    else k.setArg(arg++, op == "read" ? data_ : scratch_);
-    if (op == "read" || op == "image") k.setArg(arg++, out_);
-    k.setArg(arg++, cl_uint(nblocks));
+    if (actual) *actual = double(n * elem_) * sides;
+    if (op == Op::image && n * elem_ > image_bytes_) throw std::invalid_argument("working set larger than the image");
+    cl::Kernel& k = kernel_for(op);
+    const int arg = set_walk_args(k, op, nblocks);
     // Elements per work-group and launch, calibrated to the target time. The
     // first try moves the working set once in all (each work-group its share):
     // one whole pass per work-group over a DRAM-sized set would take seconds.
@@ -149,16 +145,11 @@ class WorkingSet {
       count = (count + step - 1) / step * step;
     }
     check(op, nblocks, count, l);
-    const double moved = double(l.work_groups()) * double(count) * double(elem_) * (op == "copy" ? 2 : 1);
+    const double moved = double(l.work_groups()) * double(count) * double(elem_) * sides;
     const Stats st = rate_stats(sample(run, policy), moved);
     if (replay) {
-      cl::Kernel r(program_, op == "read" ? "sweep_read" : op == "image" ? "sweep_image" : op == "store" ? "sweep_store" : "sweep_copy");
-      int a = 0;
-      if (op == "image") r.setArg(a++, image_);
-      else r.setArg(a++, op == "read" ? data_ : scratch_);
-      if (op == "read" || op == "image") r.setArg(a++, out_);
-      r.setArg(a++, cl_uint(nblocks));
-      r.setArg(a, cl_uint(count));
+      cl::Kernel r(program_, kernel_name(op));
+      r.setArg(set_walk_args(r, op, nblocks), cl_uint(count));
       // The buffers travel with the kernel: the working set may be gone when it replays.
       *replay = Replay{[&s = s_, r, l, data = data_, scratch = scratch_, out = out_, image = image_] { return s.run_timed(r, l); },
                        moved};
@@ -167,6 +158,34 @@ class WorkingSet {
   }
 
  private:
+  static const char* kernel_name(Op op) {
+    switch (op) {
+      case Op::image: return "sweep_image";
+      case Op::store: return "sweep_store";
+      case Op::copy: return "sweep_copy";
+      default: return "sweep_read";
+    }
+  }
+  cl::Kernel& kernel_for(Op op) {
+    switch (op) {
+      case Op::image: return image_kernel_;
+      case Op::store: return store_;
+      case Op::copy: return copy_;
+      default: return read_;
+    }
+  }
+  static bool reads(Op op) { return op == Op::read || op == Op::image; }
+  // Sets the walk's arguments but the element count: what it walks, where
+  // read sums go, the block count. Returns the count's argument index.
+  int set_walk_args(cl::Kernel& k, Op op, std::uint64_t nblocks) {
+    int arg = 0;
+    if (op == Op::image) k.setArg(arg++, image_);
+    else k.setArg(arg++, op == Op::read ? data_ : scratch_);
+    if (reads(op)) k.setArg(arg++, out_);
+    k.setArg(arg++, cl_uint(nblocks));
+    return arg;
+  }
+
   // The elements work-group g's work-item `lid` visits, in order (as kernels/memory.cl walks).
   template <typename F>
   void walk(std::uint64_t g, std::uint64_t groups, std::uint64_t lid, std::uint64_t nblocks, std::uint64_t count,
@@ -183,12 +202,12 @@ class WorkingSet {
 
   // Checks the first, a middle and the last work-group: enough to catch a
   // compiler that dropped the loads, cheap enough for every point.
-  void check(const std::string& op, std::uint64_t nblocks, std::uint64_t count, const LaunchShape& l) {
+  void check(Op op, std::uint64_t nblocks, std::uint64_t count, const LaunchShape& l) {
     const std::uint64_t groups = l.work_groups();
     const std::uint64_t n = nblocks * l.local * loads_;
-    const std::string what = "the " + op + " sweep kernel (" + type_ + std::to_string(width_) + ")";
-    if (op == "read" || op == "image") {  // the image holds the same data as uint4 texels
-      const bool dbl = type_ == "double";
+    const std::string what = "the " + str(op) + " sweep kernel (" + str(type_) + std::to_string(width_) + ")";
+    if (reads(op)) {  // the image holds the same data as uint4 texels
+      const bool dbl = type_ == DataType::float64;
       std::vector<std::uint64_t> got(l.global);
       if (dbl) {
         s_.queue.enqueueReadBuffer(out_, CL_TRUE, 0, l.global * 8, got.data());
@@ -224,9 +243,9 @@ class WorkingSet {
     const std::uint64_t slice = s_.plan.cpu ? std::max<std::uint64_t>(nblocks / groups, 1) * l.local * loads_ : n;
     const std::uint64_t first = std::min(slice, count);
     std::vector<unsigned char> got(first * elem_);
-    if (op == "store") {
+    if (op == Op::store) {
       s_.queue.enqueueReadBuffer(scratch_, CL_TRUE, 0, got.size(), got.data());
-      const std::uint64_t lanes = elem_ / (type_ == "double" ? 8 : 4);
+      const std::uint64_t lanes = elem_ / scalar_bytes(type_);
       for (std::uint64_t e = 0; e < first; ++e)
         for (std::uint64_t x = 0; x < lanes; ++x) {
           std::uint64_t v = 0;
@@ -242,7 +261,7 @@ class WorkingSet {
   }
 
   Session& s_;
-  std::string type_;
+  DataType type_;
   int width_, loads_;
   bool scatter_;
   std::uint64_t elem_ = 0, bytes_ = 0;
@@ -265,7 +284,7 @@ std::vector<CurvePoint> bandwidth_curve(Session& s, WorkingSet& ws, const Memory
     throw_if_interrupted();
     s.progress.detail("working set " + format_bytes(double(b)));
     double actual = 0;
-    const Stats st = ws.measure("read", b, m.sweep_launch, m.target_s, s.plan.sweep, &actual);
+    const Stats st = ws.measure(Op::read, b, m.sweep_launch, m.target_s, s.plan.sweep, &actual);
     if (!curve.empty() && std::any_of(curve.begin(), curve.end(), [&](const CurvePoint& p) { return p.bytes == actual; }))
       return;  // two sizes rounded to the same working set
     curve.push_back({actual, st});
@@ -283,73 +302,105 @@ std::vector<CurvePoint> bandwidth_curve(Session& s, WorkingSet& ws, const Memory
   return curve;
 }
 
+// One random cycle through every slot of a working set (Sattolo's shuffle):
+// order[i] is the i-th slot visited; words[slot * slot_words] holds the word
+// index of the next slot.
+struct ChaseCycle {
+  std::vector<std::uint32_t> order, words;
+};
+
+ChaseCycle chase_cycle(std::uint64_t slots, std::uint64_t slot_words, std::mt19937_64& rng) {
+  ChaseCycle c;
+  c.order.resize(slots);
+  std::iota(c.order.begin(), c.order.end(), 0);
+  for (std::uint64_t i = slots - 1; i > 0; --i)
+    std::swap(c.order[i], c.order[std::uniform_int_distribution<std::uint64_t>(0, i - 1)(rng)]);
+  c.words.assign(slots * slot_words, 0);
+  for (std::uint64_t i = 0; i < slots; ++i)
+    c.words[c.order[i] * slot_words] = std::uint32_t(c.order[(i + 1) % slots] * slot_words);
+  return c;
+}
+
+// The pointer chase's kernels over one buffer of the largest working set.
+struct ChaseKernels {
+  cl::Kernel one, many;  // one work-item; every work-item of the many-chase launch
+  cl::Buffer next, out, starts;
+};
+
+ChaseKernels chase_kernels(Session& s, const MemoryPlan& m) {
+  const cl::Program& prog = s.programs.get("memory.cl", scalar_options(1));
+  ChaseKernels c{cl::Kernel(prog, "chase"), cl::Kernel(prog, "chase_many"), s.working_set_buffer(CL_MEM_READ_ONLY, m.chase_max_bytes),
+                 cl::Buffer(s.context, CL_MEM_WRITE_ONLY, m.chase_launch.global * 4),
+                 cl::Buffer(s.context, CL_MEM_READ_ONLY, m.chase_launch.global * 4)};
+  c.one.setArg(0, c.next);
+  c.one.setArg(1, c.out);
+  c.many.setArg(0, c.next);
+  c.many.setArg(1, c.starts);
+  c.many.setArg(2, c.out);
+  return c;
+}
+
+// Nanoseconds per load of one work-item chasing the cycle from random
+// starts, its end checked on the host.
+Stats chase_latency(Session& s, ChaseKernels& k, const ChaseCycle& c, std::uint64_t slot_words, std::mt19937_64& rng) {
+  const std::uint64_t slots = c.order.size();
+  // Enough hops to touch the working set, not so many that DRAM points take seconds.
+  const std::uint64_t hops = std::clamp<std::uint64_t>(2 * slots, 1u << 15, 1u << 18) / 16 * 16;
+  std::uint32_t start = 0;
+  k.one.setArg(2, cl_uint(hops));
+  auto run = [&] {
+    start = c.order[std::uniform_int_distribution<std::uint64_t>(0, slots - 1)(rng)] * std::uint32_t(slot_words);
+    k.one.setArg(3, cl_uint(start));
+    return s.run_timed(k.one, LaunchShape{1, 1});
+  };
+  run();  // warm the caches with this working set
+  run();
+  std::uint32_t got = 0, want = start;
+  s.queue.enqueueReadBuffer(k.out, CL_TRUE, 0, 4, &got);
+  for (std::uint64_t h = 0; h < hops; ++h) want = c.words[want];
+  if (got != want) throw WrongResult("the pointer chase ended at word " + std::to_string(got) + ", expected " + std::to_string(want));
+  std::vector<double> ns;
+  for (double t : sample(run, s.plan.probe)) ns.push_back(t * 1e9 / double(hops));
+  return summarize(ns);
+}
+
+// The same cycle chased by every work-item of the launch, their starts spread
+// evenly along it: B/s of the 4-byte loads done.
+Stats chase_bandwidth(Session& s, ChaseKernels& k, const ChaseCycle& c, std::uint64_t slot_words) {
+  const LaunchShape ml = s.plan.memory.chase_launch;
+  const std::uint64_t slots = c.order.size();
+  std::vector<std::uint32_t> first(ml.global);
+  for (std::uint64_t g = 0; g < ml.global; ++g) first[g] = c.order[(g * slots / ml.global) % slots] * std::uint32_t(slot_words);
+  s.queue.enqueueWriteBuffer(k.starts, CL_TRUE, 0, first.size() * 4, first.data());
+  const std::uint64_t many_hops = std::clamp<std::uint64_t>(slots / ml.global * 2, 256, 4096) / 16 * 16;
+  k.many.setArg(3, cl_uint(many_hops));
+  auto run_many = [&] { return s.run_timed(k.many, ml); };
+  run_many();
+  std::vector<std::uint32_t> ends(ml.global);
+  s.queue.enqueueReadBuffer(k.out, CL_TRUE, 0, ends.size() * 4, ends.data());
+  for (std::uint64_t g : {std::uint64_t(0), ml.global - 1}) {
+    std::uint32_t w = first[g];
+    for (std::uint64_t h = 0; h < many_hops; ++h) w = c.words[w];
+    if (ends[g] != w) throw WrongResult("work-item " + std::to_string(g) + " of the many-work-item pointer chase ended off its cycle");
+  }
+  return rate_stats(sample(run_many, s.plan.probe), double(ml.global) * double(many_hops) * 4);
+}
+
 // Single work-item pointer chase: ns per load over the working set.
 // Also fills `many`: the bandwidth of many work-items chasing the same cycle.
 std::vector<CurvePoint> latency_curve(Session& s, const MemoryPlan& m, std::vector<CurvePoint>& many) {
   const std::uint64_t line = m.line_bytes, slot_words = line / 4;
-  const cl::Program& prog = s.programs.get("memory.cl", scalar_options(1));
-  cl::Kernel k(prog, "chase"), km(prog, "chase_many");
-  const LaunchShape ml = m.chase_launch;
-  cl::Buffer next = s.working_set_buffer(CL_MEM_READ_ONLY, m.chase_max_bytes);
-  cl::Buffer out(s.context, CL_MEM_WRITE_ONLY, ml.global * 4);
-  cl::Buffer starts(s.context, CL_MEM_READ_ONLY, ml.global * 4);
-  k.setArg(0, next);
-  k.setArg(1, out);
-  km.setArg(0, next);
-  km.setArg(1, starts);
-  km.setArg(2, out);
+  ChaseKernels k = chase_kernels(s, m);
   std::mt19937_64 rng(11);
   std::vector<CurvePoint> curve;
   for (std::uint64_t bytes : log_sizes(std::max<std::uint64_t>(4 * line, 1024), m.chase_max_bytes,
                                        m.chase_points_per_doubling, line)) {
     throw_if_interrupted();
     s.progress.detail("pointer chase over " + format_bytes(double(bytes)));
-    // Sattolo's shuffle: one random cycle through every slot.
-    const std::uint64_t slots = bytes / line;
-    std::vector<std::uint32_t> order(slots);
-    std::iota(order.begin(), order.end(), 0);
-    for (std::uint64_t i = slots - 1; i > 0; --i) std::swap(order[i], order[std::uniform_int_distribution<std::uint64_t>(0, i - 1)(rng)]);
-    std::vector<std::uint32_t> words(slots * slot_words, 0);
-    for (std::uint64_t i = 0; i < slots; ++i)
-      words[order[i] * slot_words] = std::uint32_t(order[(i + 1) % slots] * slot_words);
-    s.queue.enqueueWriteBuffer(next, CL_TRUE, 0, words.size() * 4, words.data());
-    // Enough hops to touch the working set, not so many that DRAM points take seconds.
-    const std::uint64_t hops = std::clamp<std::uint64_t>(2 * slots, 1u << 15, 1u << 18) / 16 * 16;
-    std::uint32_t start = 0;
-    k.setArg(2, cl_uint(hops));
-    auto run = [&] {
-      start = order[std::uniform_int_distribution<std::uint64_t>(0, slots - 1)(rng)] * std::uint32_t(slot_words);
-      k.setArg(3, cl_uint(start));
-      return s.run_timed(k, LaunchShape{1, 1});
-    };
-    run();  // warm the caches with this working set
-    run();
-    std::uint32_t got = 0, want = start;
-    s.queue.enqueueReadBuffer(out, CL_TRUE, 0, 4, &got);
-    for (std::uint64_t h = 0; h < hops; ++h) want = words[want];
-    if (got != want) throw WrongResult("the pointer chase ended at word " + std::to_string(got) + ", expected " + std::to_string(want));
-    SamplingPolicy p = s.plan.probe;
-    std::vector<double> ns;
-    for (double t : sample(run, p)) ns.push_back(t * 1e9 / double(hops));
-    curve.push_back({double(bytes), summarize(ns)});
-
-    // The same cycle chased by every work-item of the launch, their starts
-    // spread evenly along it; bytes are the 4-byte loads done.
-    std::vector<std::uint32_t> first(ml.global);
-    for (std::uint64_t g = 0; g < ml.global; ++g) first[g] = order[(g * slots / ml.global) % slots] * std::uint32_t(slot_words);
-    s.queue.enqueueWriteBuffer(starts, CL_TRUE, 0, first.size() * 4, first.data());
-    const std::uint64_t many_hops = std::clamp<std::uint64_t>(slots / ml.global * 2, 256, 4096) / 16 * 16;
-    km.setArg(3, cl_uint(many_hops));
-    auto run_many = [&] { return s.run_timed(km, ml); };
-    run_many();
-    std::vector<std::uint32_t> ends(ml.global);
-    s.queue.enqueueReadBuffer(out, CL_TRUE, 0, ends.size() * 4, ends.data());
-    for (std::uint64_t g : {std::uint64_t(0), ml.global - 1}) {
-      std::uint32_t w = first[g];
-      for (std::uint64_t h = 0; h < many_hops; ++h) w = words[w];
-      if (ends[g] != w) throw WrongResult("work-item " + std::to_string(g) + " of the many-work-item pointer chase ended off its cycle");
-    }
-    many.push_back({double(bytes), rate_stats(sample(run_many, p), double(ml.global) * double(many_hops) * 4)});
+    const ChaseCycle c = chase_cycle(bytes / line, slot_words, rng);
+    s.queue.enqueueWriteBuffer(k.next, CL_TRUE, 0, c.words.size() * 4, c.words.data());
+    curve.push_back({double(bytes), chase_latency(s, k, c, slot_words, rng)});
+    many.push_back({double(bytes), chase_bandwidth(s, k, c, slot_words)});
   }
   return curve;
 }
@@ -381,14 +432,13 @@ std::uint32_t lane_sum(const std::vector<std::uint32_t>& words, std::uint64_t w)
 }
 
 // A memory roof read with uint4 words (local, constant).
-Ceiling uint4_roof(const std::string& level, const Stats& st, const LaunchShape& l, std::string variant) {
+Ceiling uint4_roof(LevelKind level, const Stats& st, const LaunchShape& l, std::string variant) {
   Ceiling c;
-  c.kind = "memory";
-  c.op = "read";
-  c.type = "int";
+  c.kind = CeilingKind::memory;
+  c.op = Op::read;
+  c.type = DataType::int32;
   c.width = 4;
-  c.level = level;
-  c.unit = "B/s";
+  c.level = MemoryLevel::of_kind(level);
   c.value = st.median;
   c.stats = st;
   c.launch = l;
@@ -430,7 +480,7 @@ Ceiling measure_local(Session& s, std::vector<CurvePoint>& by_stride) {
     const Stats st = rate_stats(sample(run, s.plan.sweep), bytes);
     by_stride.push_back({double(stride), st});
     if (stride == 1)
-      best = uint4_roof("local", st, l,
+      best = uint4_roof(LevelKind::local, st, l,
                         "uint4 reads of a 16 KiB local tile, " + std::to_string(loads) +
                             " in flight per work-item, neighbouring work-items on neighbouring words");
   }
@@ -460,7 +510,7 @@ Ceiling measure_constant(Session& s) {
     for (int j = 0; j < loads; ++j) want += lane_sum(u.words, (idx + j) & (words - 1));
   if (got != want) throw WrongResult("wrong sum from the constant-memory kernel");
   const Stats st = rate_stats(sample(run, s.plan.sweep), double(l.global) * reps * loads * 16);
-  return uint4_roof("constant", st, l,
+  return uint4_roof(LevelKind::constant, st, l,
                     "uint4 reads of a " + format_bytes(double(words * 16)) +
                         " constant buffer, the same element for every work-item of a group (bytes delivered to work-items)");
 }
@@ -482,105 +532,128 @@ LevelHints hints_for(const DeviceEntry& d) {
   return h;
 }
 
+// The accesses a roof's kernel makes, as its variant says.
+std::string accesses_of(Op op) {
+  switch (op) {
+    case Op::image: return "image reads (read_imageui, uint4 texels)";
+    case Op::store: return "stores";
+    case Op::copy: return "loads and stores (1:1)";
+    default: return "loads";
+  }
+}
+
+// The roof of `op` at a cache level: the best of the plan's level launches,
+// each over a working set in the middle of the level's plateau. Empty when no
+// launch fits (an image smaller than the working set). With `with_replay`,
+// the roof's kernel can be replayed at any of its launches.
+std::optional<MeasuredCeiling> measure_level_roof(Session& s, WorkingSet& ws, const DetectedLevel& level, Op op,
+                                                  bool with_replay) {
+  const MemoryPlan& m = s.plan.memory;
+  const double mid = std::sqrt(std::max(level.first_bytes, 1.0) * std::max(level.last_bytes, 1.0));
+  Ceiling c;
+  c.kind = CeilingKind::memory;
+  c.op = op;
+  c.type = m.type;
+  c.width = m.width;
+  c.level = level.level;
+  c.capacity_bytes = level.capacity_bytes;
+  auto by_launch = std::make_shared<std::map<std::pair<std::uint64_t, std::uint64_t>, Replay>>();
+  for (const LaunchShape& l : m.level_launches) {
+    const std::uint64_t granule = ws.step_bytes(l) * (op == Op::copy ? 2 : 1);
+    const std::uint64_t bytes = std::uint64_t(mid) / granule * granule;
+    // An image may hold fewer texels than the buffer (CL_DEVICE_IMAGE_MAX_BUFFER_SIZE).
+    if (bytes == 0 || (op == Op::image && bytes > ws.image_bytes())) continue;
+    throw_if_interrupted();
+    s.progress.detail(level.level.name + " " + str(op) + ", " + std::to_string(l.work_groups()) + " x " + std::to_string(l.local));
+    Replay* replay = with_replay ? &(*by_launch)[{l.global, l.local}] : nullptr;
+    SweepPoint p{l, ws.measure(op, bytes, l, m.target_s, s.plan.sweep, nullptr, replay), std::nullopt};
+    c.sweep_wg_count.push_back(p);
+    if (p.stats.median > c.value) {
+      c.value = p.stats.median;
+      c.stats = p.stats;
+      c.launch = l;
+      c.variant = ws.describe(accesses_of(op), l) + "; working set " + format_bytes(double(bytes));
+    }
+  }
+  if (!(c.value > 0)) return std::nullopt;
+  MeasuredCeiling out{c, {}};
+  if (!by_launch->empty()) out.replay = [by_launch](const LaunchShape& l) { return by_launch->at({l.global, l.local}); };
+  return out;
+}
+
+// The first level's read roof for every type and width (the thesis's vector
+// sweep), at the launch shape of its roof `ref`.
+std::vector<MeasuredCeiling> measure_width_sweep(Session& s, const DetectedLevel& level, const Ceiling& ref) {
+  const MemoryPlan& m = s.plan.memory;
+  const double mid = std::sqrt(std::max(level.first_bytes, 1.0) * std::max(level.last_bytes, 1.0));
+  std::vector<DataType> types{DataType::float32};
+  if (s.device.has_extension("cl_khr_fp64")) types.push_back(DataType::float64);
+  std::vector<MeasuredCeiling> out;
+  for (DataType type : types)
+    for (int width : {1, 2, 4, 8, 16}) {
+      if (type == m.type && width == m.width) continue;
+      WorkingSet other(s, type, width, m.loads_in_flight, 4 * std::uint64_t(mid) + (1 << 20), ref.launch);
+      const std::uint64_t granule = other.step_bytes(ref.launch);
+      const std::uint64_t bytes = std::max<std::uint64_t>(granule, std::uint64_t(mid) / granule * granule);
+      s.progress.detail(level.level.name + " read " + str(type) + std::to_string(width));
+      Ceiling c = ref;
+      c.type = type;
+      c.width = width;
+      c.sweep_wg_count.clear();
+      c.stats = other.measure(Op::read, bytes, ref.launch, m.target_s, s.plan.sweep);
+      c.value = c.stats.median;
+      c.variant = other.describe("loads", ref.launch) + "; working set " + format_bytes(double(bytes));
+      out.push_back({c, {}});
+    }
+  return out;
+}
+
+// The curves and the levels found on them (or given by the override file).
+MemoryCurves measure_curves(Session& s, WorkingSet& ws, const std::string& override_path) {
+  const MemoryPlan& m = s.plan.memory;
+  MemoryCurves curves;
+  curves.kernel = ws.describe("loads", m.sweep_launch);
+  curves.bandwidth = bandwidth_curve(s, ws, m);
+  curves.latency = latency_curve(s, m, curves.chase_bandwidth);
+  if (override_path.empty()) {
+    curves.levels = detect_levels(curves.bandwidth, curves.latency, hints_for(s.device));
+    curves.detection = "change-point";
+  } else {
+    curves.levels = levels_from_override(override_path, curves.bandwidth, curves.latency);
+    curves.detection = "override file " + override_path;
+  }
+  return curves;
+}
+
 }  // namespace
 
-MemoryHierarchy measure_memory_hierarchy(Session& s, const std::string& override_path, bool replays) {
+MemoryHierarchy measure_memory_hierarchy(Session& s, const std::string& override_path, bool with_replays) {
   const MemoryPlan& m = s.plan.memory;
-  MemoryHierarchy h;
   LaunchShape largest = m.sweep_launch;
   for (const auto& l : m.level_launches)
     if (l.global > largest.global) largest = l;
-
   WorkingSet ws(s, m.type, m.width, m.loads_in_flight, m.max_bytes, largest);
-  h.curves.kernel = ws.describe("loads", m.sweep_launch);
-  h.curves.bandwidth = bandwidth_curve(s, ws, m);
-  h.curves.latency = latency_curve(s, m, h.curves.chase_bandwidth);
-  if (override_path.empty()) {
-    h.curves.levels = detect_levels(h.curves.bandwidth, h.curves.latency, hints_for(s.device));
-    h.curves.detection = "change-point";
-  } else {
-    h.curves.levels = levels_from_override(override_path, h.curves.bandwidth, h.curves.latency);
-    h.curves.detection = "override file " + override_path;
-  }
+  MemoryHierarchy h;
+  h.curves = measure_curves(s, ws, override_path);
 
   // Each cache level's roofs, measured inside its plateau (DRAM has its own benchmark).
   bool first = true;
   for (const DetectedLevel& level : h.curves.levels) {
-    if (level.name == "DRAM") continue;
-    const double mid = std::sqrt(std::max(level.first_bytes, 1.0) * std::max(level.last_bytes, 1.0));
-    std::vector<std::string> ops{"read", "store", "copy"};
-    if (ws.images()) ops.push_back("image");
-    for (const std::string& op : ops) {
-      Ceiling c;
-      c.kind = "memory";
-      c.op = op;
-      c.type = m.type;
-      c.width = m.width;
-      c.level = level.name;
-      c.capacity_bytes = level.capacity_bytes;
-      c.unit = "B/s";
-      // Each level's read roof can be replayed at any of its launch shapes (for power).
-      auto by_launch = std::make_shared<std::map<std::pair<std::uint64_t, std::uint64_t>, Replay>>();
-      for (const LaunchShape& l : m.level_launches) {
-        const std::uint64_t granule = ws.step_bytes(l) * (op == "copy" ? 2 : 1);
-        const std::uint64_t bytes = std::uint64_t(mid) / granule * granule;
-        // An image may hold fewer texels than the buffer (CL_DEVICE_IMAGE_MAX_BUFFER_SIZE).
-        if (bytes == 0 || (op == "image" && bytes > ws.image_bytes())) continue;
-        throw_if_interrupted();
-        s.progress.detail(level.name + " " + op + ", " + std::to_string(l.work_groups()) + " x " + std::to_string(l.local));
-        Replay* replay = replays && op == "read" ? &(*by_launch)[{l.global, l.local}] : nullptr;
-        SweepPoint p{l, ws.measure(op, bytes, l, m.target_s, s.plan.sweep, nullptr, replay), std::nullopt};
-        c.sweep_wg_count.push_back(p);
-        if (p.stats.median > c.value) {
-          c.value = p.stats.median;
-          c.stats = p.stats;
-          c.launch = l;
-          c.variant = ws.describe(op == "read"    ? "loads"
-                                  : op == "image" ? "image reads (read_imageui, uint4 texels)"
-                                  : op == "store" ? "stores"
-                                                  : "loads and stores (1:1)",
-                                  l) +
-                      "; working set " + format_bytes(double(bytes));
-        }
-      }
-      if (c.value > 0) {
-        h.ceilings.push_back(c);
-        ReplayAt at;
-        if (!by_launch->empty())
-          at = [by_launch](const LaunchShape& l) { return by_launch->at({l.global, l.local}); };
-        h.replays.push_back(std::move(at));
-      }
-    }
-    // The first level's read roof for every type and width (the thesis's vector sweep).
-    if (first && m.width_sweep && !h.ceilings.empty()) {
-      const Ceiling ref = *std::find_if(h.ceilings.begin(), h.ceilings.end(), [&](const Ceiling& c) {
-        return c.level == level.name && c.op == "read";
-      });  // this level's read roof
-      std::vector<std::string> types{"float"};
-      if (s.device.has_extension("cl_khr_fp64")) types.push_back("double");
-      for (const auto& type : types)
-        for (int width : {1, 2, 4, 8, 16}) {
-          if (type == m.type && width == m.width) continue;
-          WorkingSet other(s, type, width, m.loads_in_flight, 4 * std::uint64_t(mid) + (1 << 20), ref.launch);
-          const std::uint64_t granule = other.step_bytes(ref.launch);
-          const std::uint64_t bytes = std::max<std::uint64_t>(granule, std::uint64_t(mid) / granule * granule);
-          s.progress.detail(level.name + " read " + type + std::to_string(width));
-          Ceiling c = ref;
-          c.type = type;
-          c.width = width;
-          c.sweep_wg_count.clear();
-          c.stats = other.measure("read", bytes, ref.launch, m.target_s, s.plan.sweep);
-          c.value = c.stats.median;
-          c.variant = other.describe("loads", ref.launch) + "; working set " + format_bytes(double(bytes));
-          h.ceilings.push_back(c);
-          h.replays.emplace_back();
-        }
-    }
+    if (level.level.is(LevelKind::dram)) continue;
+    std::vector<Op> ops{Op::read, Op::store, Op::copy};
+    if (ws.images()) ops.push_back(Op::image);
+    for (Op op : ops)
+      if (auto roof = measure_level_roof(s, ws, level, op, with_replays && op == Op::read))
+        h.ceilings.push_back(std::move(*roof));
+    const auto read_roof = std::find_if(h.ceilings.begin(), h.ceilings.end(), [&](const MeasuredCeiling& c) {
+      return c.ceiling.level == level.level && c.ceiling.op == Op::read;
+    });
+    if (first && m.width_sweep && read_roof != h.ceilings.end())
+      for (MeasuredCeiling& c : measure_width_sweep(s, level, Ceiling(read_roof->ceiling))) h.ceilings.push_back(std::move(c));
     first = false;
   }
-  h.ceilings.push_back(measure_local(s, h.curves.local_stride));
-  h.ceilings.push_back(measure_constant(s));
-  h.replays.resize(h.ceilings.size());
+  h.ceilings.push_back({measure_local(s, h.curves.local_stride), {}});
+  h.ceilings.push_back({measure_constant(s), {}});
   return h;
 }
 

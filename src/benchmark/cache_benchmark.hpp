@@ -14,13 +14,14 @@ namespace roofline {
 
 struct MemoryHierarchy {
   MemoryCurves curves;
-  std::vector<Ceiling> ceilings;  // per cache level (read, store, copy), local, constant
-  std::vector<ReplayAt> replays;  // one per ceiling: each cache level's read roof when asked for, else empty
+  // Per cache level its read, store, copy (and image) roofs, then the first
+  // level's read roof at every type and width, local and constant memory.
+  std::vector<MeasuredCeiling> ceilings;
 };
 
 // `override_path`: a level override file (see model/levels.hpp), empty for
 // change-point detection. Throws WrongResult when a kernel's output is wrong.
-// `replays`: keep a replay of each cache level's read roof (for power).
-MemoryHierarchy measure_memory_hierarchy(Session& session, const std::string& override_path, bool replays = false);
+// `with_replays`: each cache level's read roof comes with its replay (for power).
+MemoryHierarchy measure_memory_hierarchy(Session& session, const std::string& override_path, bool with_replays = false);
 
 }  // namespace roofline

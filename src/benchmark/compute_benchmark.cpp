@@ -18,22 +18,28 @@ std::string vector_type(const std::string& scalar, int width) {
   return width == 1 ? scalar : scalar + std::to_string(width);
 }
 
+// The kernel's build options for one chain setup.
+std::string compute_options(Op op, const ChainSetup& setup) {
+  // The int ceilings run on uint, whose overflow is defined.
+  const std::string scalar = setup.type == DataType::int32 ? "uint" : str(setup.type);
+  std::ostringstream o;
+  o << "-cl-std=CL1.2 -DST=" << scalar << " -DVT=" << vector_type(scalar, setup.width) << " -DW=" << setup.width
+    << " -DCHAINS=" << setup.chains << " -DSHAPE=" << int(setup.shape) + 1 << " -DPATTERNS=" << setup.patterns;
+  if (op == Op::mad) o << " -cl-mad-enable";
+  if (setup.type == DataType::float64) o << " -DUSE_FP64";
+  if (setup.type == DataType::float16) o << " -DUSE_FP16";
+  return o.str();
+}
+
 // One built variant of the compute kernel with its buffers and the host's
 // expected outputs for every iteration count it ran with.
 class ComputeVariant {
  public:
-  ComputeVariant(Session& s, const std::string& op, ChainSetup setup, std::size_t capacity)
+  ComputeVariant(Session& s, Op op, ChainSetup setup, std::size_t capacity)
       : s_(s), setup_(std::move(setup)), capacity_(capacity) {
-    const std::string scalar = setup_.type == "int" ? "uint" : setup_.type;
-    std::ostringstream o;
-    o << "-cl-std=CL1.2 -DST=" << scalar << " -DVT=" << vector_type(scalar, setup_.width) << " -DW=" << setup_.width
-      << " -DCHAINS=" << setup_.chains << " -DSHAPE=" << int(setup_.shape) + 1 << " -DPATTERNS=" << setup_.patterns;
-    if (op == "mad") o << " -cl-mad-enable";
-    if (setup_.type == "double") o << " -DUSE_FP64";
-    if (setup_.type == "half") o << " -DUSE_FP16";
-    kernel_ = cl::Kernel(s_.programs.get("compute.cl", o.str()), "compute");
+    kernel_ = cl::Kernel(s_.programs.get("compute.cl", compute_options(op, setup_)), "compute");
     inputs_ = make_inputs(setup_, 0x5eed0000u + std::uint64_t(setup_.chains) * 131 + setup_.width);
-    const std::size_t sz = type_size(setup_.type);
+    const std::size_t sz = scalar_bytes(setup_.type);
     out_ = cl::Buffer(s_.context, CL_MEM_WRITE_ONLY, capacity_ * sz);
     init_ = cl::Buffer(s_.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, inputs_.start.size(), inputs_.start.data());
     kernel_.setArg(0, out_);
@@ -92,12 +98,12 @@ class ComputeVariant {
       s.steps = std::uint64_t(iters) * kStepsPerIter;
       it = expected_.emplace(iters, expected_outputs(s, inputs_)).first;
     }
-    const std::size_t sz = type_size(setup_.type);
+    const std::size_t sz = scalar_bytes(setup_.type);
     std::vector<unsigned char> host(shape.global * sz);
     s_.queue.enqueueReadBuffer(out_, CL_TRUE, 0, host.size(), host.data());
     const std::string err = check_outputs(setup_, it->second, host.data(), shape.global);
     if (!err.empty())
-      throw WrongResult("wrong result from the " + setup_.type + " " + std::to_string(setup_.width) + "-wide " +
+      throw WrongResult("wrong result from the " + str(setup_.type) + " " + std::to_string(setup_.width) + "-wide " +
                                describe() + " kernel: " + err);
   }
 
@@ -117,28 +123,18 @@ std::uint32_t iters_for(std::uint64_t global, std::uint64_t calibrated_global, s
   return std::max<std::uint32_t>(kMinIters, std::uint32_t(double(iters) * double(calibrated_global) / double(global)));
 }
 
-}  // namespace
 
-Ceiling measure_compute(Session& s, const std::string& op, const std::string& type, int width, ReplayAt* replay) {
+// The fastest chain shape and count at the plan's default launch shape, with
+// the iteration count calibrated for it.
+struct FastestVariant {
+  std::unique_ptr<ComputeVariant> variant;
+  std::uint32_t iters = 0;
+};
+
+FastestVariant fastest_variant(Session& s, Op op, DataType type, int width, std::size_t capacity, const std::string& what) {
   const Plan& plan = s.plan;
   const LaunchShape base = plan.compute_launch;
-  const std::uint64_t max_size = *std::max_element(plan.wg_sizes.begin(), plan.wg_sizes.end());
-  const std::uint64_t max_count = *std::max_element(plan.wg_counts.begin(), plan.wg_counts.end());
-  // The WG-size sweep keeps the global size fixed (thesis figure 4.2).
-  const std::uint64_t size_sweep_global = (base.global + max_size - 1) / max_size * max_size;
-  const std::size_t capacity = std::max({base.global, size_sweep_global, max_count * max_size});
-
-  Ceiling c;
-  c.kind = "compute";
-  c.op = op;
-  c.type = type;
-  c.width = width;
-  c.unit = type == "int" ? "INTOP/s" : "FLOP/s";
-  const std::string what = op + " " + type + (width > 1 ? std::to_string(width) : "");
-
-  // 1. Chain shape and count: keep the fastest at the default launch shape.
-  std::unique_ptr<ComputeVariant> best;
-  std::uint32_t best_iters = 0;
+  FastestVariant best;
   double best_rate = -1;
   for (ChainShape shape : shapes_for(op, type)) {
     for (int chains : plan.chain_candidates(type, width, shape == ChainShape::Pair ? 2 : 1)) {
@@ -154,47 +150,78 @@ Ceiling measure_compute(Session& s, const std::string& op, const std::string& ty
       const Stats st = v->measure(base, iters, plan.probe);
       if (st.median > best_rate) {
         best_rate = st.median;
-        best_iters = iters;
-        best = std::move(v);
+        best = {std::move(v), iters};
       }
     }
   }
-  c.variant = best->describe();
+  return best;
+}
 
-  // 2. Work-group size at a fixed global size, then 3. work-group count at the best size.
-  auto consider = [&](const SweepPoint& p) {
+// The work-group size sweep at a fixed global size (thesis figure 4.2), then
+// the work-group count sweep at the best size (figure 4.1); the best point of
+// both becomes the ceiling's value and launch.
+void sweep_launches(Session& s, FastestVariant& best, std::uint64_t size_sweep_global, const std::string& what, Ceiling& c) {
+  const Plan& plan = s.plan;
+  const LaunchShape base = plan.compute_launch;
+  const auto point_at = [&](const LaunchShape& shape) {
+    return SweepPoint{shape, best.variant->measure(shape, iters_for(shape.global, base.global, best.iters), plan.sweep),
+                      std::nullopt};
+  };
+  const auto consider = [&c](const SweepPoint& p) {
     if (p.stats.median > c.value) {
       c.value = p.stats.median;
       c.stats = p.stats;
       c.launch = p.launch;
     }
   };
-  const std::size_t kernel_max = best->max_local();
+  const std::size_t kernel_max = best.variant->max_local();
   for (std::uint64_t local : plan.wg_sizes) {
     if (local > kernel_max || size_sweep_global % local) continue;
     s.progress.detail(what + ": work-group size " + std::to_string(local));
-    LaunchShape shape{size_sweep_global, local};
-    SweepPoint p{shape, best->measure(shape, iters_for(shape.global, base.global, best_iters), plan.sweep), std::nullopt};
-    c.sweep_wg_size.push_back(p);
-    consider(p);
+    c.sweep_wg_size.push_back(point_at({size_sweep_global, local}));
+    consider(c.sweep_wg_size.back());
   }
   const std::uint64_t best_local = c.launch.local ? c.launch.local : base.local;
   for (std::uint64_t count : plan.wg_counts) {
     s.progress.detail(what + ": " + std::to_string(count) + " work-groups");
-    LaunchShape shape{count * best_local, best_local};
-    SweepPoint p{shape, best->measure(shape, iters_for(shape.global, base.global, best_iters), plan.sweep), std::nullopt};
-    c.sweep_wg_count.push_back(p);
-    consider(p);
+    c.sweep_wg_count.push_back(point_at({count * best_local, best_local}));
+    consider(c.sweep_wg_count.back());
   }
-  if (replay) {
-    std::shared_ptr<ComputeVariant> v = std::move(best);
-    const std::uint64_t calibrated = base.global;
-    *replay = [v, calibrated, best_iters](const LaunchShape& shape) {
-      const std::uint32_t iters = iters_for(shape.global, calibrated, best_iters);
-      return Replay{[v, shape, iters] { return v->run(shape, iters); }, v->ops(shape.global, iters)};
-    };
-  }
-  return c;
+}
+
+// The winning kernel at any launch shape, with as many iterations as its
+// sweep point ran.
+ReplayAt replay_of(std::shared_ptr<ComputeVariant> v, std::uint64_t calibrated_global, std::uint32_t iters) {
+  return [v, calibrated_global, iters](const LaunchShape& shape) {
+    const std::uint32_t n = iters_for(shape.global, calibrated_global, iters);
+    return Replay{[v, shape, n] { return v->run(shape, n); }, v->ops(shape.global, n)};
+  };
+}
+
+}  // namespace
+
+MeasuredCeiling measure_compute(Session& s, Op op, DataType type, int width, bool with_replay) {
+  const Plan& plan = s.plan;
+  const LaunchShape base = plan.compute_launch;
+  const std::uint64_t max_size = *std::max_element(plan.wg_sizes.begin(), plan.wg_sizes.end());
+  const std::uint64_t max_count = *std::max_element(plan.wg_counts.begin(), plan.wg_counts.end());
+  // The WG-size sweep keeps the global size fixed (thesis figure 4.2).
+  const std::uint64_t size_sweep_global = (base.global + max_size - 1) / max_size * max_size;
+  const std::size_t capacity = std::max({base.global, size_sweep_global, max_count * max_size});
+
+  MeasuredCeiling m;
+  Ceiling& c = m.ceiling;
+  c.kind = CeilingKind::compute;
+  c.op = op;
+  c.type = type;
+  c.width = width;
+  const std::string what = str(op) + " " + str(type) + (width > 1 ? std::to_string(width) : "");
+
+  FastestVariant best = fastest_variant(s, op, type, width, capacity, what);
+  c.variant = best.variant->describe();
+  sweep_launches(s, best, size_sweep_global, what, c);
+  if (with_replay) m.replay = replay_of(std::move(best.variant), base.global, best.iters);
+  return m;
 }
 
 }  // namespace roofline

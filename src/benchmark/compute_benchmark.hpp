@@ -12,10 +12,9 @@
 
 namespace roofline {
 
-// Throws KernelBuildError when the kernel does not build and std::runtime_error
+// Throws KernelBuildError when the kernel does not build and WrongResult
 // when its output is wrong. The result has no theory yet (see device/theory).
-// With `replay`, it is set to a replay of the winning kernel (for power).
-Ceiling measure_compute(Session& session, const std::string& op, const std::string& type, int width,
-                        ReplayAt* replay = nullptr);
+// With `with_replay`, it comes with a replay of the winning kernel (for power).
+MeasuredCeiling measure_compute(Session& session, Op op, DataType type, int width, bool with_replay = false);
 
 }  // namespace roofline

@@ -6,6 +6,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "device/half_float.hpp"
+
 namespace roofline {
 
 std::string shape_name(ChainShape s) {
@@ -30,60 +32,12 @@ std::string shape_formula(ChainShape s) {
 
 int ops_per_step(ChainShape s) { return s == ChainShape::Step ? 1 : 2; }
 
-std::vector<ChainShape> shapes_for(const std::string& op, const std::string& type) {
-  if (op == "mad") return {ChainShape::Affine, ChainShape::Square};
-  if (type == "int") return {ChainShape::Pair};
+std::vector<ChainShape> shapes_for(Op op, DataType type) {
+  if (op == Op::mad) return {ChainShape::Affine, ChainShape::Square};
+  if (type == DataType::int32) return {ChainShape::Pair};
   return {ChainShape::Step};
 }
 
-std::size_t type_size(const std::string& t) {
-  if (t == "double") return 8;
-  if (t == "half") return 2;
-  if (t == "float" || t == "int") return 4;
-  throw std::invalid_argument("unknown type " + t);
-}
-
-std::uint16_t float_to_half(float f) {
-  std::uint32_t x;
-  std::memcpy(&x, &f, 4);
-  const std::uint32_t sign = (x >> 16) & 0x8000u;
-  const std::uint32_t absx = x & 0x7fffffffu;
-  if (absx >= 0x7f800000u) return std::uint16_t(sign | 0x7c00u | (absx > 0x7f800000u ? 0x200u : 0));  // inf, nan
-  if (absx >= 0x477ff000u) return std::uint16_t(sign | 0x7c00u);  // rounds to above the largest half: inf
-  int exp = int(absx >> 23) - 127 + 15;
-  std::uint32_t mant = (absx & 0x7fffffu) | 0x800000u;
-  int shift = 13;
-  if (exp <= 0) {  // subnormal half
-    if (exp < -10) return std::uint16_t(sign);
-    shift = 14 - exp;
-    exp = 0;
-  } else {
-    mant &= 0x7fffffu;
-  }
-  std::uint32_t h = mant >> shift;
-  const std::uint32_t rem = mant & ((1u << shift) - 1), half = 1u << (shift - 1);
-  if (rem > half || (rem == half && (h & 1))) ++h;  // carries into the exponent correctly
-  return std::uint16_t(sign | ((std::uint32_t(exp) << 10) + h));
-}
-
-float half_to_float(std::uint16_t h) {
-  const std::uint32_t sign = std::uint32_t(h & 0x8000u) << 16;
-  int exp = (h >> 10) & 0x1f;
-  std::uint32_t mant = h & 0x3ffu, x;
-  if (exp == 0x1f) x = sign | 0x7f800000u | (mant << 13);
-  else if (exp == 0) {
-    if (mant == 0) x = sign;
-    else {  // normalise a subnormal
-      exp = 1;
-      while (!(mant & 0x400u)) mant <<= 1, --exp;
-      mant &= 0x3ffu;
-      x = sign | (std::uint32_t(exp - 15 + 127) << 23) | (mant << 13);
-    }
-  } else x = sign | (std::uint32_t(exp - 15 + 127) << 23) | (mant << 13);
-  float f;
-  std::memcpy(&f, &x, 4);
-  return f;
-}
 
 namespace {
 
@@ -127,12 +81,12 @@ struct UintArith {  // 32-bit wrap-around, exactly as the device's uint
 // Constants that keep floating-point chains in range: affine chains converge
 // to b/(1-a) = 2, square chains to 0.25; integer chains just wrap.
 void constants(const ChainSetup& s, double& a, double& b) {
-  if (s.type == "int") {
+  if (s.type == DataType::int32) {
     a = 1664525;
     b = 1013904223;
     return;
   }
-  const bool half = s.type == "half";
+  const bool half = s.type == DataType::float16;
   switch (s.shape) {
     case ChainShape::Affine: a = half ? 0.9375 : 1 - std::ldexp(1.0, -10); b = 2 * (1 - a); break;
     case ChainShape::Square: a = 1; b = 0.1875; break;
@@ -144,14 +98,14 @@ void constants(const ChainSetup& s, double& a, double& b) {
 
 template <typename A>
 ChainInputs make_inputs_t(const ChainSetup& s, std::uint64_t seed) {
-  const std::size_t sz = type_size(s.type), n = std::size_t(s.patterns) * s.chains;
+  const std::size_t sz = scalar_bytes(s.type), n = std::size_t(s.patterns) * s.chains;
   ChainInputs in;
   in.start.resize(n * sz);
   std::mt19937_64 rng(seed);
   const double lo = s.shape == ChainShape::Square ? 0.05 : 0.5, hi = s.shape == ChainShape::Square ? 0.45 : 1.0;
   std::uniform_real_distribution<double> u(lo, hi);
   for (std::size_t i = 0; i < n; ++i) {
-    typename A::T v = s.type == "int" ? typename A::T(rng() & 0xffffffffu) : A::from(u(rng));
+    typename A::T v = s.type == DataType::int32 ? typename A::T(rng() & 0xffffffffu) : A::from(u(rng));
     A::store(v, &in.start[i * sz]);
   }
   double a, b;
@@ -166,10 +120,10 @@ ChainInputs make_inputs_t(const ChainSetup& s, std::uint64_t seed) {
 template <typename A>
 std::vector<double> expected_t(const ChainSetup& s, const ChainInputs& in) {
   using T = typename A::T;
-  const std::size_t sz = type_size(s.type);
+  const std::size_t sz = scalar_bytes(s.type);
   const T a = T(A::load(in.a.data())), b = T(A::load(in.b.data()));
   // A floating-point chain that stops changing (fixed point, or x + b == x) stays put.
-  const bool converges = s.shape != ChainShape::Pair && s.type != "int";
+  const bool converges = s.shape != ChainShape::Pair && s.type != DataType::int32;
   std::vector<double> out;
   for (int p = 0; p < s.patterns; ++p) {
     T lane = T(0);  // every lane of the kernel's sum holds the same value
@@ -199,17 +153,17 @@ std::vector<double> expected_t(const ChainSetup& s, const ChainInputs& in) {
 template <typename A>
 std::string check_t(const ChainSetup& s, const std::vector<double>& expected, const void* out, std::size_t n) {
   const auto* p = static_cast<const unsigned char*>(out);
-  const std::size_t sz = type_size(s.type);
+  const std::size_t sz = scalar_bytes(s.type);
   // Tolerances: integers are exact; step chains are exact in IEEE arithmetic;
   // MAD chains may be fused or not on the device (a rounding per step, damped
   // by the contracting recurrence).
   double rel = 0;
-  if (s.type == "float") rel = s.shape == ChainShape::Step ? 1e-6 : 1e-3;
-  if (s.type == "double") rel = s.shape == ChainShape::Step ? 1e-12 : 1e-9;
-  if (s.type == "half") rel = 3e-2;
+  if (s.type == DataType::float32) rel = s.shape == ChainShape::Step ? 1e-6 : 1e-3;
+  if (s.type == DataType::float64) rel = s.shape == ChainShape::Step ? 1e-12 : 1e-9;
+  if (s.type == DataType::float16) rel = 3e-2;
   for (std::size_t g = 0; g < n; ++g) {
     const double want = expected[g % expected.size()], got = A::load(p + g * sz);
-    const bool ok = s.type == "int" ? got == want : std::fabs(got - want) <= rel * std::fabs(want) + 1e-30;
+    const bool ok = s.type == DataType::int32 ? got == want : std::fabs(got - want) <= rel * std::fabs(want) + 1e-30;
     if (!ok) {
       std::ostringstream m;
       m.precision(10);
@@ -222,12 +176,14 @@ std::string check_t(const ChainSetup& s, const std::vector<double>& expected, co
 }
 
 template <typename F>
-auto dispatch(const std::string& type, F&& f) {
-  if (type == "float") return f(FloatArith{});
-  if (type == "double") return f(DoubleArith{});
-  if (type == "half") return f(HalfArith{});
-  if (type == "int") return f(UintArith{});
-  throw std::invalid_argument("unknown type " + type);
+auto dispatch(DataType type, F&& f) {
+  switch (type) {
+    case DataType::float32: return f(FloatArith{});
+    case DataType::float64: return f(DoubleArith{});
+    case DataType::float16: return f(HalfArith{});
+    case DataType::int32: break;
+  }
+  return f(UintArith{});
 }
 
 }  // namespace

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "model/vocabulary.hpp"
+
 namespace roofline {
 
 enum class ChainShape { Affine, Square, Step, Pair };
@@ -14,12 +16,11 @@ enum class ChainShape { Affine, Square, Step, Pair };
 std::string shape_name(ChainShape s);         // "affine", ...
 std::string shape_formula(ChainShape s);      // "x = a*x + b", ...
 int ops_per_step(ChainShape s);               // per lane and chain
-std::vector<ChainShape> shapes_for(const std::string& op, const std::string& type);
-std::size_t type_size(const std::string& type);  // bytes of one scalar
+std::vector<ChainShape> shapes_for(Op op, DataType type);
 
 // Everything that fixes a compute kernel's output.
 struct ChainSetup {
-  std::string type;
+  DataType type = DataType::float32;
   ChainShape shape = ChainShape::Affine;
   int width = 1, chains = 1, patterns = 4;
   std::uint64_t steps = 0;  // steps per chain: iters x 8
@@ -41,8 +42,5 @@ std::vector<double> expected_outputs(const ChainSetup& s, const ChainInputs& in)
 // a message naming the first mismatch.
 std::string check_outputs(const ChainSetup& s, const std::vector<double>& expected, const void* out, std::size_t n);
 
-// IEEE half conversions (round to nearest even), used for half kernels.
-std::uint16_t float_to_half(float f);
-float half_to_float(std::uint16_t h);
 
 }  // namespace roofline

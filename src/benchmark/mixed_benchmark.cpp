@@ -92,43 +92,52 @@ MixedBenchmark::MixedBenchmark(Session& s, std::string level, std::uint64_t byte
 
 std::uint64_t MixedBenchmark::working_set_bytes() const { return st_->elements * 16; }
 
-MixedPoint MixedBenchmark::measure(double ai) {
-  State& st = *st_;
-  Session& s = st.s;
-  // GPUs: scalar chains, many work-items hide the FMA latency; CPUs: chains of
-  // the native float width, enough of them to fill the FMA pipes.
-  const int width = s.plan.cpu ? std::max(1, s.plan.native_width.count("float") ? s.plan.native_width.at("float") : 8) : 1;
-  const Shape sh = shape_for(ai, width, s.plan.cpu ? 8 : 4);
+namespace {
+
+// The mixed kernel of one shape, its arguments set but the iteration count.
+cl::Kernel mixed_kernel(Session& s, const MixedBenchmark::Shape& sh, const cl::Buffer& src, const cl::Buffer& sums,
+                        const cl::Buffer& chains, std::uint64_t elements, std::uint32_t base_mul, std::uint32_t stride) {
   std::ostringstream o;
-  o << "-cl-std=CL1.2 -cl-mad-enable -DFT=" << (width == 1 ? "float" : "float" + std::to_string(width)) << " -DW=" << width
-    << " -DCHAINS=" << sh.chains << " -DSTEPS=" << sh.steps << " -DLOADS=" << sh.loads;
+  o << "-cl-std=CL1.2 -cl-mad-enable -DFT=" << (sh.width == 1 ? "float" : "float" + std::to_string(sh.width))
+    << " -DW=" << sh.width << " -DCHAINS=" << sh.chains << " -DSTEPS=" << sh.steps << " -DLOADS=" << sh.loads;
   cl::Kernel k(s.programs.get("mixed.cl", o.str()), "mixed");
-  k.setArg(0, st.src);
-  k.setArg(1, st.sums);
-  k.setArg(2, st.chains);
-  k.setArg(3, cl_uint(st.elements - 1));
-  k.setArg(4, cl_uint(st.base_mul));
-  k.setArg(5, cl_uint(st.stride));
+  k.setArg(0, src);
+  k.setArg(1, sums);
+  k.setArg(2, chains);
+  k.setArg(3, cl_uint(elements - 1));
+  k.setArg(4, base_mul);
+  k.setArg(5, stride);
   k.setArg(7, kA);
   k.setArg(8, kB);
   k.setArg(9, kX0);
-  const LaunchShape l = st.launch;
-  // The fewest iterations whose chains converge: one launch of a high-AI
-  // kernel is long already (AI 256 on a GPU: 16384 FMAs per iteration).
+  return k;
+}
+
+// The fewest iterations whose chains converge, grown until one launch takes
+// about the plan's target (one launch of a high-AI kernel is long already:
+// AI 256 on a GPU is 16384 FMAs per iteration).
+std::uint32_t calibrate_iters(Session& s, cl::Kernel& k, const LaunchShape& l, const MixedBenchmark::Shape& sh) {
   std::uint32_t iters = std::uint32_t((kMinSteps + sh.steps - 1) / sh.steps);
-  auto run = [&s, k, l]() mutable { return s.run_timed(k, l); };
   k.setArg(6, cl_uint(iters));
-  run();  // the driver may compile lazily on the first launch
+  s.run_timed(k, l);  // the driver may compile lazily on the first launch
   for (int i = 0; i < 10; ++i) {
     throw_if_interrupted();
-    const double t = run();
+    const double t = s.run_timed(k, l);
     if (t >= s.plan.launch_target_s / 2 || iters >= (1u << 24)) break;
     iters = std::uint32_t(std::min(double(1u << 24), iters * std::min(16.0, s.plan.launch_target_s / std::max(t, 1e-7))));
     k.setArg(6, cl_uint(iters));
   }
+  return iters;
+}
 
-  // The checked launch.
-  run();
+}  // namespace
+
+// The checked launch: the load sums and the FMA chains of a few work-items
+// against the host's (the device may fuse the chains' steps or not).
+void MixedBenchmark::check(double ai, const Shape& sh, std::uint32_t iters) const {
+  const State& st = *st_;
+  Session& s = st.s;
+  const LaunchShape l = st.launch;
   std::vector<std::uint32_t> sums(l.global);
   std::vector<float> chains(l.global);
   s.queue.enqueueReadBuffer(st.sums, CL_TRUE, 0, l.global * 4, sums.data());
@@ -140,14 +149,30 @@ MixedPoint MixedBenchmark::measure(double ai) {
                         std::to_string(g));
     double fused = 0, unfused = 0;
     for (int c = 0; c < sh.chains; ++c) {
-      fused += double(chain_value(kX0 + float(c), steps, true)) * width;
-      unfused += double(chain_value(kX0 + float(c), steps, false)) * width;
+      fused += double(chain_value(kX0 + float(c), steps, true)) * sh.width;
+      unfused += double(chain_value(kX0 + float(c), steps, false)) * sh.width;
     }
     const double got = chains[g], tol = 1e-5 * std::fabs(fused);
     if (std::fabs(got - fused) > tol && std::fabs(got - unfused) > tol)
       throw WrongResult("wrong FMA chains from the mixed kernel (AI " + format_ai(ai) + "): work-item " +
                         std::to_string(g) + " gave " + std::to_string(got) + ", expected " + std::to_string(fused));
   }
+}
+
+MixedPoint MixedBenchmark::measure(double ai) {
+  State& st = *st_;
+  Session& s = st.s;
+  // GPUs: scalar chains, many work-items hide the FMA latency; CPUs: chains of
+  // the native float width, enough of them to fill the FMA pipes.
+  const auto native = s.plan.native_width.find(DataType::float32);
+  const int width = s.plan.cpu ? std::max(1, native != s.plan.native_width.end() ? native->second : 8) : 1;
+  const Shape sh = shape_for(ai, width, s.plan.cpu ? 8 : 4);
+  cl::Kernel k = mixed_kernel(s, sh, st.src, st.sums, st.chains, st.elements, st.base_mul, st.stride);
+  const LaunchShape l = st.launch;
+  const std::uint32_t iters = calibrate_iters(s, k, l, sh);
+  auto run = [&s, k, l]() mutable { return s.run_timed(k, l); };
+  run();
+  check(ai, sh, iters);
 
   const double flops = double(l.global) * iters * 2.0 * width * sh.chains * sh.steps;
   MixedPoint p;

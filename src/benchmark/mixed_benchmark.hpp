@@ -1,6 +1,6 @@
 // benchmark/mixed_benchmark: kernels/mixed.cl, loads from one memory level
 // mixed with float FMA chains at a chosen arithmetic intensity, the points
-// the power model is fitted to and validated on (power_counting.md A.5).
+// the power model is fitted to and validated on (model/power_model).
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -39,6 +39,7 @@ class MixedBenchmark {
   static Shape shape_for(double ai, int width, int max_chains);
 
  private:
+  void check(double ai, const Shape& shape, std::uint32_t iters) const;
   struct State;
   std::shared_ptr<State> st_;
 };

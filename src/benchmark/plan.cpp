@@ -8,6 +8,103 @@ namespace {
 
 std::vector<std::uint64_t> sorted_unique(std::set<std::uint64_t> s) { return {s.begin(), s.end()}; }
 
+// What the compute and DRAM kernels of a CPU device run: one work-item is
+// one thread on PoCL, so the chains inside it are all the instruction-level
+// parallelism a core gets; contiguous chunks stream through the caches.
+void plan_cpu_compute_and_dram(Plan& p, const DeviceEntry& d, std::uint64_t cus) {
+  const bool quick = p.quick;
+  p.launch_target_s = quick ? 0.01 : 0.02;
+  p.warmup_s = 0.2;
+  p.compute_launch = {cus * 2, 1};
+  p.wg_sizes = quick ? std::vector<std::uint64_t>{1, 4} : std::vector<std::uint64_t>{1, 2, 4, 8, 16};
+  p.wg_counts = sorted_unique(quick ? std::set<std::uint64_t>{cus, 2 * cus, 4 * cus}
+                                    : std::set<std::uint64_t>{1, cus, 2 * cus, 3 * cus, 4 * cus, 8 * cus});
+  p.chunked = true;
+  p.bandwidth_widths = quick ? std::vector<int>{8} : std::vector<int>{4, 8, 16};
+  p.bandwidth_local = 1;
+  p.bandwidth_globals = sorted_unique(quick ? std::set<std::uint64_t>{cus, 2 * cus}
+                                            : std::set<std::uint64_t>{cus, 2 * cus, 4 * cus, 8 * cus});
+  p.loads_in_flight = 8;
+  // Several times the last-level cache so that DRAM serves the loads.
+  p.bandwidth_bytes = std::max<std::uint64_t>(8 * d.identity.global_cache_bytes, 256ull << 20);
+}
+
+// GPUs hide latency with resident warps: a few chains per work-item, and
+// enough work-groups to fill every compute unit (8 x 256 = 2048 work-items
+// per SM on NVIDIA, the most that can be resident); grid-stride loops keep
+// DRAM accesses coalesced.
+void plan_gpu_compute_and_dram(Plan& p, const DeviceEntry& d, std::uint64_t cus, std::uint64_t max_wg) {
+  const bool quick = p.quick;
+  p.launch_target_s = quick ? 0.002 : 0.005;
+  p.warmup_s = 0.5;
+  const std::uint64_t local = std::min<std::uint64_t>(256, max_wg);
+  p.compute_launch = {cus * 8 * local, local};
+  std::set<std::uint64_t> sizes;
+  for (std::uint64_t s = quick ? 64 : 8; s <= std::min<std::uint64_t>(1024, max_wg); s *= 2) sizes.insert(s);
+  p.wg_sizes = sorted_unique(sizes);
+  std::set<std::uint64_t> counts{cus, 4 * cus, 8 * cus, 16 * cus};
+  if (!quick)
+    for (std::uint64_t c : {1, 2, 4, 8, 16, 32, 64}) counts.insert(c), counts.insert(cus / 2), counts.insert(2 * cus);
+  p.wg_counts = sorted_unique(counts);
+  p.chunked = false;
+  p.bandwidth_widths = quick ? std::vector<int>{4} : std::vector<int>{2, 4, 8};
+  p.bandwidth_local = local;
+  p.bandwidth_globals = quick ? std::vector<std::uint64_t>{cus * 2048}
+                              : std::vector<std::uint64_t>{cus * 512, cus * 1024, cus * 2048, cus * 4096};
+  p.loads_in_flight = 4;
+  p.bandwidth_bytes = std::max<std::uint64_t>(16 * d.identity.global_cache_bytes, 4ull << 30);
+}
+
+// A CPU's memory sweeps: every thread streams its own copy of the walk, so
+// per-core caches show at their own size, the shared last level at its size.
+void plan_cpu_memory(MemoryPlan& m, const DeviceEntry& d, std::uint64_t cus, bool quick) {
+  m.width = 8;
+  m.loads_in_flight = 8;
+  m.min_bytes = 1024;
+  m.max_bytes = std::max<std::uint64_t>(8 * d.identity.global_cache_bytes, 256ull << 20);
+  m.chase_max_bytes = m.max_bytes;
+  m.sweep_launch = {cus, 1};
+  m.chase_launch = {cus * 4, 1};
+  m.level_launches = {{cus, 1}, {2 * cus, 1}};
+  m.target_s = quick ? 0.004 : 0.01;
+  m.local_launch = {cus * 2 * 16, 16};
+}
+
+// A GPU's memory sweeps: each work-group walks the set in its own block order.
+void plan_gpu_memory(MemoryPlan& m, const DeviceEntry& d, std::uint64_t cus, std::uint64_t max_wg, bool quick) {
+  const std::uint64_t local = std::min<std::uint64_t>(256, max_wg);
+  m.width = 4;
+  m.loads_in_flight = 4;
+  m.scatter = true;
+  m.min_bytes = local * 4 * 16;  // one step of the walk: local x loads x 16 bytes
+  // L2 caches reach tens of MB (50-60 MB on Hopper): go well past them.
+  m.max_bytes = std::max<std::uint64_t>(16 * d.identity.global_cache_bytes, 1ull << 30);
+  m.chase_max_bytes = 256ull << 20;
+  m.sweep_launch = {cus * 4 * local, local};
+  m.chase_launch = {cus * 8 * local, local};
+  for (std::uint64_t g : quick ? std::vector<std::uint64_t>{4} : std::vector<std::uint64_t>{2, 4, 8})
+    for (std::uint64_t l : {local, std::min<std::uint64_t>(1024, max_wg)}) m.level_launches.push_back({cus * g * l, l});
+  m.target_s = quick ? 0.001 : 0.002;
+  m.local_launch = {cus * 8 * local, local};
+}
+
+MemoryPlan plan_memory(const DeviceEntry& d, std::uint64_t cus, std::uint64_t max_wg, bool quick) {
+  MemoryPlan m;
+  m.points_per_doubling = quick ? 2 : 4;
+  m.refine = !quick;
+  m.chase_points_per_doubling = quick ? 1 : 2;
+  m.line_bytes = std::max<std::uint64_t>(64, d.identity.cache_line_bytes);
+  m.width_sweep = !quick;
+  m.local_strides = quick ? std::vector<std::uint32_t>{1, 2} : std::vector<std::uint32_t>{1, 2, 3, 4, 8, 16, 32};
+  if (d.is_cpu()) plan_cpu_memory(m, d, cus, quick);
+  else plan_gpu_memory(m, d, cus, max_wg, quick);
+  // Two buffers of the working set must fit the device.
+  m.max_bytes = std::min<std::uint64_t>(m.max_bytes, d.identity.max_alloc_bytes / 2);
+  m.max_bytes = std::min<std::uint64_t>(m.max_bytes, d.identity.global_mem_bytes / 8);
+  m.chase_max_bytes = std::min(m.chase_max_bytes, m.max_bytes);
+  return m;
+}
+
 }  // namespace
 
 Plan make_plan(const DeviceEntry& d, bool quick) {
@@ -16,104 +113,24 @@ Plan make_plan(const DeviceEntry& d, bool quick) {
   p.cpu = d.is_cpu();
   const std::uint64_t cus = std::max<std::uint32_t>(1, d.identity.compute_units);
   const std::uint64_t max_wg = d.device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
-
-  p.native_width = {{"int", int(d.device.getInfo<CL_DEVICE_NATIVE_VECTOR_WIDTH_INT>())},
-                    {"float", int(d.device.getInfo<CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT>())},
-                    {"double", int(d.device.getInfo<CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE>())},
-                    {"half", int(d.device.getInfo<CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF>())}};
-  p.types = {"int", "float"};
-  if (d.has_extension("cl_khr_fp64")) p.types.push_back("double");
-  if (d.has_extension("cl_khr_fp16")) p.types.push_back("half");
-
+  p.native_width = {{DataType::int32, int(d.device.getInfo<CL_DEVICE_NATIVE_VECTOR_WIDTH_INT>())},
+                    {DataType::float32, int(d.device.getInfo<CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT>())},
+                    {DataType::float64, int(d.device.getInfo<CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE>())},
+                    {DataType::float16, int(d.device.getInfo<CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF>())}};
+  p.types = {DataType::int32, DataType::float32};
+  if (d.has_extension("cl_khr_fp64")) p.types.push_back(DataType::float64);
+  if (d.has_extension("cl_khr_fp16")) p.types.push_back(DataType::float16);
   p.probe = {3, 10, 0.02, quick ? 0.05 : 0.2};
   p.sweep = {5, 60, 0.01, quick ? 0.15 : 0.6};
-
-  if (p.cpu) {
-    // One work-item is one thread on PoCL: the chains inside it are all the
-    // instruction-level parallelism a core gets, so try many.
-    p.launch_target_s = quick ? 0.01 : 0.02;
-    p.warmup_s = 0.2;
-    p.compute_launch = {cus * 2, 1};
-    p.wg_sizes = quick ? std::vector<std::uint64_t>{1, 4} : std::vector<std::uint64_t>{1, 2, 4, 8, 16};
-    p.wg_counts = sorted_unique(quick ? std::set<std::uint64_t>{cus, 2 * cus, 4 * cus}
-                                      : std::set<std::uint64_t>{1, cus, 2 * cus, 3 * cus, 4 * cus, 8 * cus});
-    p.chunked = true;
-    p.bandwidth_widths = quick ? std::vector<int>{8} : std::vector<int>{4, 8, 16};
-    p.bandwidth_local = 1;
-    p.bandwidth_globals = sorted_unique(quick ? std::set<std::uint64_t>{cus, 2 * cus}
-                                              : std::set<std::uint64_t>{cus, 2 * cus, 4 * cus, 8 * cus});
-    p.loads_in_flight = 8;
-    // Several times the last-level cache so that DRAM serves the loads.
-    p.bandwidth_bytes = std::max<std::uint64_t>(8 * d.identity.global_cache_bytes, 256ull << 20);
-  } else {
-    // GPUs hide latency with resident warps: a few chains per work-item, and
-    // enough work-groups to fill every compute unit (8 x 256 = 2048 work-items
-    // per SM on NVIDIA, the most that can be resident).
-    p.launch_target_s = quick ? 0.002 : 0.005;
-    p.warmup_s = 0.5;
-    const std::uint64_t local = std::min<std::uint64_t>(256, max_wg);
-    p.compute_launch = {cus * 8 * local, local};
-    std::set<std::uint64_t> sizes;
-    for (std::uint64_t s = quick ? 64 : 8; s <= std::min<std::uint64_t>(1024, max_wg); s *= 2) sizes.insert(s);
-    p.wg_sizes = sorted_unique(sizes);
-    std::set<std::uint64_t> counts{cus, 4 * cus, 8 * cus, 16 * cus};
-    if (!quick)
-      for (std::uint64_t c : {1, 2, 4, 8, 16, 32, 64}) counts.insert(c), counts.insert(cus / 2), counts.insert(2 * cus);
-    p.wg_counts = sorted_unique(counts);
-    p.chunked = false;
-    p.bandwidth_widths = quick ? std::vector<int>{4} : std::vector<int>{2, 4, 8};
-    p.bandwidth_local = local;
-    p.bandwidth_globals = quick ? std::vector<std::uint64_t>{cus * 2048}
-                                : std::vector<std::uint64_t>{cus * 512, cus * 1024, cus * 2048, cus * 4096};
-    p.loads_in_flight = 4;
-    p.bandwidth_bytes = std::max<std::uint64_t>(16 * d.identity.global_cache_bytes, 4ull << 30);
-  }
+  if (p.cpu) plan_cpu_compute_and_dram(p, d, cus);
+  else plan_gpu_compute_and_dram(p, d, cus, max_wg);
   p.bandwidth_bytes = std::min<std::uint64_t>(p.bandwidth_bytes, d.identity.max_alloc_bytes);
   p.bandwidth_bytes = std::min<std::uint64_t>(p.bandwidth_bytes, d.identity.global_mem_bytes / 4);
-
-  MemoryPlan& m = p.memory;
-  m.points_per_doubling = quick ? 2 : 4;
-  m.refine = !quick;
-  m.chase_points_per_doubling = quick ? 1 : 2;
-  m.line_bytes = std::max<std::uint64_t>(64, d.identity.cache_line_bytes);
-  m.width_sweep = !quick;
-  m.local_strides = quick ? std::vector<std::uint32_t>{1, 2} : std::vector<std::uint32_t>{1, 2, 3, 4, 8, 16, 32};
-  if (p.cpu) {
-    // Every thread streams its own copy of the walk: per-core caches show at
-    // their own size, the shared last level at its size.
-    m.width = 8;
-    m.loads_in_flight = 8;
-    m.min_bytes = 1024;
-    m.max_bytes = std::max<std::uint64_t>(8 * d.identity.global_cache_bytes, 256ull << 20);
-    m.chase_max_bytes = m.max_bytes;
-    m.sweep_launch = {cus, 1};
-    m.chase_launch = {cus * 4, 1};
-    m.level_launches = {{cus, 1}, {2 * cus, 1}};
-    m.target_s = quick ? 0.004 : 0.01;
-    m.local_launch = {cus * 2 * 16, 16};
-  } else {
-    const std::uint64_t local = std::min<std::uint64_t>(256, max_wg);
-    m.width = 4;
-    m.loads_in_flight = 4;
-    m.scatter = true;
-    m.min_bytes = local * 4 * 16;  // one step of the walk: local x loads x 16 bytes
-    // L2 caches reach tens of MB (50-60 MB on Hopper): go well past them.
-    m.max_bytes = std::max<std::uint64_t>(16 * d.identity.global_cache_bytes, 1ull << 30);
-    m.chase_max_bytes = 256ull << 20;
-    m.sweep_launch = {cus * 4 * local, local};
-    m.chase_launch = {cus * 8 * local, local};
-    for (std::uint64_t g : quick ? std::vector<std::uint64_t>{4} : std::vector<std::uint64_t>{2, 4, 8})
-      for (std::uint64_t l : {local, std::min<std::uint64_t>(1024, max_wg)}) m.level_launches.push_back({cus * g * l, l});
-    m.target_s = quick ? 0.001 : 0.002;
-    m.local_launch = {cus * 8 * local, local};
-  }
-  m.max_bytes = std::min<std::uint64_t>(m.max_bytes, d.identity.max_alloc_bytes / 2);
-  m.max_bytes = std::min<std::uint64_t>(m.max_bytes, d.identity.global_mem_bytes / 8);
-  m.chase_max_bytes = std::min(m.chase_max_bytes, m.max_bytes);
+  p.memory = plan_memory(d, cus, max_wg, quick);
   return p;
 }
 
-std::vector<int> Plan::chain_candidates(const std::string& type, int width, int regs_per_chain) const {
+std::vector<int> Plan::chain_candidates(DataType type, int width, int regs_per_chain) const {
   std::vector<int> out;
   for (int c : {1, 2, 4, 8, 16}) {
     if (cpu) {

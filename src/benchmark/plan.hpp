@@ -10,6 +10,7 @@
 #include "device/device.hpp"
 #include "measurement/sampler.hpp"
 #include "model/roofs.hpp"
+#include "model/vocabulary.hpp"
 
 namespace roofline {
 
@@ -24,7 +25,7 @@ struct MemoryPlan {
   LaunchShape chase_launch;       // the many-work-item pointer chase
   LaunchShape sweep_launch;       // the curve's launch shape
   std::vector<LaunchShape> level_launches;  // tried for each level's roofs
-  std::string type = "float";
+  DataType type = DataType::float32;
   int width = 4, loads_in_flight = 4;
   bool width_sweep = false;       // every type and width for the first level's read roof
   bool scatter = false;           // GPUs: each work-group its own block order (see kernels/memory.cl)
@@ -37,10 +38,10 @@ struct Plan {
   bool quick = false;
   bool cpu = false;
   // Compute ceilings.
-  std::vector<std::string> ops{"add", "mad"};
-  std::vector<std::string> types;  // those the device supports
+  std::vector<Op> ops{Op::add, Op::mad};
+  std::vector<DataType> types;  // those the device supports
   std::vector<int> widths{1, 2, 4, 8, 16};
-  std::map<std::string, int> native_width;  // CL_DEVICE_NATIVE_VECTOR_WIDTH_* by type
+  std::map<DataType, int> native_width;  // CL_DEVICE_NATIVE_VECTOR_WIDTH_* by type
   double launch_target_s = 0.005;  // one launch at the default shape
   double warmup_s = 0.5;           // device warm-up before the first timing
   SamplingPolicy probe, sweep;
@@ -61,7 +62,7 @@ struct Plan {
   // pipes; integer multiplies need more) and spills beyond its 16-32 vector
   // registers; a GPU needs a few
   // chains and must not run out of registers per work-item.
-  std::vector<int> chain_candidates(const std::string& type, int width, int regs_per_chain) const;
+  std::vector<int> chain_candidates(DataType type, int width, int regs_per_chain) const;
 };
 
 Plan make_plan(const DeviceEntry& device, bool quick);

@@ -28,7 +28,7 @@ std::string find_kernel_dir(const std::string& override_dir) {
   fs::path exe = fs::read_symlink("/proc/self/exe", ec);
   if (!ec) {
     for (fs::path p : {exe.parent_path() / "kernels", exe.parent_path() / ".." / "kernels",
-                       exe.parent_path() / ".." / "share" / "roofline" / "kernels"})
+                       exe.parent_path() / ROOFLINE_INSTALLED_KERNEL_DIR})
       if (has_kernels(p)) return fs::weakly_canonical(p).string();
   }
   if (has_kernels(ROOFLINE_SOURCE_KERNEL_DIR)) return ROOFLINE_SOURCE_KERNEL_DIR;
@@ -87,27 +87,7 @@ const cl::Program& ProgramCache::get(const std::string& file, const std::string&
   auto key = std::make_pair(file, options);
   auto it = programs_.find(key);
   if (it != programs_.end()) return it->second;
-  cl::Program program(context_, source(file));
-  auto fail = [&](cl_int err, std::string log) {
-    if (log.empty()) log = "(the driver gave no build log)";
-    return KernelBuildError("kernel " + (fs::path(dir_) / file).string() + " failed to build (OpenCL error " +
-                                std::to_string(err) + ") with options: " + options,
-                            log);
-  };
-  try {
-    program.build(std::vector<cl::Device>{device_}, options.c_str());
-  } catch (const cl::BuildError& e) {
-    std::string log;
-    for (const auto& [dev, text] : e.getBuildLog()) log += text;
-    throw fail(e.err(), log);
-  } catch (const cl::Error& e) {
-    std::string log;
-    try {
-      log = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device_);
-    } catch (const cl::Error&) {
-    }
-    throw fail(e.err(), log);
-  }
+  cl::Program program = build_program(context_, device_, source(file), options, "kernel " + (fs::path(dir_) / file).string());
   dump_binary(program, file, options);
   return programs_.emplace(key, std::move(program)).first->second;
 }

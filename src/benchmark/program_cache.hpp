@@ -8,21 +8,15 @@
 
 #include <CL/opencl.hpp>
 
+#include "device/program.hpp"
+
 namespace roofline {
 
-// A kernel that failed to build; what() names the file and options, log() is
-// the compiler's build log.
-struct KernelBuildError : std::runtime_error {
-  KernelBuildError(const std::string& what, std::string log) : std::runtime_error(what), log_(std::move(log)) {}
-  const std::string& log() const { return log_; }
-
- private:
-  std::string log_;
-};
-
 // Where the .cl files are: an explicit folder (--kernels) wins, then
-// $ROOFLINE_KERNELS, then kernels/ beside or above the executable, then the
-// source tree the binary was built from. Throws when none holds compute.cl.
+// $ROOFLINE_KERNELS, then kernels/ beside or above the executable, then where
+// `cmake --install` puts them beside an installed binary
+// (bin/../share/roofline/kernels), then the source tree the binary was built
+// from. Throws when none holds compute.cl.
 std::string find_kernel_dir(const std::string& override_dir);
 
 class ProgramCache {

@@ -1,6 +1,6 @@
 // benchmark/replay: a measured kernel kept ready to run again, so that a later
 // measurement (the power meter's windows) can repeat exactly what a benchmark
-// timed, at any launch shape of its sweeps.
+// timed, at any launch shape of its sweeps; and a measured ceiling with its replay.
 #pragma once
 #include <functional>
 
@@ -16,5 +16,12 @@ struct Replay {
 // A replay of the kernel at a given launch shape (a ceiling's best point or
 // any point of its sweeps). Empty when the benchmark was not asked for one.
 using ReplayAt = std::function<Replay(const LaunchShape&)>;
+
+// What a benchmark returns for one ceiling: the ceiling, and where asked for,
+// its kernel ready to run again (for power readings).
+struct MeasuredCeiling {
+  Ceiling ceiling;
+  ReplayAt replay;
+};
 
 }  // namespace roofline

@@ -1,6 +1,7 @@
 #include "benchmark/transfer_benchmark.hpp"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstring>
 
@@ -103,60 +104,77 @@ std::vector<std::uint64_t> transfer_sizes(bool quick, std::uint64_t max_alloc_by
   return sizes;
 }
 
-std::vector<TransferFit> measure_transfers(Session& s) {
-  const std::vector<std::uint64_t> sizes = transfer_sizes(s.plan.quick, s.device.identity.max_alloc_bytes);
-  const std::uint64_t max_bytes = sizes.back();
+namespace {
 
-  s.progress.detail("transfers: filling " + human_bytes(max_bytes) + " with random data");
-  HostStaging src(s, max_bytes), dst(s, max_bytes);
-  if (!src.pinned() || !dst.pinned())
-    s.notes.push_back("transfers: CL_MEM_ALLOC_HOST_PTR host memory refused (" +
-                      (src.pinned() ? dst.why_not_pinned() : src.why_not_pinned()) +
-                      "), ordinary host memory used instead");
-  fill_random(reinterpret_cast<std::uint32_t*>(src.data()), max_bytes / 4, 0x7a5f);
-  cl::Buffer dev;
-  try {
-    dev = cl::Buffer(s.context, CL_MEM_READ_WRITE, max_bytes);
-  } catch (const cl::Error& e) {
-    throw std::runtime_error("cannot allocate a buffer of " + human_bytes(max_bytes) + " on the device (OpenCL error " +
-                             std::to_string(e.err()) + ")");
+constexpr std::array<TransferDirection, 3> kDirections{TransferDirection::write, TransferDirection::read,
+                                                       TransferDirection::map};
+
+// The host and device memory of the transfers, filled with random data.
+struct TransferBuffers {
+  TransferBuffers(Session& s, std::uint64_t bytes) : src(s, bytes), dst(s, bytes) {
+    if (!src.pinned() || !dst.pinned())
+      s.notes.push_back("transfers: CL_MEM_ALLOC_HOST_PTR host memory refused (" +
+                        (src.pinned() ? dst.why_not_pinned() : src.why_not_pinned()) +
+                        "), ordinary host memory used instead");
+    fill_random(reinterpret_cast<std::uint32_t*>(src.data()), bytes / 4, 0x7a5f);
+    try {
+      dev = cl::Buffer(s.context, CL_MEM_READ_WRITE, bytes);
+    } catch (const cl::Error& e) {
+      throw std::runtime_error("cannot allocate a buffer of " + human_bytes(bytes) + " on the device (OpenCL error " +
+                               std::to_string(e.err()) + ")");
+    }
   }
+  HostStaging src, dst;
+  cl::Buffer dev;
+};
 
-  // One timed transfer of n bytes per direction.
-  const std::vector<std::string> directions{"write", "read", "map"};
-  auto run = [&](const std::string& direction, std::uint64_t n) -> double {
-    cl::Event ev;
-    if (direction == "write") {
-      s.queue.enqueueWriteBuffer(dev, CL_FALSE, 0, n, src.data(), nullptr, &ev);
-      ev.wait();
-      return event_seconds(ev);
-    }
-    if (direction == "read") {
-      s.queue.enqueueReadBuffer(dev, CL_FALSE, 0, n, dst.data(), nullptr, &ev);
-      ev.wait();
-      return event_seconds(ev);
-    }
-    void* p = s.queue.enqueueMapBuffer(dev, CL_FALSE, CL_MAP_READ, 0, n, nullptr, &ev);
+// One timed transfer of n bytes: its events' START..END (map: the map's plus the unmap's).
+double timed_transfer(Session& s, TransferBuffers& b, TransferDirection direction, std::uint64_t n) {
+  cl::Event ev;
+  if (direction == TransferDirection::write) {
+    s.queue.enqueueWriteBuffer(b.dev, CL_FALSE, 0, n, b.src.data(), nullptr, &ev);
     ev.wait();
-    cl::Event unmapped;
-    s.queue.enqueueUnmapMemObject(dev, p, nullptr, &unmapped);
-    unmapped.wait();
-    return event_seconds(ev) + event_seconds(unmapped);
-  };
+    return event_seconds(ev);
+  }
+  if (direction == TransferDirection::read) {
+    s.queue.enqueueReadBuffer(b.dev, CL_FALSE, 0, n, b.dst.data(), nullptr, &ev);
+    ev.wait();
+    return event_seconds(ev);
+  }
+  void* p = s.queue.enqueueMapBuffer(b.dev, CL_FALSE, CL_MAP_READ, 0, n, nullptr, &ev);
+  ev.wait();
+  cl::Event unmapped;
+  s.queue.enqueueUnmapMemObject(b.dev, p, nullptr, &unmapped);
+  unmapped.wait();
+  return event_seconds(ev) + event_seconds(unmapped);
+}
 
-  std::vector<std::vector<CurvePoint>> points(directions.size());
+// The seconds of each direction by size, every size checked first.
+std::array<std::vector<CurvePoint>, 3> transfer_points(Session& s, TransferBuffers& b, const std::vector<std::uint64_t>& sizes) {
+  std::array<std::vector<CurvePoint>, 3> points;
   for (std::uint64_t n : sizes) {
     throw_if_interrupted();
     s.progress.detail("transfers: checking " + human_bytes(n));
-    check_round_trip(s, dev, src.data(), dst.data(), n);
-    for (std::size_t d = 0; d < directions.size(); ++d) {
+    check_round_trip(s, b.dev, b.src.data(), b.dst.data(), n);
+    for (std::size_t d = 0; d < kDirections.size(); ++d) {
       throw_if_interrupted();
-      s.progress.detail("transfers: " + directions[d] + " " + human_bytes(n));
-      run(directions[d], n);  // untimed: first use of this size and direction
-      const std::vector<double> t = sample([&] { return run(directions[d], n); }, s.plan.sweep);
+      s.progress.detail("transfers: " + str(kDirections[d]) + " " + human_bytes(n));
+      timed_transfer(s, b, kDirections[d], n);  // untimed: first use of this size and direction
+      const std::vector<double> t = sample([&] { return timed_transfer(s, b, kDirections[d], n); }, s.plan.sweep);
       points[d].push_back(CurvePoint{double(n), summarize(t)});
     }
   }
+  return points;
+}
+
+}  // namespace
+
+std::vector<TransferFit> measure_transfers(Session& s) {
+  const std::vector<std::uint64_t> sizes = transfer_sizes(s.plan.quick, s.device.identity.max_alloc_bytes);
+  const std::uint64_t max_bytes = sizes.back();
+  s.progress.detail("transfers: filling " + human_bytes(max_bytes) + " with random data");
+  TransferBuffers buffers(s, max_bytes);
+  const auto points = transfer_points(s, buffers, sizes);
 
   std::vector<TransferFit> fits;
   // A map whose largest size takes under a tenth of the read's moved no bytes:
@@ -164,15 +182,14 @@ std::vector<TransferFit> measure_transfers(Session& s) {
   // nanoseconds at most, which a line turns into absurd "bandwidths" one run
   // and a flat line the next; it gets the flat result every time.
   const bool zero_copy = points[2].back().stats.median < 0.1 * points[1].back().stats.median;
-  for (std::size_t d = 0; d < directions.size(); ++d) {
-    const bool map = directions[d] == "map";
-    fits.push_back(map && zero_copy ? flat_transfer_fit(directions[d], points[d])
-                                    : fit_transfer(directions[d], points[d]));
+  for (std::size_t d = 0; d < kDirections.size(); ++d) {
+    const bool map = kDirections[d] == TransferDirection::map;
+    fits.push_back(map && zero_copy ? flat_transfer_fit(kDirections[d], points[d]) : fit_transfer(kDirections[d], points[d]));
     if (flat_transfer(fits.back()))
-      s.notes.push_back("transfers: " + directions[d] + " takes about " +
+      s.notes.push_back("transfers: " + str(kDirections[d]) + " takes about " +
                         std::to_string(fits.back().latency_s * 1e6).substr(0, 5) + " us at every size from " +
-                        human_bytes(sizes.front()) + " to " + human_bytes(max_bytes) +
-                        (map ? " (zero-copy)" : "") + ": no bandwidth, 0 recorded");
+                        human_bytes(sizes.front()) + " to " + human_bytes(max_bytes) + (map ? " (zero-copy)" : "") +
+                        ": no bandwidth, 0 recorded");
   }
   return fits;
 }

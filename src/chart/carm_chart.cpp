@@ -114,7 +114,7 @@ std::string percent(double fraction) { return printf_string("%.0f%%", fraction *
 // The tooltip of a roof: its exact value and how it was obtained.
 std::string roof_tooltip(const Roof& r, const RoofSet& set, bool several) {
   const Ceiling& c = *r.ceiling;
-  const std::string unit = roof_unit(c);
+  const std::string unit = str(c.unit());
   std::string t = r.name + ": " + format_si(c.value, unit) + " (" + exact_number(c.value) + " " + unit + ")";
   if (several) t += "\n" + device_label(*set.doc, true);
   if (c.stats.samples > 0)
@@ -201,9 +201,10 @@ void append_ridges(std::string& out, const std::vector<RoofSet>& sets, const Sca
 
 std::string dot_tooltip(const Placement& p) {
   std::string t = p.display_label() + (p.device.empty() ? "" : " on " + p.device);
-  const std::string ai_unit = p.unit.rfind("INTOP", 0) == 0 ? "op/byte" : "FLOP/byte";
+  const bool intops = p.unit == RateUnit::intop;
+  const std::string ai_unit = intops ? "op/byte" : "FLOP/byte";
   t += "\n" + format_si(p.performance, p.unit) + " at " + printf_string("%.4g", p.ai) + " " + ai_unit;
-  t += "\n" + printf_string("%.6g", p.ops()) + (p.unit.rfind("INTOP", 0) == 0 ? " int ops, " : " FLOPs, ") +
+  t += "\n" + printf_string("%.6g", p.ops()) + (intops ? " int ops, " : " FLOPs, ") +
        format_bytes(p.bytes) + " moved";
   t += "\nmedian time " + printf_string("%.4g", p.seconds * 1e3) + " ms";
   if (p.time.samples > 1)

@@ -1,4 +1,4 @@
-// chart/carm_chart: the chart room. Draws the cache-aware roofline model (CARM)
+// chart/carm_chart: draws the cache-aware roofline model (CARM)
 // of one roofs document as a log-log chart, written as a standalone SVG 1.1
 // document: no scripts, no images, no external fonts, so the file can be
 // mailed, embedded in a report or converted to PNG/PDF with any SVG tool.

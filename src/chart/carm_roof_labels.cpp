@@ -15,6 +15,15 @@ constexpr double kHit = 1e4;  // a label covering something: avoided wherever th
 constexpr double kSpot = 300;  // a label where a dot's label would rather go
 const std::string kSeparator = " · ";
 
+// A label's lines of text, each a row of spans.
+using TextLines = std::vector<std::vector<Span>>;
+
+double widest_line(const TextLines& lines, double font_size) {
+  double w = 0;
+  for (const auto& line : lines) w = std::max(w, text_width(spans_text(line, kSeparator), font_size));
+  return w;
+}
+
 std::vector<Span> spans_of(const std::vector<const Roof*>& roofs) {
   std::vector<Span> spans;
   for (const Roof* r : roofs) spans.push_back({r->label, text_color(r->color)});
@@ -47,15 +56,14 @@ void append_compute_labels(std::string& out, const std::vector<RoofSet>& sets, c
     const auto seg = group_segment(group, sets, s);
     if (!seg) continue;
     // Roofs that coincide share a line of text; more than fit in half the plot's width take several.
-    std::vector<std::vector<Span>> lines{{}};
+    TextLines lines{{}};
     for (const Span& span : spans_of(group)) {
       std::vector<Span> longer = lines.back();
       longer.push_back(span);
       if (!lines.back().empty() && text_width(spans_text(longer, kSeparator), size) > 0.55 * plot.width()) lines.push_back({});
       lines.back().push_back(span);
     }
-    double w = 0;
-    for (const auto& l : lines) w = std::max(w, text_width(spans_text(l, kSeparator), size));
+    const double w = widest_line(lines, size);
     const double line_y = seg->a.y, n = double(lines.size());
     // The text's boxes: just above the line (last line nearest it) or just below (first line nearest).
     const auto box_at = [&](double right, bool above) {
@@ -109,106 +117,174 @@ struct Band {
   }
 };
 
-}  // namespace
+constexpr double kMemoryFont = 11.5;               // the memory labels' font size
+constexpr double kMemoryLine = kMemoryFont + 3;    // and their line height
 
-void append_memory_labels(std::string& out, const std::vector<RoofSet>& sets, const Scales& s, const Rect& plot,
-                          Obstacles& drawn, const DotsToAvoid& dots) {
-  const double size = 11.5, h = size + 3;
-  const SlopeFrame f(s, plot);
-
-  // The compute roofs cross the slopes; a label must not.
-  Obstacles compute_lines;
+// The compute roofs cross the slopes; a memory label must not.
+Obstacles compute_roof_lines(const std::vector<RoofSet>& sets, const Scales& s) {
+  Obstacles lines;
   for (const RoofSet& set : sets)
     for (const Roof& c : set.compute)
-      if (const auto seg = roof_segment(c, set, s)) compute_lines.segments.push_back(*seg);
+      if (const auto seg = roof_segment(c, set, s)) lines.segments.push_back(*seg);
+  return lines;
+}
 
-  // The label's lines of text as a chain of small squares along each: its
-  // axis-aligned bounds would block a whole triangle of empty chart beside it.
-  const auto chain = [&](const Band& b) {
-    std::vector<Rect> squares;
-    for (double mid = b.n0 + h / 2; mid < b.n1; mid += h)
-      for (double a = b.a0; a < b.a1 + h / 2; a += h / 2) {
-        const Point q = f.page(std::min(a, b.a1), mid);
-        squares.push_back(Rect{q.x, q.y, q.x, q.y}.inflated(h / 2));
-      }
-    return squares;
+// A label's lines of text as a chain of small squares along each: its
+// axis-aligned bounds would block a whole triangle of empty chart beside it.
+std::vector<Rect> square_chain(const Band& b, const SlopeFrame& f) {
+  const double h = kMemoryLine;
+  std::vector<Rect> squares;
+  for (double mid = b.n0 + h / 2; mid < b.n1; mid += h)
+    for (double a = b.a0; a < b.a1 + h / 2; a += h / 2) {
+      const Point q = f.page(std::min(a, b.a1), mid);
+      squares.push_back(Rect{q.x, q.y, q.x, q.y}.inflated(h / 2));
+    }
+  return squares;
+}
+
+// The markers are round and small: tested exactly in the slope frame, as
+// circles against the band, so a dot between two close roofs counts
+// against the labels it touches and no others.
+int markers_in(const Band& b, const SlopeFrame& f, const Obstacles& markers) {
+  const auto near = [&](Point c, double r) {
+    const double a = f.along(c), n = f.normal(c);
+    return std::hypot(std::clamp(a, b.a0, b.a1) - a, std::clamp(n, b.n0, b.n1) - n) < r + 1;
   };
-  // The markers are round and small: tested exactly in the slope frame, as
-  // circles against the band, so a dot between two close roofs counts
-  // against the labels it touches and no others.
-  const auto markers_in = [&](const Band& b) {
-    const auto near = [&](Point c, double r) {
-      const double a = f.along(c), n = f.normal(c);
-      return std::hypot(std::clamp(a, b.a0, b.a1) - a, std::clamp(n, b.n0, b.n1) - n) < r + 1;
-    };
-    int count = 0;
-    for (const Rect& m : dots.markers.boxes) count += near({(m.x0 + m.x1) / 2, (m.y0 + m.y1) / 2}, m.width() / 2);
-    for (const Segment& e : dots.markers.segments)
-      for (double t = 0; t <= 1; t += 0.1) count += near({e.a.x + t * (e.b.x - e.a.x), e.a.y + t * (e.b.y - e.a.y)}, 1.5);
-    return count;
-  };
-  std::vector<Band> placed;
-  const auto cost_of = [&](const Band& band) {
-    int count = markers_in(band);
+  int count = 0;
+  for (const Rect& m : markers.boxes) count += near({(m.x0 + m.x1) / 2, (m.y0 + m.y1) / 2}, m.width() / 2);
+  for (const Segment& e : markers.segments)
+    for (double t = 0; t <= 1; t += 0.1) count += near({e.a.x + t * (e.b.x - e.a.x), e.a.y + t * (e.b.y - e.a.y)}, 1.5);
+  return count;
+}
+
+// The cost of a memory label in a band: kHit for each marker it touches, for
+// each label placed before it that it comes within 8 pixels of along the
+// slope, and for each compute roof and drawn box each square of its chain
+// touches; kSpot for each dot's label spot it takes. Of what was drawn only
+// the boxes count: its segments are the roofs, which the labels run beside.
+struct BandCost {
+  const SlopeFrame& frame;
+  const Obstacles& compute_lines;
+  const Obstacles& drawn;
+  const DotsToAvoid& dots;
+  const std::vector<Band>& placed;
+
+  double operator()(const Band& band) const {
+    int count = markers_in(band, frame, dots.markers);
     for (const Band& o : placed) count += band.overlaps(o, 8);
-    const std::vector<Rect> squares = chain(band);
+    const std::vector<Rect> squares = square_chain(band, frame);
     for (const Rect& q : squares)
       count += compute_lines.count_hits(q) +
                int(std::count_if(drawn.boxes.begin(), drawn.boxes.end(), [&](const Rect& b) { return b.overlaps(q); }));
     return kHit * count + kSpot * spots_taken(squares, dots.label_spots);
-  };
+  }
+};
 
-  struct Item { std::vector<const Roof*> roofs; Segment seg; double normal; };
-  std::vector<Item> items;
+// The line of a group of coinciding memory roofs, at `normal` in the slope frame.
+struct Slope {
+  std::vector<const Roof*> roofs;
+  Segment seg;
+  double normal;
+};
+
+// The memory roofs' lines, the highest first.
+std::vector<Slope> slopes_top_down(const std::vector<RoofSet>& sets, const Scales& s, const SlopeFrame& f) {
+  std::vector<Slope> slopes;
   for (const auto& group : coincident_groups(sets, s, true))
-    if (const auto seg = group_segment(group, sets, s)) items.push_back({group, *seg, f.normal(seg->a)});
-  std::stable_sort(items.begin(), items.end(), [](const Item& a, const Item& b) { return a.normal > b.normal; });
+    if (const auto seg = group_segment(group, sets, s)) slopes.push_back({group, *seg, f.normal(seg->a)});
+  std::stable_sort(slopes.begin(), slopes.end(), [](const Slope& a, const Slope& b) { return a.normal > b.normal; });
+  return slopes;
+}
 
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    const Segment& seg = items[i].seg;
-    const double n = items[i].normal, a_start = f.along(seg.a), a_end = f.along(seg.b);
-    const double gap_above = i > 0 ? items[i - 1].normal - n : 1e9;
-    const double gap_below = i + 1 < items.size() ? n - items[i + 1].normal : 1e9;
-    const bool prefer_above = gap_above >= h + 4 || gap_above >= gap_below;
-    // Where the label would rather start: a little way up the slope, clear of the plot's corner.
-    const double a_wanted = a_start + std::max(18.0, 0.08 * (a_end - a_start));
-    // Coinciding roofs: one line of text, or where that finds no room, a line each.
-    const std::vector<Span> spans = spans_of(items[i].roofs);
-    std::vector<std::vector<std::vector<Span>>> layouts = {{spans}};
-    if (spans.size() > 1) {
-      layouts.emplace_back();
-      for (const Span& sp : spans) layouts.back().push_back({sp});
-    }
-    // Beside the line, or a little further off it (a dot sitting on it), but
-    // always nearer its own line than the next one.
-    Band best{};
-    std::size_t best_layout = 0;
-    double best_cost = std::numeric_limits<double>::infinity();
-    for (std::size_t l = 0; l < layouts.size(); ++l) {
-      double w = 0;
-      for (const auto& line : layouts[l]) w = std::max(w, text_width(spans_text(line, kSeparator), size));
-      const double height = h * double(layouts[l].size());
-      for (bool above : {prefer_above, !prefer_above})
-        for (double off : {2.0, 5.0, 8.0, 12.0}) {
-          const double gap = above ? gap_above : gap_below;
-          if ((above != prefer_above || off > 2 || l > 0) && gap < height + 2 + 2 * off) continue;
-          for (double a0 = a_start + 10; a0 + w <= a_end - 6 || a0 == a_start + 10; a0 += 5) {
-            const Band band{a0, a0 + w, above ? n + off : n - off - height, above ? n + off + height : n - off};
-            const double cost = cost_of(band) + (above == prefer_above ? 0 : 40) + 6 * (off - 2) +
-                                30 * double(l) + 0.25 * std::fabs(a0 - a_wanted);
-            if (cost < best_cost) best_cost = cost, best = band, best_layout = l;
-          }
+// Where a slope's label may go: along the slope from a_start to a_end, and
+// beside it within the gaps to the slopes above and below (1e9 where none).
+struct Room {
+  double n = 0, a_start = 0, a_end = 0;
+  double gap_above = 0, gap_below = 0;
+  bool prefer_above = true;  // above unless the next higher roof is too close and the one below is further
+  double a_wanted = 0;       // where the label would rather start
+};
+
+Room room_of(const std::vector<Slope>& slopes, std::size_t i, const SlopeFrame& f) {
+  Room r;
+  r.n = slopes[i].normal;
+  r.a_start = f.along(slopes[i].seg.a);
+  r.a_end = f.along(slopes[i].seg.b);
+  r.gap_above = i > 0 ? slopes[i - 1].normal - r.n : 1e9;
+  r.gap_below = i + 1 < slopes.size() ? r.n - slopes[i + 1].normal : 1e9;
+  r.prefer_above = r.gap_above >= kMemoryLine + 4 || r.gap_above >= r.gap_below;
+  // A little way up the slope, clear of the plot's corner.
+  r.a_wanted = r.a_start + std::max(18.0, 0.08 * (r.a_end - r.a_start));
+  return r;
+}
+
+// Coinciding roofs: one line of text, or where that finds no room, a line each.
+std::vector<TextLines> layouts_of(const std::vector<Span>& spans) {
+  std::vector<TextLines> layouts = {{spans}};
+  if (spans.size() > 1) {
+    layouts.emplace_back();
+    for (const Span& sp : spans) layouts.back().push_back({sp});
+  }
+  return layouts;
+}
+
+// Where a label goes: its band and which of its layouts.
+struct LabelPlace {
+  Band band{};
+  std::size_t layout = 0;
+};
+
+// The cheapest band beside the line, or a little further off it (a dot
+// sitting on it), but always nearer its own line than the next one. Other
+// than the preferred side, a larger offset and a line per roof need room to
+// spare; each costs a little, as does starting away from a_wanted.
+LabelPlace cheapest_place(const Room& room, const std::vector<TextLines>& layouts, const BandCost& cost_of) {
+  const double n = room.n;
+  LabelPlace best;
+  double best_cost = std::numeric_limits<double>::infinity();
+  for (std::size_t l = 0; l < layouts.size(); ++l) {
+    const double w = widest_line(layouts[l], kMemoryFont), height = kMemoryLine * double(layouts[l].size());
+    for (bool above : {room.prefer_above, !room.prefer_above})
+      for (double off : {2.0, 5.0, 8.0, 12.0}) {
+        const double gap = above ? room.gap_above : room.gap_below;
+        if ((above != room.prefer_above || off > 2 || l > 0) && gap < height + 2 + 2 * off) continue;
+        for (double a0 = room.a_start + 10; a0 + w <= room.a_end - 6 || a0 == room.a_start + 10; a0 += 5) {
+          const Band band{a0, a0 + w, above ? n + off : n - off - height, above ? n + off + height : n - off};
+          const double cost = cost_of(band) + (above == room.prefer_above ? 0 : 40) + 6 * (off - 2) +
+                              30 * double(l) + 0.25 * std::fabs(a0 - room.a_wanted);
+          if (cost < best_cost) best_cost = cost, best = {band, l};
         }
-    }
-    placed.push_back(best);
-    const auto& lines = layouts[best_layout];
-    const std::string transform = "transform=\"translate(" + px(f.page(best.a0, n).x) + " " +
-                                  px(f.page(best.a0, n).y) + ") rotate(" + px(-f.degrees) + ")\"";
-    // Baselines in the rotated frame, where y grows away from the line's upper side.
-    for (std::size_t k = 0; k < lines.size(); ++k)
-      append_haloed_spans(out, {0, -(best.n1 - n) + h * double(k + 1) - 3}, lines[k], kSeparator,
-                          "class=\"roof-label\" " + transform + " font-size=\"11.5\"");
-    for (const Rect& q : chain(best)) drawn.boxes.push_back(q);
+      }
+  }
+  return best;
+}
+
+// The label's lines rotated onto the slope at normal n, from the band's start.
+void append_slope_label(std::string& out, const TextLines& lines, const Band& band, double n, const SlopeFrame& f) {
+  const std::string transform = "transform=\"translate(" + px(f.page(band.a0, n).x) + " " +
+                                px(f.page(band.a0, n).y) + ") rotate(" + px(-f.degrees) + ")\"";
+  // Baselines in the rotated frame, where y grows away from the line's upper side.
+  for (std::size_t k = 0; k < lines.size(); ++k)
+    append_haloed_spans(out, {0, -(band.n1 - n) + kMemoryLine * double(k + 1) - 3}, lines[k], kSeparator,
+                        "class=\"roof-label\" " + transform + " font-size=\"11.5\"");
+}
+
+}  // namespace
+
+void append_memory_labels(std::string& out, const std::vector<RoofSet>& sets, const Scales& s, const Rect& plot,
+                          Obstacles& drawn, const DotsToAvoid& dots) {
+  const SlopeFrame f(s, plot);
+  const Obstacles compute_lines = compute_roof_lines(sets, s);
+  std::vector<Band> placed;
+  const BandCost cost_of{f, compute_lines, drawn, dots, placed};
+  const std::vector<Slope> slopes = slopes_top_down(sets, s, f);
+  for (std::size_t i = 0; i < slopes.size(); ++i) {
+    const Room room = room_of(slopes, i, f);
+    const std::vector<TextLines> layouts = layouts_of(spans_of(slopes[i].roofs));
+    const LabelPlace best = cheapest_place(room, layouts, cost_of);
+    placed.push_back(best.band);
+    append_slope_label(out, layouts[best.layout], best.band, room.n, f);
+    for (const Rect& q : square_chain(best.band, f)) drawn.boxes.push_back(q);
   }
 }
 

@@ -16,36 +16,29 @@ namespace roofline::chart::carm {
 
 namespace {
 
-std::string upper(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return s;
-}
-
-bool is_float_type(const std::string& t) { return t == "float" || t == "double" || t == "half"; }
-
 std::string roof_name(const Ceiling& c) {
-  if (c.kind == "memory") return (c.level.empty() ? std::string("memory") : c.level) + " " + c.op;
-  return c.type.empty() ? upper(c.op) : c.type + " " + upper(c.op);
+  if (c.is_memory()) return c.level_name() + " " + str(c.op);
+  return compute_label(c.type, c.op);
 }
 
 Roof make_roof(const Ceiling& c, std::size_t doc) {
   Roof r;
   r.ceiling = &c;
   r.doc = doc;
-  r.memory = c.kind == "memory";
+  r.memory = c.is_memory();
   r.value = c.value;
   r.name = roof_name(c);
-  r.label = r.name + " " + format_si(c.value, roof_unit(c)) + (c.above_theory ? " (above theory!)" : "");
+  r.label = r.name + " " + format_si(c.value, c.unit()) + (c.above_theory ? " (above theory!)" : "");
   return r;
 }
 
 // The memory ceiling a dot's bound names ("L3 copy"): the best of that level
 // and op, none when the bound is a compute roof or names nothing here.
 const Ceiling* bounding_ceiling(const Placement& p, const RoofsDocument& doc) {
-  if (p.bound.level.empty()) return nullptr;
+  if (!p.bound.level) return nullptr;
   const Ceiling* found = nullptr;
   for (const Ceiling& c : doc.ceilings)
-    if (c.kind == "memory" && c.value > 0 && std::isfinite(c.value) && c.label() == p.bound.roof &&
+    if (c.is_memory() && c.value > 0 && std::isfinite(c.value) && c.label() == p.bound.roof &&
         (!found || c.value > found->value))
       found = &c;
   return found;
@@ -53,13 +46,7 @@ const Ceiling* bounding_ceiling(const Placement& p, const RoofsDocument& doc) {
 
 }  // namespace
 
-std::string roof_unit(const Ceiling& c) {
-  if (!c.unit.empty()) return c.unit;
-  if (c.kind == "memory") return "B/s";
-  return is_float_type(c.type) ? "FLOP/s" : "INTOP/s";
-}
-
-bool counts_integer_ops(const Roof& r) { return !r.memory && roof_unit(*r.ceiling).rfind("INTOP", 0) == 0; }
+bool counts_integer_ops(const Roof& r) { return !r.memory && r.ceiling->unit() == RateUnit::intop; }
 
 std::optional<std::size_t> dot_document(const Placement& p, const std::vector<const RoofsDocument*>& docs) {
   for (std::size_t i = 0; i < docs.size(); ++i)
@@ -78,7 +65,7 @@ std::vector<RoofSet> choose_roofs(const std::vector<const RoofsDocument*>& docs,
     for (const Ceiling* c : pick_compute_roofs(*docs[d], opt.compute_roofs))
       if (std::isfinite(c->value)) set.compute.push_back(make_roof(*c, d));
     for (const Ceiling* c : best_ceilings(*docs[d]))
-      if (c->kind == "memory" && std::isfinite(c->value)) set.memory.push_back(make_roof(*c, d));
+      if (c->is_memory() && std::isfinite(c->value)) set.memory.push_back(make_roof(*c, d));
     for (const Placement& p : dots) {
       if (dot_document(p, docs) != d) continue;
       const Ceiling* c = bounding_ceiling(p, *docs[d]);
@@ -95,7 +82,7 @@ std::vector<RoofSet> choose_roofs(const std::vector<const RoofsDocument*>& docs,
       std::stable_sort(list->begin(), list->end(), higher);
       for (Roof& r : *list)
         r.color = several ? palette_color(d)
-                  : r.memory ? level_color(r.ceiling->level)
+                  : r.memory ? level_color(*r.ceiling->level)
                              : compute_color(r.ceiling->type, r.ceiling->op);
     }
     sets.push_back(std::move(set));

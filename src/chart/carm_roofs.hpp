@@ -45,8 +45,7 @@ struct RoofSet {
   bool empty() const { return compute.empty() && memory.empty(); }
 };
 
-// The unit of a roof: "FLOP/s", "INTOP/s", "B/s".
-std::string roof_unit(const Ceiling& c);
+// Whether a roof counts integer ops (INTOP/s) rather than FLOPs or bytes.
 bool counts_integer_ops(const Roof& r);
 
 // The document a dot ran on: the one whose device name it carries; the only

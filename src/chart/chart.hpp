@@ -1,6 +1,6 @@
-// chart: the last room of the one-way flow device -> benchmark -> measurement
-// -> model -> chart. Reads roofs documents and placements (model/) and writes
-// standalone SVG 1.1 charts and the HTML report; it never measures.
+// chart: the end of the one-way flow device -> benchmark -> measurement ->
+// model -> chart. Reads roofs documents and placements and writes standalone
+// SVG 1.1 charts and the HTML report; it never measures. Uses: model only.
 //
 //   chart_kinds.hpp      every chart by name, and the default set a build writes
 //   carm_chart.hpp       the cache-aware roofline

@@ -5,37 +5,112 @@
 
 #include "chart/carm_chart.hpp"
 #include "chart/energy_chart.hpp"
-#include "chart/launch_sweep_chart.hpp"
 #include "chart/sweep_chart.hpp"
 #include "model/roofs.hpp"
 
 namespace roofline {
+namespace {
 
-const std::vector<std::string>& chart_kind_names() {
-  static const std::vector<std::string> names = {"carm",     "power",   "energy",    "efficiency",
-                                                 "wg-count", "wg-size", "bandwidth", "latency"};
+using Docs = std::vector<const RoofsDocument*>;
+using Dots = std::vector<Placement>;
+
+std::string draw_carm(const ChartSpec&, const Docs& docs, const ChartOptions& opt, const Dots& dots) {
+  return render_carm_svg(docs, opt, dots);
+}
+template <EnergyChart kind>
+std::string draw_energy(const ChartSpec&, const Docs& docs, const ChartOptions& opt, const Dots& dots) {
+  return render_energy_svg(docs, kind, opt, dots);
+}
+template <LaunchSweep sweep>
+std::string draw_launch_sweep(const ChartSpec& spec, const Docs& docs, const ChartOptions& opt, const Dots&) {
+  return render_launch_sweep_svg(*docs.front(), sweep, spec.metric, opt);
+}
+std::string draw_bandwidth(const ChartSpec&, const Docs& docs, const ChartOptions& opt, const Dots&) {
+  return render_bandwidth_sweep_svg(docs, opt);
+}
+std::string draw_latency(const ChartSpec&, const Docs& docs, const ChartOptions& opt, const Dots&) {
+  return render_latency_sweep_svg(docs, opt);
+}
+
+//                     kind                  name          caption                                              compares dots  power  metric
+constexpr std::array<ChartKindInfo, 8> kChartKinds{{
+    {ChartKind::carm, "carm", "Cache-aware roofline", true, true, false, false, draw_carm},
+    {ChartKind::power, "power", "Power CARM", true, true, true, false, draw_energy<EnergyChart::power>},
+    {ChartKind::energy, "energy", "Energy CARM (energy per operation)", true, true, true, false,
+     draw_energy<EnergyChart::energy>},
+    {ChartKind::efficiency, "efficiency", "Energy-efficiency CARM", true, true, true, false,
+     draw_energy<EnergyChart::efficiency>},
+    {ChartKind::wg_count, "wg-count", "by work-group count", false, false, false, true,
+     draw_launch_sweep<LaunchSweep::work_group_count>},
+    {ChartKind::wg_size, "wg-size", "by work-group size", false, false, false, true,
+     draw_launch_sweep<LaunchSweep::work_group_size>},
+    {ChartKind::bandwidth, "bandwidth", "Bandwidth by working set, with the detected levels", true, false, false, false,
+     draw_bandwidth},
+    {ChartKind::latency, "latency", "Latency staircase (pointer chase)", true, false, false, false, draw_latency},
+}};
+
+constexpr std::array<std::pair<SweepMetric, std::string_view>, 3> kMetricNames{
+    {{SweepMetric::performance, "performance"}, {SweepMetric::power, "power"}, {SweepMetric::efficiency, "efficiency"}}};
+
+std::string_view metric_name(SweepMetric m) {
+  for (const auto& [metric, name] : kMetricNames)
+    if (metric == m) return name;
+  return "?";
+}
+
+std::string metric_caption(SweepMetric m) {
+  switch (m) {
+    case SweepMetric::power: return "Power";
+    case SweepMetric::efficiency: return "Energy efficiency";
+    case SweepMetric::performance: break;
+  }
+  return "Throughput";
+}
+
+}  // namespace
+
+const ChartKindInfo& chart_kind_info(ChartKind kind) {
+  for (const ChartKindInfo& info : kChartKinds)
+    if (info.kind == kind) return info;
+  throw std::invalid_argument("unknown chart kind");
+}
+
+std::vector<std::string> chart_kind_names() {
+  std::vector<std::string> names;
+  for (const ChartKindInfo& info : kChartKinds) names.emplace_back(info.name);
   return names;
 }
 
-std::string ChartSpec::suffix() const {
-  if (kind == "carm") return "";
-  return "-" + kind + (metric == "performance" || metric.empty() ? "" : "-" + metric);
+std::optional<ChartKind> parse_chart_kind(std::string_view name) {
+  for (const ChartKindInfo& info : kChartKinds)
+    if (info.name == name) return info.kind;
+  return std::nullopt;
 }
 
-bool ChartSpec::is_energy() const { return kind == "power" || kind == "energy" || kind == "efficiency"; }
-bool ChartSpec::compares_files() const { return kind == "carm" || kind == "bandwidth" || kind == "latency" || is_energy(); }
-bool ChartSpec::takes_dots() const { return kind == "carm" || is_energy(); }
+std::optional<SweepMetric> parse_sweep_metric(std::string_view name) {
+  for (const auto& [metric, n] : kMetricNames)
+    if (n == name) return metric;
+  return std::nullopt;
+}
+
+std::string ChartSpec::name() const { return std::string(chart_kind_info(kind).name); }
+
+std::string ChartSpec::suffix() const {
+  if (kind == ChartKind::carm) return "";
+  const bool plain = metric == SweepMetric::performance;
+  return "-" + name() + (plain ? "" : "-" + std::string(metric_name(metric)));
+}
 
 std::string ChartSpec::caption() const {
-  if (kind == "carm") return "Cache-aware roofline";
-  if (kind == "power") return "Power CARM";
-  if (kind == "energy") return "Energy CARM (energy per operation)";
-  if (kind == "efficiency") return "Energy-efficiency CARM";
-  if (kind == "bandwidth") return "Bandwidth by working set, with the detected levels";
-  if (kind == "latency") return "Latency staircase (pointer chase)";
-  const std::string m = metric == "power" ? "Power" : metric == "efficiency" ? "Energy efficiency" : "Throughput";
-  return m + (kind == "wg-count" ? " by work-group count" : " by work-group size");
+  const ChartKindInfo& info = chart_kind_info(kind);
+  if (!info.has_metric) return std::string(info.caption);
+  return metric_caption(metric) + " " + std::string(info.caption);
 }
+
+bool ChartSpec::is_energy() const { return chart_kind_info(kind).needs_power_model; }
+bool ChartSpec::compares_files() const { return chart_kind_info(kind).compares_files; }
+bool ChartSpec::takes_dots() const { return chart_kind_info(kind).takes_dots; }
+bool ChartSpec::has_metric() const { return chart_kind_info(kind).has_metric; }
 
 bool has_launch_sweeps(const RoofsDocument& doc, bool with_power) {
   return std::any_of(doc.ceilings.begin(), doc.ceilings.end(), [&](const Ceiling& c) {
@@ -45,43 +120,24 @@ bool has_launch_sweeps(const RoofsDocument& doc, bool with_power) {
   });
 }
 
-namespace {
-
-SweepMetric parse_metric(const std::string& m) {
-  if (m == "performance" || m.empty()) return SweepMetric::performance;
-  if (m == "power") return SweepMetric::power;
-  if (m == "efficiency") return SweepMetric::efficiency;
-  throw std::invalid_argument("unknown metric '" + m + "' (performance, power or efficiency)");
-}
-
-}  // namespace
-
 std::vector<ChartSpec> default_charts(const RoofsDocument& doc) {
-  std::vector<ChartSpec> out = {{"carm"}};
-  if (has_launch_sweeps(doc, false)) out.insert(out.end(), {{"wg-count"}, {"wg-size"}});
-  if (doc.memory && !doc.memory->bandwidth.empty()) out.push_back({"bandwidth"});
-  if (doc.memory && !doc.memory->latency.empty()) out.push_back({"latency"});
-  if (doc.energy && doc.energy->model) out.insert(out.end(), {{"power"}, {"energy"}, {"efficiency"}});
-  if (has_launch_sweeps(doc, true)) out.insert(out.end(), {{"wg-count", "power"}, {"wg-count", "efficiency"}});
+  std::vector<ChartSpec> out = {{ChartKind::carm}};
+  if (has_launch_sweeps(doc, false)) out.insert(out.end(), {{ChartKind::wg_count}, {ChartKind::wg_size}});
+  if (doc.memory && !doc.memory->bandwidth.empty()) out.push_back({ChartKind::bandwidth});
+  if (doc.memory && !doc.memory->latency.empty()) out.push_back({ChartKind::latency});
+  if (doc.energy && doc.energy->model)
+    out.insert(out.end(), {{ChartKind::power}, {ChartKind::energy}, {ChartKind::efficiency}});
+  if (has_launch_sweeps(doc, true))
+    out.insert(out.end(), {{ChartKind::wg_count, SweepMetric::power}, {ChartKind::wg_count, SweepMetric::efficiency}});
   return out;
 }
 
 std::string render_chart(const ChartSpec& spec, const std::vector<const RoofsDocument*>& docs, const ChartOptions& opt,
                          const std::vector<Placement>& dots) {
   if (docs.empty()) throw std::invalid_argument("a chart needs a roofs document");
-  const RoofsDocument& first = *docs.front();
-  const std::string& k = spec.kind;
-  if (k != "wg-count" && k != "wg-size" && spec.metric != "performance" && !spec.metric.empty())
+  if (!spec.has_metric() && spec.metric != SweepMetric::performance)
     throw std::invalid_argument("--metric applies to the wg-count and wg-size charts only");
-  if (k == "carm") return render_carm_svg(docs, opt, dots);
-  if (k == "power") return render_energy_svg(docs, EnergyChart::power, opt, dots);
-  if (k == "energy") return render_energy_svg(docs, EnergyChart::energy, opt, dots);
-  if (k == "efficiency") return render_energy_svg(docs, EnergyChart::efficiency, opt, dots);
-  if (k == "wg-count") return render_launch_sweep_svg(first, LaunchSweep::work_group_count, parse_metric(spec.metric), opt);
-  if (k == "wg-size") return render_launch_sweep_svg(first, LaunchSweep::work_group_size, parse_metric(spec.metric), opt);
-  if (k == "bandwidth") return render_bandwidth_sweep_svg(docs, opt);
-  if (k == "latency") return render_latency_sweep_svg(docs, opt);
-  throw std::invalid_argument("unknown chart '" + k + "'");
+  return chart_kind_info(spec.kind).render(spec, docs, opt, dots);
 }
 
 }  // namespace roofline

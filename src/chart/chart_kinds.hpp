@@ -1,10 +1,16 @@
-// chart/chart_kinds: every chart the tool draws, by name, and the default
-// set that `roofline build`, `roofline plot --chart all` and the report write.
-// The one place that maps a chart's name to its renderer.
+// chart/chart_kinds: every chart the tool draws, in one table (its name on the
+// command line and in file names, its caption, what it can show and the
+// function that draws it), and the default set that `roofline build`,
+// `roofline plot --chart all` and the report write. Adding a chart kind is a
+// row here and its renderer.
 #pragma once
+#include <array>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "chart/launch_sweep_chart.hpp"
 #include "chart/page.hpp"
 #include "model/placement.hpp"
 
@@ -12,21 +18,42 @@ namespace roofline {
 
 struct RoofsDocument;
 
-// The names --chart accepts: carm, power, energy, efficiency, wg-count,
-// wg-size, bandwidth, latency.
-const std::vector<std::string>& chart_kind_names();
+enum class ChartKind { carm, power, energy, efficiency, wg_count, wg_size, bandwidth, latency };
 
-// What a chart shows: its kind and, for the launch sweeps, the metric
-// ("performance", "power", "efficiency").
+// What a chart shows: its kind and, for the launch sweeps, the metric.
 struct ChartSpec {
-  std::string kind;
-  std::string metric = "performance";
-  std::string suffix() const;  // file name suffix: "" for the CARM, "-wg-count", "-wg-count-power"...
-  std::string caption() const; // "Cache-aware roofline", "Throughput by work-group count"...
+  ChartKind kind = ChartKind::carm;
+  SweepMetric metric = SweepMetric::performance;
+  std::string name() const;     // "carm", "wg-count"...
+  std::string suffix() const;   // file name suffix: "" for the CARM, "-wg-count", "-wg-count-power"...
+  std::string caption() const;  // "Cache-aware roofline", "Throughput by work-group count"...
   bool is_energy() const;       // power, energy, efficiency: need a fitted power model
   bool compares_files() const;  // draws several roofs files on one chart
   bool takes_dots() const;      // has room for placed kernels
+  bool has_metric() const;      // the launch sweeps: performance, power or efficiency
 };
+
+using ChartRenderer = std::string (*)(const ChartSpec&, const std::vector<const RoofsDocument*>&, const ChartOptions&,
+                                      const std::vector<Placement>&);
+
+// One row of the table.
+struct ChartKindInfo {
+  ChartKind kind;
+  std::string_view name;     // --chart NAME; the file suffix "-NAME" (the CARM has none)
+  std::string_view caption;  // the kinds with a metric: what follows the metric ("by work-group count")
+  bool compares_files;       // several roofs files on one chart
+  bool takes_dots;           // placed kernels drawn as dots
+  bool needs_power_model;    // drawn from the fitted power model
+  bool has_metric;           // --metric performance|power|efficiency
+  ChartRenderer render;
+};
+
+const ChartKindInfo& chart_kind_info(ChartKind kind);
+
+// The names --chart accepts, in the table's order.
+std::vector<std::string> chart_kind_names();
+std::optional<ChartKind> parse_chart_kind(std::string_view name);
+std::optional<SweepMetric> parse_sweep_metric(std::string_view name);
 
 // The charts worth drawing for these documents: the CARM, the launch sweeps
 // where measured, the memory sweeps where measured, and the energy charts and
@@ -39,8 +66,8 @@ bool has_launch_sweeps(const RoofsDocument& doc, bool with_power);
 // Renders one chart. What a chart cannot show it leaves out, valid all the
 // same: the launch sweeps draw the first document only, dots go on the CARM
 // and energy charts only (see ChartSpec), a chart without its data says so in
-// a note. Throws std::invalid_argument on an unknown kind or metric, or a
-// malformed opt.compute_roofs.
+// a note. Throws std::invalid_argument for no document, a metric on a chart
+// without one, or a malformed opt.compute_roofs.
 std::string render_chart(const ChartSpec& spec, const std::vector<const RoofsDocument*>& docs,
                          const ChartOptions& opt = {}, const std::vector<Placement>& dots = {});
 

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
+#include <tuple>
 
 #include "chart/axes.hpp"
 #include "chart/legend.hpp"
@@ -44,17 +46,9 @@ std::size_t series_color(const std::vector<std::string>& keys, const std::string
   return it == keys.end() ? keys.size() : std::size_t(it - keys.begin());
 }
 
-bool is_float_type(const std::string& t) { return t == "float" || t == "double" || t == "half"; }
-
-std::string upper(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return s;
-}
-
 // Display unit and scale of a ceiling's sweep under a metric.
 std::pair<std::string, double> display_unit(const Ceiling& c, SweepMetric metric) {
-  const bool memory = c.kind == "memory";
-  const std::string ops = memory ? "B" : is_float_type(c.type) ? "FLOP" : "INTOP";
+  const std::string ops = c.unit() == RateUnit::byte ? "B" : c.unit() == RateUnit::intop ? "INTOP" : "FLOP";
   switch (metric) {
     case SweepMetric::performance: return {"G" + ops + "/s", 1e-9};
     case SweepMetric::power: return {"W", 1};
@@ -84,62 +78,110 @@ void use_tera_where_large(Panel& panel) {
   panel.unit[0] = 'T';
 }
 
-// Families in a fixed order: compute (float, double, int, half; MAD before
-// ADD), then memory levels nearest first, as they appear in the document.
-std::vector<Panel> collect_panels(const RoofsDocument& doc, LaunchSweep sweep, SweepMetric metric) {
-  std::map<std::string, Panel> by_key;
-  std::vector<std::string> order;
-  const auto rank = [](const Ceiling& c) {
-    static const std::vector<std::string> types = {"float", "double", "int", "half"};
-    const auto t = std::find(types.begin(), types.end(), c.type) - types.begin();
-    return c.kind == "memory" ? 100 : int(t) * 2 + (c.op == "mad" ? 0 : 1);
-  };
+// Compute families by type (float, double, int, half; MAD before ADD), then
+// memory.
+int family_rank(const Ceiling& c) {
+  static const std::vector<DataType> types = {DataType::float32, DataType::float64, DataType::int32, DataType::float16};
+  const auto t = std::find(types.begin(), types.end(), c.type) - types.begin();
+  return c.is_memory() ? 100 : int(t) * 2 + (c.op == Op::mad ? 0 : 1);
+}
+
+// The document's ceilings by family_rank; within a rank (the memory levels,
+// nearest first) in the document's order.
+std::vector<const Ceiling*> ceilings_by_family(const RoofsDocument& doc) {
   std::vector<const Ceiling*> ceilings;
   for (const Ceiling& c : doc.ceilings) ceilings.push_back(&c);
-  std::stable_sort(ceilings.begin(), ceilings.end(), [&](const Ceiling* a, const Ceiling* b) { return rank(*a) < rank(*b); });
-  for (const Ceiling* c : ceilings) {
-    const auto& points = sweep == LaunchSweep::work_group_count ? c->sweep_wg_count : c->sweep_wg_size;
-    const auto [unit, scale] = display_unit(*c, metric);
-    const bool memory = c->kind == "memory";
-    // A count sweep may hold several work-group sizes: a line for each, the ceiling's own (best) first.
-    std::vector<std::uint64_t> sizes{c->launch.local};
-    if (sweep == LaunchSweep::work_group_count)
-      for (const SweepPoint& p : points)
-        if (std::find(sizes.begin(), sizes.end(), p.launch.local) == sizes.end()) sizes.push_back(p.launch.local);
+  std::stable_sort(ceilings.begin(), ceilings.end(),
+                   [](const Ceiling* a, const Ceiling* b) { return family_rank(*a) < family_rank(*b); });
+  return ceilings;
+}
+
+const std::vector<SweepPoint>& sweep_points(const Ceiling& c, LaunchSweep sweep) {
+  return sweep == LaunchSweep::work_group_count ? c.sweep_wg_count : c.sweep_wg_size;
+}
+
+// The work-group sizes that get a line: the ceiling's own (best) first; a
+// count sweep may hold others.
+std::vector<std::uint64_t> line_sizes(const Ceiling& c, LaunchSweep sweep) {
+  std::vector<std::uint64_t> sizes{c.launch.local};
+  if (sweep == LaunchSweep::work_group_count)
+    for (const SweepPoint& p : c.sweep_wg_count)
+      if (std::find(sizes.begin(), sizes.end(), p.launch.local) == sizes.end()) sizes.push_back(p.launch.local);
+  return sizes;
+}
+
+// A sweep point's value under the metric, in display units (`scale` from
+// display_unit); none for power or efficiency without a power reading.
+std::optional<double> metric_value(const SweepPoint& p, SweepMetric metric, double scale) {
+  if (metric == SweepMetric::performance) return p.stats.median * scale;
+  if (!p.watts || !(p.watts->median > 0)) return std::nullopt;
+  return metric == SweepMetric::power ? p.watts->median : p.stats.median / p.watts->median * scale;
+}
+
+std::string point_tooltip(const Ceiling& c, const SweepPoint& p, double y, SweepMetric metric) {
+  const auto [unit, scale] = display_unit(c, metric);
+  std::string t = c.label() + ": " + std::to_string(p.launch.work_groups()) + " work-groups of " +
+                  std::to_string(p.launch.local) + "\n" + printf_string("%.4g", y) + " " + unit;
+  if (metric == SweepMetric::performance && p.stats.samples > 1)
+    t += " (min " + printf_string("%.4g", p.stats.min * scale) + ", max " + printf_string("%.4g", p.stats.max * scale) +
+         ", " + std::to_string(p.stats.samples) + " runs)";
+  return t;
+}
+
+// The line of a ceiling's sweep at one work-group size, of the points with a
+// positive, finite value; with `only_this_size`, of the points at that size.
+Series sweep_series(const Ceiling& c, std::uint64_t size, bool only_this_size, LaunchSweep sweep, SweepMetric metric) {
+  const bool memory = c.is_memory();
+  Series s;
+  s.ceiling = &c;
+  s.name = memory ? str(c.op) : "width " + std::to_string(c.width);
+  s.color = memory ? series_color(kMixes, str(c.op)) : series_color(kWidths, std::to_string(c.width));
+  s.other_size = size != c.launch.local;
+  const double scale = display_unit(c, metric).second;
+  for (const SweepPoint& p : sweep_points(c, sweep)) {
+    if (only_this_size && p.launch.local != size) continue;
+    const double x = sweep == LaunchSweep::work_group_count ? double(p.launch.work_groups()) : double(p.launch.local);
+    const std::optional<double> y = metric_value(p, metric, scale);
+    if (!y || !(x > 0) || !(*y > 0) || !std::isfinite(*y)) continue;
+    s.points.push_back({x, *y});
+    s.tooltips.push_back(point_tooltip(c, p, *y, metric));
+  }
+  return s;
+}
+
+// A panel per compute (op, type) and per memory level.
+using PanelKey = std::tuple<CeilingKind, std::string, Op, DataType>;
+
+PanelKey panel_key(const Ceiling& c) {
+  return c.is_memory() ? PanelKey{c.kind, c.level_name(), Op::read, DataType::float32} : PanelKey{c.kind, "", c.op, c.type};
+}
+
+// An empty panel for the family of c, in the unit of c's values.
+Panel empty_panel(const Ceiling& c, SweepMetric metric) {
+  return Panel{c.is_memory() ? c.level_name() + " memory" : compute_label(c.type, c.op), display_unit(c, metric).first, "", {}};
+}
+
+// Families in a fixed order: compute (float, double, int, half; MAD before
+// ADD), then memory levels nearest first, as they appear in the document.
+// A line needs two points; a panel, one line.
+std::vector<Panel> collect_panels(const RoofsDocument& doc, LaunchSweep sweep, SweepMetric metric) {
+  std::map<PanelKey, Panel> by_key;
+  std::vector<PanelKey> order;
+  for (const Ceiling* c : ceilings_by_family(doc)) {
+    const std::vector<std::uint64_t> sizes = line_sizes(*c, sweep);
     for (std::uint64_t size : sizes) {
-      Series s;
-      s.ceiling = c;
-      s.name = memory ? c->op : "width " + std::to_string(c->width);
-      s.color = memory ? series_color(kMixes, c->op) : series_color(kWidths, std::to_string(c->width));
-      s.other_size = size != c->launch.local;
-      for (const SweepPoint& p : points) {
-        if (sweep == LaunchSweep::work_group_count && p.launch.local != size && sizes.size() > 1) continue;
-        const double x = sweep == LaunchSweep::work_group_count ? double(p.launch.work_groups()) : double(p.launch.local);
-        double y = p.stats.median * scale;
-        if (metric != SweepMetric::performance) {
-          if (!p.watts || !(p.watts->median > 0)) continue;
-          y = metric == SweepMetric::power ? p.watts->median : p.stats.median / p.watts->median * scale;
-        }
-        if (!(x > 0) || !(y > 0) || !std::isfinite(y)) continue;
-        s.points.push_back({x, y});
-        std::string t = c->label() + ": " + std::to_string(p.launch.work_groups()) + " work-groups of " +
-                        std::to_string(p.launch.local) + "\n" + printf_string("%.4g", y) + " " + unit;
-        if (metric == SweepMetric::performance && p.stats.samples > 1)
-          t += " (min " + printf_string("%.4g", p.stats.min * scale) + ", max " + printf_string("%.4g", p.stats.max * scale) +
-               ", " + std::to_string(p.stats.samples) + " runs)";
-        s.tooltips.push_back(t);
-      }
+      Series s = sweep_series(*c, size, sweep == LaunchSweep::work_group_count && sizes.size() > 1, sweep, metric);
       if (s.points.size() < 2) continue;
-      const std::string key = memory ? "m:" + c->level : "c:" + c->op + ":" + c->type;
+      const PanelKey key = panel_key(*c);
       if (!by_key.count(key)) {
         order.push_back(key);
-        by_key[key] = Panel{memory ? c->level + " memory" : c->type + " " + upper(c->op), unit, "", {}};
+        by_key[key] = empty_panel(*c, metric);
       }
       by_key[key].series.push_back(std::move(s));
     }
   }
   std::vector<Panel> out;
-  for (const std::string& k : order) {
+  for (const PanelKey& k : order) {
     Panel p = std::move(by_key[k]);
     use_tera_where_large(p);
     p.y_title = axis_title(metric, p.unit);
@@ -197,7 +239,7 @@ void append_legend_row(std::string& out, const std::vector<Panel>& panels, doubl
     for (std::size_t i = 0; i <= keys->size(); ++i)
       for (const Panel& p : panels)
         for (const Series& s : p.series) {
-          if ((s.ceiling->kind == "memory") != memory || s.color != i) continue;
+          if (s.ceiling->is_memory() != memory || s.color != i) continue;
           const std::string label = memory ? s.name : std::to_string(s.ceiling->width);
           if (std::find(entries.begin(), entries.end(), std::make_pair(label, i)) == entries.end())
             entries.push_back({label, i});

@@ -142,6 +142,109 @@ Conflicts conflicts(const Candidate& c, std::size_t self, const std::vector<cons
   return k;
 }
 
+// A candidate for each point's label, indexed as the points; null: none picked yet.
+using Picks = std::vector<const Candidate*>;
+
+// How many other points lie within 60 pixels of each point.
+std::vector<int> neighbour_counts(const std::vector<PointToLabel>& points) {
+  const std::size_t n = points.size();
+  std::vector<int> neighbours(n, 0);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j)
+      neighbours[i] += j != i && std::hypot(points[i].at.x - points[j].at.x, points[i].at.y - points[j].at.y) < 60;
+  return neighbours;
+}
+
+// The orders the local search starts from: the most crowded points first,
+// left to right, right to left, top down, bottom up, and eight shuffles of
+// the first (with a fixed seed: the same chart every time).
+std::vector<std::vector<std::size_t>> search_orders(const std::vector<PointToLabel>& points) {
+  std::vector<std::vector<std::size_t>> orders(5, std::vector<std::size_t>(points.size()));
+  for (auto& o : orders) std::iota(o.begin(), o.end(), 0);
+  const std::vector<int> neighbours = neighbour_counts(points);
+  const auto by = [&](auto key) { return [&, key](std::size_t a, std::size_t b) { return key(a) < key(b); }; };
+  std::stable_sort(orders[0].begin(), orders[0].end(), by([&](std::size_t i) { return -neighbours[i]; }));
+  std::stable_sort(orders[1].begin(), orders[1].end(), by([&](std::size_t i) { return points[i].at.x; }));
+  std::stable_sort(orders[2].begin(), orders[2].end(), by([&](std::size_t i) { return -points[i].at.x; }));
+  std::stable_sort(orders[3].begin(), orders[3].end(), by([&](std::size_t i) { return points[i].at.y; }));
+  std::stable_sort(orders[4].begin(), orders[4].end(), by([&](std::size_t i) { return -points[i].at.y; }));
+  std::mt19937 shuffle(12345);
+  for (int k = 0; k < 8; ++k) {
+    orders.push_back(orders[0]);
+    std::shuffle(orders.back().begin(), orders.back().end(), shuffle);
+  }
+  return orders;
+}
+
+// Re-picks point i's cheapest candidate against the others' picks; returns
+// whether its pick changed.
+bool repick(std::size_t i, const std::vector<std::vector<Candidate>>& options, Picks& picks) {
+  const Candidate* best = nullptr;
+  double best_cost = std::numeric_limits<double>::infinity();
+  for (const Candidate& c : options[i]) {
+    if (c.cost >= best_cost) continue;
+    const double cost = c.cost + conflicts(c, i, picks).cost();
+    if (cost < best_cost) best = &c, best_cost = cost;
+  }
+  const bool changed = best != picks[i];
+  picks[i] = best;
+  return changed;
+}
+
+// A greedy pass in this order, then up to 8 rounds of improvement in the
+// same order until no pick changes: a local optimum.
+Picks settle(const std::vector<std::size_t>& order, const std::vector<std::vector<Candidate>>& options) {
+  Picks picks(options.size(), nullptr);
+  for (std::size_t i : order) repick(i, options, picks);
+  for (int round = 0; round < 8; ++round) {
+    bool changed = false;
+    for (std::size_t i : order) changed |= repick(i, options, picks);
+    if (!changed) break;
+  }
+  return picks;
+}
+
+double total_cost(const Picks& picks) {
+  double total = 0;
+  for (std::size_t i = 0; i < picks.size(); ++i) total += picks[i]->cost + conflicts(*picks[i], i, picks).cost();
+  return total;
+}
+
+// Each order settles in its own local optimum; the cheapest wins (the
+// earliest of equals).
+Picks cheapest_picks(const std::vector<PointToLabel>& points, const std::vector<std::vector<Candidate>>& options) {
+  Picks chosen;
+  double chosen_total = std::numeric_limits<double>::infinity();
+  for (const auto& order : search_orders(points)) {
+    Picks picks = settle(order, options);
+    const double total = total_cost(picks);
+    if (total < chosen_total) chosen_total = total, chosen = std::move(picks);
+  }
+  return chosen;
+}
+
+// Point i's label as picked, with what it could not avoid.
+PlacedLabel placed_label(std::size_t i, const Picks& chosen) {
+  const Candidate& c = *chosen[i];
+  PlacedLabel l;
+  l.box = c.box;
+  l.baseline = {c.box.x0 + 1, c.box.y1 - 4};
+  l.leader = c.leader;
+  l.leader_from = c.lead.a;
+  l.leader_to = c.lead.b;
+  l.collisions = c.hits + conflicts(c, i, chosen).count();
+  return l;
+}
+
+// The markers, labels and leaders, for what is drawn after them to avoid.
+void add_to_drawn(const std::vector<PointToLabel>& points, const std::vector<PlacedLabel>& placed, Obstacles& drawn) {
+  for (const PointToLabel& p : points) drawn.boxes.push_back(marker_box(p));
+  for (const PlacedLabel& l : placed) {
+    drawn.boxes.push_back(l.box);
+    if (l.leader) drawn.segments.push_back({l.leader_from, l.leader_to});
+  }
+}
+
 }  // namespace
 
 Rect marker_box(const PointToLabel& p) { return Rect{p.at.x, p.at.y, p.at.x, p.at.y}.inflated(p.radius + 1); }
@@ -152,74 +255,13 @@ Rect preferred_label_box(const PointToLabel& p, double font_size) {
 
 std::vector<PlacedLabel> place_point_labels(const std::vector<PointToLabel>& points, double font_size,
                                             const Rect& plot, Obstacles& drawn) {
-  const std::size_t n = points.size();
-  std::vector<std::vector<Candidate>> options(n);
-  for (std::size_t i = 0; i < n; ++i) options[i] = candidates(i, points, font_size, plot, drawn);
-
-  // Local search from several orders (the most crowded points first, left to
-  // right, right to left, top down, bottom up and a few shuffles): each order
-  // settles in its own local optimum; the cheapest wins.
-  std::vector<std::vector<std::size_t>> orders(5, std::vector<std::size_t>(n));
-  for (auto& o : orders) std::iota(o.begin(), o.end(), 0);
-  std::vector<int> neighbours(n, 0);
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t j = 0; j < n; ++j)
-      neighbours[i] += j != i && std::hypot(points[i].at.x - points[j].at.x, points[i].at.y - points[j].at.y) < 60;
-  const auto by = [&](auto key) { return [&, key](std::size_t a, std::size_t b) { return key(a) < key(b); }; };
-  std::stable_sort(orders[0].begin(), orders[0].end(), by([&](std::size_t i) { return -neighbours[i]; }));
-  std::stable_sort(orders[1].begin(), orders[1].end(), by([&](std::size_t i) { return points[i].at.x; }));
-  std::stable_sort(orders[2].begin(), orders[2].end(), by([&](std::size_t i) { return -points[i].at.x; }));
-  std::stable_sort(orders[3].begin(), orders[3].end(), by([&](std::size_t i) { return points[i].at.y; }));
-  std::stable_sort(orders[4].begin(), orders[4].end(), by([&](std::size_t i) { return -points[i].at.y; }));
-  std::mt19937 shuffle(12345);  // fixed: the same chart every time
-  for (int k = 0; k < 8; ++k) {
-    orders.push_back(orders[0]);
-    std::shuffle(orders.back().begin(), orders.back().end(), shuffle);
-  }
-
-  std::vector<const Candidate*> chosen;
-  double chosen_total = std::numeric_limits<double>::infinity();
-  for (const auto& order : orders) {
-    std::vector<const Candidate*> pick(n, nullptr);
-    const auto choose = [&](std::size_t i) {
-      const Candidate* best = nullptr;
-      double best_cost = std::numeric_limits<double>::infinity();
-      for (const Candidate& c : options[i]) {
-        if (c.cost >= best_cost) continue;
-        const double cost = c.cost + conflicts(c, i, pick).cost();
-        if (cost < best_cost) best = &c, best_cost = cost;
-      }
-      const bool changed = best != pick[i];
-      pick[i] = best;
-      return changed;
-    };
-    for (std::size_t i : order) choose(i);
-    for (int round = 0; round < 8; ++round) {
-      bool changed = false;
-      for (std::size_t i : order) changed |= choose(i);
-      if (!changed) break;
-    }
-    double total = 0;
-    for (std::size_t i = 0; i < n; ++i) total += pick[i]->cost + conflicts(*pick[i], i, pick).cost();
-    if (total < chosen_total) chosen_total = total, chosen = pick;
-  }
-
-  std::vector<PlacedLabel> placed(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    const Candidate& c = *chosen[i];
-    PlacedLabel& l = placed[i];
-    l.box = c.box;
-    l.baseline = {c.box.x0 + 1, c.box.y1 - 4};
-    l.leader = c.leader;
-    l.leader_from = c.lead.a;
-    l.leader_to = c.lead.b;
-    l.collisions = c.hits + conflicts(c, i, chosen).count();
-  }
-  for (const PointToLabel& p : points) drawn.boxes.push_back(marker_box(p));
-  for (const PlacedLabel& l : placed) {
-    drawn.boxes.push_back(l.box);
-    if (l.leader) drawn.segments.push_back({l.leader_from, l.leader_to});
-  }
+  // Every candidate is in place before any is picked: the picks point into these vectors.
+  std::vector<std::vector<Candidate>> options(points.size());
+  for (std::size_t i = 0; i < points.size(); ++i) options[i] = candidates(i, points, font_size, plot, drawn);
+  const Picks chosen = cheapest_picks(points, options);
+  std::vector<PlacedLabel> placed;
+  for (std::size_t i = 0; i < points.size(); ++i) placed.push_back(placed_label(i, chosen));
+  add_to_drawn(points, placed, drawn);
   return placed;
 }
 

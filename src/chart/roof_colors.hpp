@@ -5,12 +5,14 @@
 #pragma once
 #include <string>
 
+#include "model/vocabulary.hpp"
+
 namespace roofline::chart {
 
 // local, L1, L2, L2 far (or L3), L3 far, DRAM, constant; grey for any other.
-std::string level_color(const std::string& level);
+std::string level_color(const MemoryLevel& level);
 
-// By type and op ("float", "mad"): MAD darker than ADD of the same type.
-std::string compute_color(const std::string& type, const std::string& op);
+// By type and op: MAD darker than ADD of the same type.
+std::string compute_color(DataType type, Op op);
 
 }  // namespace roofline::chart

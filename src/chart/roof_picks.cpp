@@ -1,6 +1,7 @@
 #include "chart/roof_picks.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 
 #include "model/roofs.hpp"
@@ -9,24 +10,25 @@ namespace roofline::chart {
 
 namespace {
 
-struct Pick { std::string type, op; };  // op empty: the best of the type
-
-bool known_type(const std::string& t) { return t == "half" || t == "float" || t == "double" || t == "int"; }
+struct Pick {
+  DataType type;
+  std::optional<Op> op;  // none: the best of the type
+};
 
 Pick parse_pick(const std::string& text) {
   const auto colon = text.find(':');
-  Pick p{text.substr(0, colon), colon == std::string::npos ? "" : text.substr(colon + 1)};
-  if (!known_type(p.type))
-    throw std::invalid_argument("compute roof '" + text + "': type must be half, float, double or int");
-  if (colon != std::string::npos && p.op != "add" && p.op != "mad")
-    throw std::invalid_argument("compute roof '" + text + "': op must be add or mad");
-  return p;
+  const auto type = lookup<DataType>(text.substr(0, colon));
+  if (!type) throw std::invalid_argument("compute roof '" + text + "': type must be half, float, double or int");
+  if (colon == std::string::npos) return {*type, std::nullopt};
+  const auto op = lookup<Op>(text.substr(colon + 1));
+  if (!op || !is_compute(*op)) throw std::invalid_argument("compute roof '" + text + "': op must be add or mad");
+  return {*type, op};
 }
 
 const Ceiling* best_of(const std::vector<const Ceiling*>& best, const Pick& p) {
   const Ceiling* found = nullptr;
   for (const Ceiling* c : best)
-    if (c->kind == "compute" && c->type == p.type && (p.op.empty() || c->op == p.op) && (!found || c->value > found->value))
+    if (c->is_compute() && c->type == p.type && (!p.op || c->op == *p.op) && (!found || c->value > found->value))
       found = c;
   return found;
 }
@@ -42,12 +44,13 @@ std::vector<const Ceiling*> pick_compute_roofs(const RoofsDocument& doc, const s
   const std::vector<const Ceiling*> best = best_ceilings(doc);
   std::vector<const Ceiling*> all;
   for (const Ceiling* c : best)
-    if (c->kind == "compute") all.push_back(c);
+    if (c->is_compute()) all.push_back(c);
   if (std::find(picks.begin(), picks.end(), "all") != picks.end()) return all;
   std::vector<Pick> wanted;
   for (const std::string& p : picks) wanted.push_back(parse_pick(p));
   const bool defaults = wanted.empty();
-  if (defaults) wanted = {{"float", "mad"}, {"float", "add"}, {"double", "mad"}, {"int", ""}};
+  if (defaults)
+    wanted = {{DataType::float32, Op::mad}, {DataType::float32, Op::add}, {DataType::float64, Op::mad}, {DataType::int32, std::nullopt}};
   std::vector<const Ceiling*> out;
   for (const Pick& p : wanted)
     if (const Ceiling* c = best_of(best, p); c && std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);

@@ -93,7 +93,7 @@ Sweep collect(const RoofsDocument& doc, Quantity q, const std::string& color, bo
   }
   std::stable_sort(s.points.begin(), s.points.end(), [](const Sample& a, const Sample& b) { return a.bytes < b.bytes; });
   for (const DetectedLevel& l : doc.memory->levels) {
-    LevelView v{&l, several ? color : level_color(l.name), std::nullopt, std::nullopt};
+    LevelView v{&l, several ? color : level_color(l.level), std::nullopt, std::nullopt};
     const double value = q == Quantity::bandwidth ? l.bandwidth : l.latency_ns.value_or(0);
     if (usable(value)) v.value = value;
     if (l.capacity_bytes && usable(*l.capacity_bytes)) v.capacity = *l.capacity_bytes;
@@ -147,20 +147,20 @@ std::string point_tooltip(const Sweep& s, const Sample& p) {
   return t;
 }
 
-std::string capacity_label(const LevelView& l) { return l.level->name + " | " + format_bytes(*l.capacity); }
+std::string capacity_label(const LevelView& l) { return l.level->level.name + " | " + format_bytes(*l.capacity); }
 
 std::string capacity_tooltip(const LevelView& l) {
-  std::string t = l.level->name + " capacity: " + bytes_with_exact(*l.capacity);
+  std::string t = l.level->level.name + " capacity: " + bytes_with_exact(*l.capacity);
   if (usable(l.level->first_bytes) && usable(l.level->last_bytes))
     t += "\nplateau " + format_bytes(l.level->first_bytes) + " .. " + format_bytes(l.level->last_bytes);
   return t;
 }
 
-std::string plateau_label(const Sweep& s, const LevelView& l) { return l.level->name + " " + format_value(s, *l.value); }
+std::string plateau_label(const Sweep& s, const LevelView& l) { return l.level->level.name + " " + format_value(s, *l.value); }
 
 std::string plateau_tooltip(const Sweep& s, const LevelView& l) {
   const DetectedLevel& d = *l.level;
-  std::string t = d.name + " plateau: " + format_value(s, *l.value) + " (" + exact_value(s, *l.value) + ")";
+  std::string t = d.level.name + " plateau: " + format_value(s, *l.value) + " (" + exact_value(s, *l.value) + ")";
   t += "\nworking sets " + format_bytes(d.first_bytes) + " .. " + format_bytes(d.last_bytes) + " (" +
        exact_number(d.first_bytes) + " .. " + exact_number(d.last_bytes) + " bytes)";
   if (s.quantity == Quantity::bandwidth && d.latency_ns && usable(*d.latency_ns))

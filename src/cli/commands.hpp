@@ -1,44 +1,61 @@
-// cli/commands: one function per subcommand; main.cpp only parses arguments.
+// cli/commands: roofline's command line. Each subcommand is a set of CLI11
+// options that fill a request of the application layer (app/), and a
+// function that runs it and presents the result. Only parsing and
+// presenting happen here; a failure is reported once, in run().
 #pragma once
 #include <string>
-#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "app/app.hpp"
 
 namespace roofline {
 
-struct BuildOptions {
-  std::string device;      // --device; empty: the default device
-  std::string output;      // -o; empty: roofs/<device-slug>.json
-  std::string plot;        // --plot; empty: plots/<device-slug>.svg
-  std::string kernels;     // --kernels; empty: found automatically
-  std::string levels;      // --levels; an override file for the detected cache levels
-  std::string energy;      // --energy: auto, papi, perf, powercap, nvml, none; empty: auto, or none with --quick
-  bool quick = false, quiet = false, json = false;
-  std::string command_line;
+class CommandLine {
+ public:
+  CommandLine();
+  // Parses argv, runs the subcommand and returns the exit status.
+  int run(int argc, char** argv);
+
+ private:
+  void add_devices();
+  void add_build();
+  void add_energy();
+  void add_plot();
+  void add_report();
+  void add_chart_options(CLI::App* command, const std::string& roofs_help);
+  void add_count();
+  void add_place();
+  void add_launch_options(CLI::App* command);
+
+  int dispatch();
+  int devices() const;
+  int build();
+  int energy() const;
+  int plot();
+  int report();
+  int count();
+  int place();
+
+  CLI::App app_{"roofline: measures an OpenCL device's cache-aware roofline (CARM) ceilings"};
+  CLI::App *devices_ = nullptr, *build_ = nullptr, *energy_ = nullptr, *plot_ = nullptr, *report_ = nullptr,
+           *count_ = nullptr, *place_ = nullptr;
+  std::string command_line_;
+
+  bool devices_json_ = false;
+  BuildRequest build_request_;
+  std::string build_energy_;  // --energy as written; empty: the default
+  bool build_quiet_ = false, build_json_ = false;
+  std::string energy_device_, energy_backend_ = "auto";
+  double energy_seconds_ = 6;
+  PlotRequest plot_request_;
+  std::string chart_ = "carm", metric_ = "performance";
+  bool plot_quiet_ = false;
+  KernelRequest kernel_;
+  PlaceRequest place_request_;
+  std::string place_energy_ = "auto";
+  std::string output_;  // count and place: -o
+  bool kernel_quiet_ = false;
 };
-
-struct KernelOptions;  // cli/kernel_launch.hpp
-
-int run_devices(bool json);
-// Counts a user kernel's FLOPs and bytes (no timing); -o writes a counts file.
-int run_count(const KernelOptions& options);
-// Times, counts and places a user kernel on the device's roofs.
-int run_place(const KernelOptions& options);
-// Idle power from the energy source `backend` picks for the device.
-int run_energy(const std::string& device, const std::string& backend, double seconds);
-int run_build(const BuildOptions& options);
-struct PlotOptions {
-  std::vector<std::string> roofs;    // roofs files; the first is the main one
-  std::vector<std::string> dots;     // placement files
-  std::string output;                // -o: the SVG or HTML file; with --chart all, a folder
-  std::string chart = "carm";        // a chart kind or "all"
-  std::string metric = "performance";
-  std::vector<std::string> compute;  // --compute picks
-  std::string title;
-  int width = 960, height = 640;
-  bool quiet = false;
-};
-
-int run_plot(const PlotOptions& options);
-int run_report(const PlotOptions& options);
 
 }  // namespace roofline

@@ -1,5 +1,6 @@
 // count: exact operation and byte counts of a user's kernel, beside the
-// benchmark room (benchmark/user_kernel runs what this produces). Rewrites the
+// launcher (launch/user_kernel runs what this produces). Uses: model only
+// (and Clang). Rewrites the
 // kernel's OpenCL C with Clang so that every work-item counts what it executes;
 // the counts go into model/op_counts slots. Optional: a build without Clang
 // (-DROOFLINE_WITH_CLANG=OFF) says counting is unavailable, and `place` then

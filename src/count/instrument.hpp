@@ -1,4 +1,4 @@
-// count/instrument: the counting stage-tool of the benchmark room. Rewrites an
+// count/instrument: the instrumenter behind `roofline count`. Rewrites an
 // OpenCL C kernel's source with Clang (LibTooling, on the AST after macro
 // expansion, parsed with the device build's options) so that every work-item
 // counts what it executes: FLOPs by precision, integer operations and bytes per

@@ -1,7 +1,7 @@
 // count/typedefs: a kernel file's typedef names of OpenCL types, resolved by
 // Clang with the device build's options (so #if branches and -D values count,
 // and headers the file includes), for matching launch specs to arguments that
-// clGetKernelArgInfo names only by their typedef (benchmark/source_typedefs
+// clGetKernelArgInfo names only by their typedef (launch/source_typedefs
 // is the fallback without Clang).
 #pragma once
 #include <map>

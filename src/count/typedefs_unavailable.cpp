@@ -1,5 +1,5 @@
 // count/typedefs.hpp in a build without Clang: the caller reads the source's
-// simple typedef lines instead (benchmark/source_typedefs).
+// simple typedef lines instead (launch/source_typedefs).
 #include "count/typedefs.hpp"
 
 namespace roofline {

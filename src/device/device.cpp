@@ -22,6 +22,30 @@ bool query(const cl::Device& d, cl_device_info param, T& out) {
   return clGetDeviceInfo(d(), param, sizeof(T), &out, nullptr) == CL_SUCCESS;
 }
 
+// The device types a selector names, as it writes them.
+constexpr std::pair<DeviceClass, const char*> kDeviceClasses[] = {{DeviceClass::cpu, "cpu"},
+                                                                   {DeviceClass::gpu, "gpu"},
+                                                                   {DeviceClass::igpu, "igpu"},
+                                                                   {DeviceClass::dgpu, "dgpu"},
+                                                                   {DeviceClass::accelerator, "accelerator"}};
+
+const char* class_name(DeviceClass c) {
+  for (const auto& [cls, name] : kDeviceClasses)
+    if (cls == c) return name;
+  return "?";
+}
+
+bool is_of_class(const DeviceEntry& d, DeviceClass c) {
+  switch (c) {
+    case DeviceClass::cpu: return d.is_cpu();
+    case DeviceClass::gpu: return d.is_gpu();
+    case DeviceClass::igpu: return d.is_gpu() && d.integrated;
+    case DeviceClass::dgpu: return d.is_gpu() && !d.integrated;
+    case DeviceClass::accelerator: break;
+  }
+  return bool(d.type & CL_DEVICE_TYPE_ACCELERATOR);
+}
+
 std::string lower(std::string s) {
   for (auto& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
   return s;
@@ -189,11 +213,12 @@ Selector parse_selector(const std::string& raw) {
   Selector s;
   if (text.empty()) throw SelectorSyntaxError("empty device selector");
   const std::string t = lower(text);
-  if (t == "cpu" || t == "gpu" || t == "igpu" || t == "dgpu" || t == "accelerator") {
-    s.kind = Selector::Kind::Type;
-    s.type = t;
-    return s;
-  }
+  for (const auto& [cls, name] : kDeviceClasses)
+    if (t == name) {
+      s.kind = Selector::Kind::Type;
+      s.type = cls;
+      return s;
+    }
   auto all_digits = [](const std::string& x) {
     return !x.empty() && x.size() < 6 && std::all_of(x.begin(), x.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
   };
@@ -237,14 +262,8 @@ const DeviceEntry& select_device(const std::vector<DeviceEntry>& devices, const 
       if (m.empty()) m.push_back(&devices.front());
       return *m.front();  // the default never fails on ambiguity: it takes the first
     case Selector::Kind::Type:
-      what = "type '" + sel.type + "'";
-      pick([&](const DeviceEntry& d) {
-        if (sel.type == "cpu") return d.is_cpu();
-        if (sel.type == "gpu") return d.is_gpu();
-        if (sel.type == "igpu") return d.is_gpu() && d.integrated;
-        if (sel.type == "dgpu") return d.is_gpu() && !d.integrated;
-        return bool(d.type & CL_DEVICE_TYPE_ACCELERATOR);
-      });
+      what = "type '" + std::string(class_name(sel.type)) + "'";
+      pick([&](const DeviceEntry& d) { return is_of_class(d, sel.type); });
       break;
     case Selector::Kind::PlatformDevice:
       what = "index " + std::to_string(sel.platform) + ":" + std::to_string(sel.device);

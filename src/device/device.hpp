@@ -1,6 +1,14 @@
-// device: what OpenCL devices exist, which one the user means, and what each
-// one tells about itself. The rest of the tool receives a DeviceEntry and
-// never enumerates platforms itself.
+// device: the start of the one-way flow device -> benchmark -> measurement ->
+// model -> chart. What OpenCL devices exist, which one the user means, and
+// what each one tells about itself; the rest of the tool receives a
+// DeviceEntry and never enumerates platforms itself. Uses: model only.
+//
+//   device.hpp       enumeration, selection (--device), identity, the device table
+//   program.hpp      OpenCL C built for a device, with its build log on failure
+//   clock.hpp        the clock a device holds under load (NVML on NVIDIA, a chain on CPUs)
+//   theory.hpp       theoretical peaks from what the device tells and a table of lanes per clock
+//   nvml.hpp         NVIDIA's management library, loaded at run time
+//   half_float.hpp   OpenCL's half on the host
 #pragma once
 #include <stdexcept>
 #include <string>
@@ -8,7 +16,7 @@
 
 #include <CL/opencl.hpp>
 
-#include "model/roofs.hpp"
+#include "model/device_identity.hpp"
 
 namespace roofline {
 
@@ -31,10 +39,14 @@ struct DeviceEntry {
 // skipped; no platform at all gives an empty list.
 std::vector<DeviceEntry> enumerate_devices();
 
+// The device types --device names: a CPU, a GPU (integrated: sharing the
+// host's memory, or discrete), an accelerator.
+enum class DeviceClass { cpu, gpu, igpu, dgpu, accelerator };
+
 // A parsed --device argument.
 struct Selector {
   enum class Kind { Default, Type, PlatformDevice, Index, Name } kind = Kind::Default;
-  std::string type;        // Kind::Type: cpu, gpu, igpu, dgpu, accelerator
+  DeviceClass type = DeviceClass::gpu;  // Kind::Type
   int platform = -1, device = -1;  // Kind::PlatformDevice
   int index = -1;          // Kind::Index
   std::string name;        // Kind::Name: case-insensitive substring of the device name

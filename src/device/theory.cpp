@@ -38,10 +38,10 @@ CpuInfo read_cpuinfo() {
 
 // Sets float/double lanes from FP32 FMA lanes per clock and FP32 add lanes.
 void set_fp(PeakModel& m, double fma32, double add32) {
-  m.mad_lanes["float"] = fma32;
-  m.mad_lanes["double"] = fma32 / 2;
-  m.add_lanes["float"] = add32;
-  m.add_lanes["double"] = add32 / 2;
+  m.mad_lanes[DataType::float32] = fma32;
+  m.mad_lanes[DataType::float64] = fma32 / 2;
+  m.add_lanes[DataType::float32] = add32;
+  m.add_lanes[DataType::float64] = add32 / 2;
 }
 
 }  // namespace
@@ -91,8 +91,8 @@ PeakModel nvidia_peak_model(int major, int minor, int sms) {
   };
   for (const auto& r : rows) {
     if (r.major != major || r.minor != minor) continue;
-    m.mad_lanes = {{"float", r.f32}, {"double", r.f64}, {"int", r.imad}, {"half", r.f16}};
-    m.add_lanes = {{"float", r.f32}, {"double", r.f64}, {"int", r.iadd}, {"half", r.f16}};
+    m.mad_lanes = {{DataType::float32, r.f32}, {DataType::float64, r.f64}, {DataType::int32, r.imad}, {DataType::float16, r.f16}};
+    m.add_lanes = {{DataType::float32, r.f32}, {DataType::float64, r.f64}, {DataType::int32, r.iadd}, {DataType::float16, r.f16}};
     return m;
   }
   m.units = 0;
@@ -122,20 +122,20 @@ PeakModel peak_model(const DeviceEntry& e) {
     m.basis = std::to_string(int(m.units)) + " EUs";
     m.architecture = "Intel Gen9/Xe EU";
     // 2 x SIMD4 FPUs per EU (thesis eq. 4.1-4.2); fp64 on one FPU at quarter rate where present.
-    m.mad_lanes = {{"float", 8}, {"half", 16}};
+    m.mad_lanes = {{DataType::float32, 8}, {DataType::float16, 16}};
     m.add_lanes = m.mad_lanes;
-    if (e.has_extension("cl_khr_fp64")) m.mad_lanes["double"] = m.add_lanes["double"] = 2;
+    if (e.has_extension("cl_khr_fp64")) m.mad_lanes[DataType::float64] = m.add_lanes[DataType::float64] = 2;
     return m;
   }
   return {};
 }
 
-std::optional<double> theoretical_peak(const PeakModel& m, const std::string& op, const std::string& type, double mhz) {
-  if (!m.known() || mhz <= 0) return std::nullopt;
-  const auto& table = op == "mad" ? m.mad_lanes : m.add_lanes;
+std::optional<double> theoretical_peak(const PeakModel& m, Op op, DataType type, double mhz) {
+  if (!m.known() || mhz <= 0 || !is_compute(op)) return std::nullopt;
+  const auto& table = op == Op::mad ? m.mad_lanes : m.add_lanes;
   auto it = table.find(type);
   if (it == table.end() || it->second <= 0) return std::nullopt;
-  return m.units * it->second * (op == "mad" ? 2.0 : 1.0) * mhz * 1e6;
+  return m.units * it->second * (op == Op::mad ? 2.0 : 1.0) * mhz * 1e6;
 }
 
 }  // namespace roofline

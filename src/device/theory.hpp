@@ -9,6 +9,7 @@
 #include <string>
 
 #include "device/device.hpp"
+#include "model/vocabulary.hpp"
 
 namespace roofline {
 
@@ -17,15 +18,15 @@ struct PeakModel {
   std::string basis;         // what the units are: "132 SMs", "2 physical cores"
   double units = 0;          // SMs, EUs, CUs or physical cores
   // Lanes per unit per clock, by type. `mad` lanes do 2 ops each per clock.
-  std::map<std::string, double> mad_lanes, add_lanes;
+  std::map<DataType, double> mad_lanes, add_lanes;
   bool known() const { return units > 0 && !mad_lanes.empty(); }
 };
 
 PeakModel peak_model(const DeviceEntry& device);
 
-// Peak in ops/s for op ("add" or "mad") and type at `clock_mhz`; nullopt when
-// the model does not know that combination.
-std::optional<double> theoretical_peak(const PeakModel& m, const std::string& op, const std::string& type, double clock_mhz);
+// Peak in ops/s for a compute op (add or mad) and type at `clock_mhz`; nullopt
+// when the model does not know that combination.
+std::optional<double> theoretical_peak(const PeakModel& m, Op op, DataType type, double clock_mhz);
 
 // CPU family lookup, exposed for tests: vendor ("AuthenticAMD", "GenuineIntel"),
 // family and model as /proc/cpuinfo reports them, and its flags line.

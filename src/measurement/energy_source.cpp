@@ -19,41 +19,50 @@ EnergyTarget energy_target(const DeviceEntry& d) {
   return d.identity.host_unified_memory ? EnergyTarget::integrated_gpu : EnergyTarget::discrete_gpu;
 }
 
-std::unique_ptr<EnergySource> open_energy_source(const std::string& backend, const DeviceEntry& d,
-                                                 const EnergyRoots& roots, std::string& why) {
+namespace {
+
+std::unique_ptr<EnergySource> open_backend(EnergyBackend backend, const DeviceEntry& d, const EnergyRoots& roots,
+                                           std::string& reason) {
   const EnergyTarget target = energy_target(d);
-  auto open = [&](const std::string& name, std::string& reason) -> std::unique_ptr<EnergySource> {
-    if (name == "papi") return open_papi_source(roots, target, reason);
-    if (name == "perf") return open_perf_source(roots, target, reason);
-    if (name == "powercap") return open_powercap_source(roots, target, reason);
-    if (name == "nvml") return open_nvml_source(d.identity.pci_address, reason);
-    throw std::invalid_argument("unknown energy backend \"" + name + "\" (auto, papi, perf, powercap, nvml or none)");
-  };
+  switch (backend) {
+    case EnergyBackend::papi: return open_papi_source(roots, target, reason);
+    case EnergyBackend::perf: return open_perf_source(roots, target, reason);
+    case EnergyBackend::powercap: return open_powercap_source(roots, target, reason);
+    case EnergyBackend::nvml: return open_nvml_source(d.identity.pci_address, reason);
+    case EnergyBackend::automatic:
+    case EnergyBackend::none: break;
+  }
+  return nullptr;
+}
+
+// The backends `automatic` tries for the device, in order: NVML for an NVIDIA
+// GPU (RAPL does not see a discrete GPU); RAPL for a CPU or a GPU inside the
+// package, the perf PMU first since it needs no libpfm4 whitelist. Empty, with
+// `why`, where none fits.
+std::vector<EnergyBackend> automatic_order(const DeviceEntry& d, std::string& why) {
+  if (energy_target(d) != EnergyTarget::discrete_gpu)
+    return {EnergyBackend::perf, EnergyBackend::powercap, EnergyBackend::papi};
+  if (d.has_extension("cl_nv_device_attribute_query")) return {EnergyBackend::nvml};
+  why = "no energy backend for a discrete " + d.identity.vendor + " GPU (roofline reads NVIDIA GPUs through NVML)";
+  return {};
+}
+
+}  // namespace
+
+std::unique_ptr<EnergySource> open_energy_source(EnergyBackend backend, const DeviceEntry& d, const EnergyRoots& roots,
+                                                 std::string& why) {
   why.clear();
-  if (backend == "none") return nullptr;
-  if (backend != "auto") {
+  if (backend == EnergyBackend::none) return nullptr;
+  if (backend != EnergyBackend::automatic) {
     std::string reason;
-    auto s = open(backend, reason);
-    if (!s) throw EnergyUnavailable("--energy " + backend + ": " + reason);
+    auto s = open_backend(backend, d, roots, reason);
+    if (!s) throw EnergyUnavailable("--energy " + str(backend) + ": " + reason);
     return s;
   }
-  // What fits the device: NVML for an NVIDIA GPU (RAPL does not see a discrete
-  // GPU); RAPL for a CPU or a GPU inside the package, the perf PMU first since
-  // it needs no libpfm4 whitelist.
-  std::vector<std::string> order;
-  if (target == EnergyTarget::discrete_gpu) {
-    if (d.has_extension("cl_nv_device_attribute_query")) order = {"nvml"};
-    else {
-      why = "no energy backend for a discrete " + d.identity.vendor + " GPU (roofline reads NVIDIA GPUs through NVML)";
-      return nullptr;
-    }
-  } else {
-    order = {"perf", "powercap", "papi"};
-  }
-  for (const auto& name : order) {
+  for (EnergyBackend b : automatic_order(d, why)) {
     std::string reason;
-    if (auto s = open(name, reason)) return s;
-    why += (why.empty() ? "" : "; ") + name + ": " + reason;
+    if (auto s = open_backend(b, d, roots, reason)) return s;
+    why += (why.empty() ? "" : "; ") + str(b) + ": " + reason;
   }
   return nullptr;
 }

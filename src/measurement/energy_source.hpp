@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "model/vocabulary.hpp"
+
 namespace roofline {
 
 struct DeviceEntry;
@@ -55,14 +57,13 @@ struct EnergyUnavailable : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// `backend`: "auto", "papi", "perf", "powercap", "nvml" or "none".
-//  - "none": nullptr, no reason.
-//  - "auto": the first backend that fits the device and can be read (NVIDIA
-//    GPU: NVML; CPU or integrated GPU: perf, powercap, PAPI), else nullptr
-//    with `why` listing each backend's reason.
+// The source of `backend` for the device:
+//  - none: nullptr, no reason.
+//  - automatic: the first backend that fits the device and can be read
+//    (NVIDIA GPU: NVML; CPU or integrated GPU: perf, powercap, PAPI), else
+//    nullptr with `why` listing each backend's reason.
 //  - a named backend: it, or EnergyUnavailable with its reason.
-// Throws std::invalid_argument for an unknown backend name.
-std::unique_ptr<EnergySource> open_energy_source(const std::string& backend, const DeviceEntry& device,
+std::unique_ptr<EnergySource> open_energy_source(EnergyBackend backend, const DeviceEntry& device,
                                                  const EnergyRoots& roots, std::string& why);
 EnergyTarget energy_target(const DeviceEntry& device);
 

@@ -1,10 +1,10 @@
-// measurement: how often to repeat and what a repeated figure is, the third
-// room of the one-way flow device -> benchmark -> measurement -> model -> chart.
-// Benchmarks hand it timings and counter readings; it hands back statistics
-// (median, extremes, spread, samples) and power. It knows nothing of roofs.
+// measurement: how a figure is taken. How often to repeat a timing and what a
+// repeated figure is (model/stats), energy counters and the power they give,
+// the progress line and Ctrl-C between two measurements. Benchmarks and user
+// kernels hand it timings and counter readings; it knows nothing of roofs.
+// Uses: device (which counter fits a device), model.
 //
 //   sampler.hpp          repeat until the relative standard error is small or the budget is spent
-//   stats.hpp            summary statistics kept with every figure
 //   energy_source.hpp    one interface over the energy counters (PAPI, perf power PMU, powercap, NVML)
 //   energy_perf.hpp, energy_powercap.hpp
 //                        the sysfs-reading backends' parsing, exposed for tests
@@ -18,4 +18,3 @@
 #include "measurement/power_meter.hpp"
 #include "measurement/progress.hpp"
 #include "measurement/sampler.hpp"
-#include "measurement/stats.hpp"

@@ -75,7 +75,8 @@ Stats PowerMeter::idle() {
 
 PowerReading PowerMeter::measure(const std::function<double()>& launch, double work, int windows) {
   // The first reading after idle waits longer: a GPU's clocks, temperature
-  // and power take 1-2 s to settle from idle (power_counting.md A.7.3).
+  // and power take 1-2 s to settle from idle (Yang et al., arXiv:2312.02741,
+  // give a rise time near 0.9 s for the H100's averaged power).
   const double warmup = first_ ? std::max(policy_.warmup_s, policy_.first_warmup_s) : policy_.warmup_s;
   first_ = false;
   const auto t0 = Clock::now();

@@ -1,14 +1,16 @@
 // measurement/power_meter: power from an energy source, with the discipline
-// counters need (power_counting.md A.5, A.7.3): windows many update periods
-// long, each started and ended on a counter update (the reading moves in
-// steps: NVML's every ~100 ms on Hopper), the kernel repeated back to back
-// through the window after a warm-up, and the median of several windows.
+// counters need: windows many update periods long, each started and ended on
+// a counter update (the reading moves in steps: NVML's energy counter every
+// ~100 ms on Hopper, as Z. Yang, K. Adamek, W. Armour measured on the H100,
+// "Accurate and Convenient Energy Measurements for GPUs", SC24,
+// arXiv:2312.02741), the kernel repeated back to back through the window
+// after a warm-up, and the median of several windows.
 #pragma once
 #include <functional>
 #include <memory>
 
 #include "measurement/energy_source.hpp"
-#include "measurement/stats.hpp"
+#include "model/stats.hpp"
 
 namespace roofline {
 

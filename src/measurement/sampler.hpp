@@ -5,7 +5,7 @@
 #include <functional>
 #include <vector>
 
-#include "measurement/stats.hpp"
+#include "model/stats.hpp"
 
 namespace roofline {
 

@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "model/file_errors.hpp"
+
 namespace roofline {
 namespace fs = std::filesystem;
 
@@ -22,22 +24,22 @@ void check_writable(const std::string& path) {
   const std::string dir = parent_of(path);
   std::error_code ec;
   if (!fs::is_directory(dir, ec))
-    throw std::runtime_error("cannot write " + path + ": folder " + dir + " does not exist");
-  if (fs::is_directory(path, ec)) throw std::runtime_error("cannot write " + path + ": it is a folder");
+    throw OutputFileError("cannot write " + path + ": folder " + dir + " does not exist");
+  if (fs::is_directory(path, ec)) throw OutputFileError("cannot write " + path + ": it is a folder");
   if (::access(dir.c_str(), W_OK) != 0)
-    throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
+    throw OutputFileError("cannot write " + path + ": " + std::strerror(errno));
 }
 
 void write_file_atomically(const std::string& path, const std::string& content) {
   check_writable(path);
   std::string tmp = path + ".tmp-XXXXXX";
   int fd = ::mkstemp(tmp.data());
-  if (fd < 0) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
+  if (fd < 0) throw OutputFileError("cannot write " + path + ": " + std::strerror(errno));
   auto fail = [&](const char* step) {
     int e = errno;
     ::close(fd);
     ::unlink(tmp.c_str());
-    throw std::runtime_error("cannot write " + path + " (" + step + "): " + std::strerror(e));
+    throw OutputFileError("cannot write " + path + " (" + step + "): " + std::strerror(e));
   };
   const char* p = content.data();
   std::size_t left = content.size();
@@ -55,12 +57,12 @@ void write_file_atomically(const std::string& path, const std::string& content) 
   if (::close(fd) != 0) {
     int e = errno;
     ::unlink(tmp.c_str());
-    throw std::runtime_error("cannot write " + path + " (close): " + std::strerror(e));
+    throw OutputFileError("cannot write " + path + " (close): " + std::strerror(e));
   }
   if (std::rename(tmp.c_str(), path.c_str()) != 0) {
     int e = errno;
     ::unlink(tmp.c_str());
-    throw std::runtime_error("cannot write " + path + " (rename): " + std::strerror(e));
+    throw OutputFileError("cannot write " + path + " (rename): " + std::strerror(e));
   }
 }
 

@@ -7,7 +7,7 @@ namespace roofline {
 // Writes `content` to a temporary file beside `path`, flushes it to disk and
 // renames it over `path`, so a reader never sees a half-written file and an
 // interrupted run leaves the previous file intact. Throws std::runtime_error
-// naming the path and the system's reason on failure.
+// OutputFileError naming the path and the system's reason on failure.
 void write_file_atomically(const std::string& path, const std::string& content);
 
 // Checks up front that `path` could be written (its folder exists and is

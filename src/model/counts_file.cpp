@@ -4,6 +4,9 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "model/file_errors.hpp"
+#include "model/json_fields.hpp"
+
 namespace roofline {
 using nlohmann::json;
 
@@ -62,15 +65,15 @@ json counts_to_json(const CountsFile& c) {
           {"flops", c.counts.flops()},
           {"intops", c.counts.intops()},
           {"bytes", c.counts.carm_bytes()},
-          {"flops_by_type", c.counts.flops_by_type()},
-          {"bytes_by_space", c.counts.bytes_by_space()},
+          {"flops_by_type", json_fields::by_name(c.counts.flops_by_type())},
+          {"bytes_by_space", json_fields::by_name(c.counts.bytes_by_space())},
           {"instrumented_seconds", c.instrumented_seconds},
           {"warnings", c.warnings}};
 }
 
 CountsFile load_counts(const std::string& path) {
   std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot read counts file " + path);
+  if (!in) throw InputFileError("cannot read counts file " + path);
   try {
     const json j = json::parse(in);
     if (j.value("schema", "") != "roofline-counts") throw std::runtime_error("not a counts file (no \"schema\": \"roofline-counts\")");
@@ -93,9 +96,9 @@ CountsFile load_counts(const std::string& path) {
     for (int i = 0; i < kCounterSlots; ++i) s.at(kSlotNames[i]).get_to(c.counts.slot[i]);
     return c;
   } catch (const json::exception& e) {
-    throw std::runtime_error("counts file " + path + " is not valid: " + e.what());
-  } catch (const std::runtime_error& e) {
-    throw std::runtime_error("counts file " + path + ": " + e.what());
+    throw InputFileError("counts file " + path + " is not valid: " + e.what());
+  } catch (const std::exception& e) {
+    throw InputFileError("counts file " + path + ": " + e.what());
   }
 }
 

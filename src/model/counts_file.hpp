@@ -43,7 +43,7 @@ struct CountsFile {
 std::string source_hash(const std::string& text);
 
 nlohmann::json counts_to_json(const CountsFile& c);
-// Reads a counts file; throws std::runtime_error naming the file and the problem.
+// Reads a counts file; throws InputFileError naming the file and the problem.
 CountsFile load_counts(const std::string& path);
 
 }  // namespace roofline

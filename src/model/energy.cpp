@@ -11,13 +11,13 @@ using nlohmann::json;
 using json_fields::get_opt;
 using json_fields::opt;
 
-const ComputePower* PowerModel::find_compute(const std::string& op, const std::string& type) const {
+const ComputePower* PowerModel::find_compute(Op op, DataType type) const {
   for (const ComputePower& c : compute)
     if (c.op == op && c.type == type) return &c;
   return nullptr;
 }
 
-const MemoryPower* PowerModel::find_memory(const std::string& level) const {
+const MemoryPower* PowerModel::find_memory(const MemoryLevel& level) const {
   for (const MemoryPower& m : memory)
     if (m.level == level) return &m;
   return nullptr;
@@ -63,7 +63,7 @@ void to_json(json& j, const PowerModel& m) {
   for (const ComputePower& c : m.compute)
     compute.push_back({{"op", c.op}, {"type", c.type}, {"peak", c.peak}, {"watts", c.watts}});
   for (const MemoryPower& b : m.memory)
-    memory.push_back({{"level", b.level}, {"bandwidth", b.bandwidth}, {"watts", b.watts}, {"r2", b.r2},
+    memory.push_back({{"level", b.level.name}, {"bandwidth", b.bandwidth}, {"watts", b.watts}, {"r2", b.r2},
                       {"points", b.points}});
   j = {{"constant_watts", m.constant_watts}, {"compute", compute}, {"memory", memory}};
 }
@@ -73,12 +73,12 @@ void from_json(const json& j, PowerModel& m) {
   m.memory.clear();
   if (j.contains("compute"))
     for (const json& c : j.at("compute"))
-      m.compute.push_back({c.at("op").get<std::string>(), c.at("type").get<std::string>(), c.at("peak").get<double>(),
+      m.compute.push_back({c.at("op").get<Op>(), c.at("type").get<DataType>(), c.at("peak").get<double>(),
                            c.at("watts").get<double>()});
   if (j.contains("memory"))
     for (const json& b : j.at("memory")) {
       MemoryPower p;
-      b.at("level").get_to(p.level);
+      p.level = MemoryLevel::from_name(b.at("level").get<std::string>());
       b.at("bandwidth").get_to(p.bandwidth);
       b.at("watts").get_to(p.watts);
       get_opt(b, "r2", p.r2);
@@ -88,14 +88,16 @@ void from_json(const json& j, PowerModel& m) {
 }
 
 void to_json(json& j, const ValidationPoint& v) {
-  j = {{"name", v.name}, {"level", v.level}, {"type", v.type}, {"ai", v.ai}, {"performance", v.performance},
+  j = {{"name", v.name}, {"level", v.level.name}, {"type", v.type}, {"ai", v.ai}, {"performance", v.performance},
        {"measured_watts", v.measured_watts}, {"predicted_watts", v.predicted_watts},
        {"measured_efficiency", v.measured_efficiency}, {"predicted_efficiency", v.predicted_efficiency},
        {"predicted_watts_at_measured", v.predicted_watts_at_measured}, {"in_fit", v.in_fit}};
 }
 void from_json(const json& j, ValidationPoint& v) {
   get_opt(j, "name", v.name);
-  get_opt(j, "level", v.level);
+  std::string level;
+  get_opt(j, "level", level);
+  v.level = MemoryLevel::from_name(level);
   get_opt(j, "type", v.type);
   j.at("ai").get_to(v.ai);
   j.at("performance").get_to(v.performance);

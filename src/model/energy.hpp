@@ -1,6 +1,8 @@
 // model/energy: the energy side of the roofs document and the power, energy
 // and energy-efficiency CARM arithmetic (the Carvalho thesis, sections 2.4 and
-// 4.4, after Ilic et al. 2017; the shared notes' power_counting.md, A.3-A.5).
+// 4.4, after A. Ilic, F. Pratas, L. Sousa, "Beyond the Roofline: Cache-aware
+// Power and Energy-Efficiency Modeling for Multi-cores", IEEE Trans.
+// Computers 66(1), 2017).
 //
 // Power of a kernel bounded by compute roof F (ops/s) and memory level y of
 // bandwidth B (B/s), at arithmetic intensity I, with ridge I_r = F / B:
@@ -15,7 +17,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "measurement/stats.hpp"
+#include "model/stats.hpp"
+#include "model/vocabulary.hpp"
 
 namespace roofline {
 
@@ -29,14 +32,15 @@ struct CeilingPower {
 
 // The fitted power of one compute roof: P_phi at the roof's peak.
 struct ComputePower {
-  std::string op, type;  // as the ceiling's op and type
+  Op op = Op::mad;
+  DataType type = DataType::float32;
   double peak = 0;       // ops/s: the ceiling's value
   double watts = 0;      // P_phi
 };
 
 // The fitted power of one memory level: P_beta at the level's bandwidth.
 struct MemoryPower {
-  std::string level;     // "L1", "L2", "DRAM", "local"...
+  MemoryLevel level;
   double bandwidth = 0;  // B/s: the level's roof
   double watts = 0;      // P_beta
   double r2 = 0;         // coefficient of determination of the fit on this level's points
@@ -47,8 +51,8 @@ struct PowerModel {
   double constant_watts = 0;  // P_c
   std::vector<ComputePower> compute;
   std::vector<MemoryPower> memory;
-  const ComputePower* find_compute(const std::string& op, const std::string& type) const;
-  const MemoryPower* find_memory(const std::string& level) const;
+  const ComputePower* find_compute(Op op, DataType type) const;
+  const MemoryPower* find_memory(const MemoryLevel& level) const;
 };
 
 // One roof of the power model: a compute roof with one memory level.
@@ -66,8 +70,8 @@ PowerRoof power_roof(const PowerModel& model, const ComputePower& compute, const
 // A mixed-intensity kernel measured to validate the model.
 struct ValidationPoint {
   std::string name;           // e.g. "DRAM, 16 FMA per load"
-  std::string level;          // the memory level it streams from
-  std::string type;           // the compute type it runs
+  MemoryLevel level;          // the memory level it streams from
+  DataType type = DataType::float32;  // the compute type it runs
   double ai = 0;              // ops/byte
   double performance = 0;     // ops/s measured
   double measured_watts = 0;  // median over windows
@@ -80,7 +84,7 @@ struct ValidationPoint {
 };
 
 struct EnergySection {
-  std::string backend;               // "nvml", "papi", "perf", "powercap"
+  std::string backend;               // the counter read, as its source names itself: "nvml", "perf"...
   std::vector<std::string> domains;  // what the readings cover: "board", "package-0", "dram"...
   std::optional<Stats> idle_watts;   // before the runs, nothing executing
   std::optional<PowerModel> model;   // fitted P_c, P_phi, P_beta

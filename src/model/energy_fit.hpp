@@ -1,6 +1,9 @@
-// model/energy_fit: the power model's parameters fitted to measurements
-// (power_counting.md A.5, step 4). Each measurement is a kernel's power with
-// the utilisation of the compute units (u_phi = F_measured / F_peak) and of
+// model/energy_fit: the power model's parameters fitted to measurements, as
+// Ilic et al. (IEEE Trans. Computers 2017) and, for GPUs, A. Lopes et al.
+// ("Exploring GPU performance, power and energy-efficiency bounds with
+// Cache-aware Roofline Modeling", ISPASS 2017) build the power CARM from
+// compute-only, memory-only and mixed micro-benchmarks. Each measurement is
+// a kernel's power with the utilisation of the compute units (u_phi = F_measured / F_peak) and of
 // one memory level (u_beta = B_measured / B_level):
 //   P = P_c + P_phi * u_phi + P_beta,level * u_beta
 // linear in (P_c, P_phi, P_beta per level), solved by least squares over all

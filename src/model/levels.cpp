@@ -10,6 +10,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "model/file_errors.hpp"
+
 namespace roofline {
 namespace {
 
@@ -512,15 +514,15 @@ void name_levels(std::vector<DetectedLevel>& levels, const std::vector<double>& 
     }
     if (matched.size() == caches) number = matched;
   }
-  for (std::size_t i = 0; i < caches; ++i) levels[i].name = cache_name(number[i], cache_levels);
+  for (std::size_t i = 0; i < caches; ++i) levels[i].level = MemoryLevel::cache(cache_name(number[i], cache_levels));
 
   const double previous = caches ? *levels[caches - 1].capacity_bytes : first_bytes;
   const bool past_caches = hints.empty() || hints.back() < max_bytes;
   DetectedLevel& last = levels.back();
   if (max_bytes > kDramReach * previous && past_caches)
-    last.name = "DRAM";
+    last.level = MemoryLevel::of_kind(LevelKind::dram);
   else
-    last.name = cache_name(caches ? number.back() + 1 : 1, cache_levels);
+    last.level = MemoryLevel::cache(cache_name(caches ? number.back() + 1 : 1, cache_levels));
 }
 
 std::string bytes_text(double bytes) {
@@ -591,8 +593,8 @@ std::vector<DetectedLevel> detect_levels(const std::vector<CurvePoint>& bandwidt
 
 std::vector<DetectedLevel> levels_from_override(const std::string& path, const std::vector<CurvePoint>& bandwidth,
                                                 const std::vector<CurvePoint>& latency) {
-  auto fail = [&](const std::string& what) -> std::runtime_error {
-    return std::runtime_error("level override file " + path + ": " + what);
+  auto fail = [&](const std::string& what) {
+    return InputFileError("level override file " + path + ": " + what);
   };
   std::ifstream in(path);
   if (!in) throw fail("cannot be read");
@@ -613,20 +615,20 @@ std::vector<DetectedLevel> levels_from_override(const std::string& path, const s
     if (!e.is_object() || !e.contains("name") || !e.at("name").is_string() || e.at("name").get<std::string>().empty())
       throw fail(where + " has no name");
     DetectedLevel l;
-    l.name = e.at("name").get<std::string>();
+    l.level = MemoryLevel::from_name(e.at("name").get<std::string>());
     const bool last = i + 1 == entries.size();
     if (e.contains("capacity_bytes") && !e.at("capacity_bytes").is_null()) {
       const auto& c = e.at("capacity_bytes");
       if (!c.is_number() || !(c.get<double>() > 0) || !std::isfinite(c.get<double>()))
-        throw fail(where + " (" + l.name + "): capacity_bytes must be a positive number");
+        throw fail(where + " (" + l.level.name + "): capacity_bytes must be a positive number");
       l.capacity_bytes = c.get<double>();
     } else if (!last) {
-      throw fail(where + " (" + l.name + ") has no capacity_bytes (only the last level may omit it)");
+      throw fail(where + " (" + l.level.name + ") has no capacity_bytes (only the last level may omit it)");
     }
     if (!levels.empty() && l.capacity_bytes && !(*l.capacity_bytes > *levels.back().capacity_bytes))
-      throw fail(where + " (" + l.name + "): capacities must increase, " + bytes_text(*l.capacity_bytes) +
+      throw fail(where + " (" + l.level.name + "): capacities must increase, " + bytes_text(*l.capacity_bytes) +
                  " does not exceed " + bytes_text(*levels.back().capacity_bytes) + " of level " +
-                 std::to_string(i) + " (" + levels.back().name + ")");
+                 std::to_string(i) + " (" + levels.back().level.name + ")");
     levels.push_back(l);
   }
 

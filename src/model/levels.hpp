@@ -77,7 +77,7 @@ std::vector<DetectedLevel> detect_levels(const std::vector<CurvePoint>& bandwidt
 // is optional (kept as given). Level k covers the working sets in
 // (capacity[k-1], capacity[k]]: its bandwidth and latency are the medians of the
 // curves' points there (0 / none when the curve has no point there), its
-// extent the first and last bandwidth points there. Throws std::runtime_error
+// extent the first and last bandwidth points there. Throws InputFileError
 // naming the file and the problem (unreadable, not JSON, no levels, a level
 // without a name, a missing or non-increasing capacity).
 std::vector<DetectedLevel> levels_from_override(const std::string& path, const std::vector<CurvePoint>& bandwidth,

@@ -16,11 +16,11 @@ void from_json(const json& j, CurvePoint& p) {
 }
 
 void to_json(json& j, const DetectedLevel& l) {
-  j = {{"name", l.name}, {"capacity_bytes", opt(l.capacity_bytes)}, {"bandwidth", l.bandwidth},
+  j = {{"name", l.level.name}, {"capacity_bytes", opt(l.capacity_bytes)}, {"bandwidth", l.bandwidth},
        {"latency_ns", opt(l.latency_ns)}, {"first_bytes", l.first_bytes}, {"last_bytes", l.last_bytes}};
 }
 void from_json(const json& j, DetectedLevel& l) {
-  j.at("name").get_to(l.name);
+  l.level = MemoryLevel::from_name(j.at("name").get<std::string>());
   get_opt(j, "capacity_bytes", l.capacity_bytes);
   get_opt(j, "bandwidth", l.bandwidth);
   get_opt(j, "latency_ns", l.latency_ns);

@@ -8,7 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "measurement/stats.hpp"
+#include "model/stats.hpp"
+#include "model/vocabulary.hpp"
 
 namespace roofline {
 
@@ -23,7 +24,7 @@ struct CurvePoint {
 // cliffs. Its capacity is where its plateau ends (the largest working set that
 // still runs at its speed); the last level (DRAM) has none.
 struct DetectedLevel {
-  std::string name;                       // "L1", "L2", "L3", "DRAM"
+  MemoryLevel level;                      // a cache level (L1, L2, L3, "L2 far"...) or DRAM
   std::optional<double> capacity_bytes;   // none for DRAM
   double bandwidth = 0;                   // median of the plateau's points, B/s
   std::optional<double> latency_ns;       // median latency on the plateau, when measured
@@ -42,7 +43,7 @@ struct MemoryCurves {
 
 // time = latency + bytes / bandwidth, fitted by least squares per direction.
 struct TransferFit {
-  std::string direction;  // "write" (host to device), "read" (device to host), "map"
+  TransferDirection direction = TransferDirection::write;
   double latency_s = 0;
   double bandwidth = 0;   // B/s
   double r2 = 0;

@@ -7,15 +7,17 @@ double OpCounts::carm_bytes() const {
          double(slot[kLocalStore]);
 }
 
-std::map<std::string, double> OpCounts::flops_by_type() const {
-  return {{"half", double(slot[kFlopHalf])}, {"float", double(slot[kFlopFloat])}, {"double", double(slot[kFlopDouble])}};
+std::map<DataType, double> OpCounts::flops_by_type() const {
+  return {{DataType::float16, double(slot[kFlopHalf])},
+          {DataType::float32, double(slot[kFlopFloat])},
+          {DataType::float64, double(slot[kFlopDouble])}};
 }
 
-std::map<std::string, SpaceBytes> OpCounts::bytes_by_space() const {
-  return {{"global", {double(slot[kGlobalLoad]), double(slot[kGlobalStore])}},
-          {"constant", {double(slot[kConstantLoad]), 0}},
-          {"local", {double(slot[kLocalLoad]), double(slot[kLocalStore])}},
-          {"private", {double(slot[kPrivateLoad]), double(slot[kPrivateStore])}}};
+std::map<AddressSpace, SpaceBytes> OpCounts::bytes_by_space() const {
+  return {{AddressSpace::global, {double(slot[kGlobalLoad]), double(slot[kGlobalStore])}},
+          {AddressSpace::constant, {double(slot[kConstantLoad]), 0}},
+          {AddressSpace::local, {double(slot[kLocalLoad]), double(slot[kLocalStore])}},
+          {AddressSpace::private_, {double(slot[kPrivateLoad]), double(slot[kPrivateStore])}}};
 }
 
 }  // namespace roofline

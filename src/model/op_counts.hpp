@@ -35,8 +35,8 @@ struct OpCounts {
   double intops() const { return double(slot[kIntop]); }
   // CARM traffic: global, constant and local loads and stores (private excluded).
   double carm_bytes() const;
-  std::map<std::string, double> flops_by_type() const;
-  std::map<std::string, SpaceBytes> bytes_by_space() const;
+  std::map<DataType, double> flops_by_type() const;
+  std::map<AddressSpace, SpaceBytes> bytes_by_space() const;
 };
 
 }  // namespace roofline

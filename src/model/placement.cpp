@@ -3,6 +3,7 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "model/file_errors.hpp"
 #include "model/json_fields.hpp"
 #include "model/roofs.hpp"  // Stats to/from JSON
 
@@ -33,11 +34,11 @@ void to_json(json& j, const Placement& p) {
        {"time", p.time},
        {"performance", p.performance},
        {"bound",
-        {{"level", p.bound.level}, {"roof", p.bound.roof}, {"attainable", p.bound.attainable},
+        {{"level", p.bound.level ? p.bound.level->name : ""}, {"roof", p.bound.roof}, {"attainable", p.bound.attainable},
          {"fraction", p.bound.fraction}}},
        {"predicted_seconds", opt(p.predicted_seconds)},
-       {"flops_by_type", p.flops_by_type},
-       {"bytes_by_space", p.bytes_by_space},
+       {"flops_by_type", json_fields::by_name(p.flops_by_type)},
+       {"bytes_by_space", json_fields::by_name(p.bytes_by_space)},
        {"watts", opt(p.watts)},
        {"joules", opt(p.joules)},
        {"efficiency", opt(p.efficiency)},
@@ -59,14 +60,16 @@ void from_json(const json& j, Placement& p) {
   j.at("performance").get_to(p.performance);
   if (j.contains("bound") && j.at("bound").is_object()) {
     const json& b = j.at("bound");
-    get_opt(b, "level", p.bound.level);
+    std::string level;
+    get_opt(b, "level", level);
+    if (!level.empty()) p.bound.level = MemoryLevel::from_name(level);
     get_opt(b, "roof", p.bound.roof);
     get_opt(b, "attainable", p.bound.attainable);
     get_opt(b, "fraction", p.bound.fraction);
   }
   get_opt(j, "predicted_seconds", p.predicted_seconds);
-  get_opt(j, "flops_by_type", p.flops_by_type);
-  get_opt(j, "bytes_by_space", p.bytes_by_space);
+  json_fields::get_by_name(j, "flops_by_type", p.flops_by_type);
+  json_fields::get_by_name(j, "bytes_by_space", p.bytes_by_space);
   get_opt(j, "watts", p.watts);
   get_opt(j, "joules", p.joules);
   get_opt(j, "efficiency", p.efficiency);
@@ -75,7 +78,7 @@ void from_json(const json& j, Placement& p) {
 
 std::vector<Placement> load_placements(const std::string& path) {
   std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot read placement file " + path);
+  if (!in) throw InputFileError("cannot read placement file " + path);
   try {
     const json j = json::parse(in);
     const json& list = j.is_object() && j.contains("placements") ? j.at("placements") : j;
@@ -92,11 +95,11 @@ std::vector<Placement> load_placements(const std::string& path) {
         throw std::runtime_error("placement of " + p.kernel + " has no positive ai and performance");
     return out;
   } catch (const json::parse_error& e) {
-    throw std::runtime_error(path + ": not JSON (" + json_fields::json_problem(e) + ")");
+    throw InputFileError(path + ": not JSON (" + json_fields::json_problem(e) + ")");
   } catch (const json::exception& e) {
-    throw std::runtime_error(path + ": not a placement file (" + json_fields::json_problem(e) + ")");
-  } catch (const std::runtime_error& e) {
-    throw std::runtime_error("placement file " + path + ": " + e.what());
+    throw InputFileError(path + ": not a placement file (" + json_fields::json_problem(e) + ")");
+  } catch (const std::exception& e) {
+    throw InputFileError("placement file " + path + ": " + e.what());
   }
 }
 

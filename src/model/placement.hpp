@@ -12,7 +12,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "measurement/stats.hpp"
+#include "model/stats.hpp"
+#include "model/vocabulary.hpp"
 
 namespace roofline {
 
@@ -26,7 +27,7 @@ struct SpaceBytes {
 
 // The roof that bounds a kernel at its arithmetic intensity.
 struct PlacementBound {
-  std::string level;     // memory level whose slope bounds it ("DRAM", "L2"...), empty when compute-bound
+  std::optional<MemoryLevel> level;  // memory level whose slope bounds it; none when compute-bound
   std::string roof;      // the bounding roof's label: "DRAM read", "float MAD"
   double attainable = 0; // ops/s the roofs allow at the kernel's AI for that level
   double fraction = 0;   // performance / attainable
@@ -41,14 +42,14 @@ struct Placement {
   double intops = 0;    // integer operations
   double bytes = 0;     // CARM traffic: global + constant + local loads and stores
   double ai = 0;        // ops / bytes, ops = flops, or intops for a kernel without floating point
-  std::string unit = "FLOP/s";  // of performance: "FLOP/s" or "INTOP/s"
+  RateUnit unit = RateUnit::flop;  // of performance: FLOP/s or INTOP/s
   double seconds = 0;           // median kernel time
   Stats time;                   // seconds, over the timed runs
   double performance = 0;       // ops / seconds
   PlacementBound bound;
   std::optional<double> predicted_seconds;  // max(ops / F, bytes / B) of the bounding roofs
-  std::map<std::string, double> flops_by_type;      // "half", "float", "double"
-  std::map<std::string, SpaceBytes> bytes_by_space; // "global", "constant", "local", "private"
+  std::map<DataType, double> flops_by_type;
+  std::map<AddressSpace, SpaceBytes> bytes_by_space;
   std::optional<double> watts;       // average power while it ran
   std::optional<double> joules;      // energy of one run
   std::optional<double> efficiency;  // ops per joule
@@ -62,7 +63,7 @@ void from_json(const nlohmann::json& j, SpaceBytes& b);
 void to_json(nlohmann::json& j, const Placement& p);
 void from_json(const nlohmann::json& j, Placement& p);
 
-// Reads a placement file; throws std::runtime_error naming the file and the problem.
+// Reads a placement file; throws InputFileError naming the file and the problem.
 std::vector<Placement> load_placements(const std::string& path);
 
 }  // namespace roofline

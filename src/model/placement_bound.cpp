@@ -9,21 +9,24 @@
 
 namespace roofline {
 
-std::string dominant_type(const Placement& p) {
-  std::string best = "int";
+DataType dominant_type(const Placement& p) {
+  DataType best = DataType::int32;
   double most = 0;
-  for (const auto& [type, n] : p.flops_by_type)
-    if (n > most) {
-      most = n;
+  // On a tie the wider type wins.
+  for (DataType type : {DataType::float64, DataType::float32, DataType::float16}) {
+    const auto it = p.flops_by_type.find(type);
+    if (it != p.flops_by_type.end() && it->second > most) {
+      most = it->second;
       best = type;
     }
+  }
   return best;
 }
 
 double store_fraction(const Placement& p) {
   double load = 0, store = 0;
   for (const auto& [space, b] : p.bytes_by_space) {
-    if (space == "private") continue;
+    if (space == AddressSpace::private_) continue;
     load += b.load;
     store += b.store;
   }
@@ -32,45 +35,47 @@ double store_fraction(const Placement& p) {
 
 std::vector<const Ceiling*> memory_roofs_for_mix(const RoofsDocument& doc, double f) {
   // The best roof of each (level, op), then per level the op whose store share
-  // (read 0, copy 1/2, store 1) is nearest the kernel's.
-  std::map<std::string, std::map<std::string, const Ceiling*>> best;
+  // (read 0, copy 1/2, store 1) is nearest the kernel's; on a tie, copy.
+  std::map<std::string, std::map<Op, const Ceiling*>> best;  // by level name
   for (const Ceiling& c : doc.ceilings) {
-    if (c.kind != "memory" || c.level == "constant" || c.value <= 0) continue;
-    if (c.op != "read" && c.op != "copy" && c.op != "store") continue;
-    const Ceiling*& b = best[c.level][c.op];
+    if (!c.is_memory() || c.at(LevelKind::constant) || c.value <= 0) continue;
+    if (c.op != Op::read && c.op != Op::copy && c.op != Op::store) continue;
+    const Ceiling*& b = best[c.level_name()][c.op];
     if (!b || c.value > b->value) b = &c;
   }
-  auto share = [](const std::string& op) { return op == "read" ? 0.0 : op == "copy" ? 0.5 : 1.0; };
+  auto share = [](Op op) { return op == Op::read ? 0.0 : op == Op::copy ? 0.5 : 1.0; };
   std::vector<const Ceiling*> out;
   for (const auto& [level, ops] : best) {
     const Ceiling* pick = nullptr;
-    for (const auto& [op, c] : ops)
-      if (!pick || std::abs(share(op) - f) < std::abs(share(pick->op) - f)) pick = c;
+    for (Op op : {Op::copy, Op::read, Op::store}) {
+      const auto it = ops.find(op);
+      if (it != ops.end() && (!pick || std::abs(share(op) - f) < std::abs(share(pick->op) - f))) pick = it->second;
+    }
     out.push_back(pick);
   }
   return out;
 }
 
 std::string place_on_roofs(Placement& p, const RoofsDocument& doc) {
-  const std::string type = dominant_type(p);
-  p.unit = type == "int" ? "INTOP/s" : "FLOP/s";
+  const DataType type = dominant_type(p);
+  p.unit = rate_unit(CeilingKind::compute, type);
   const double ops = p.ops();
   p.ai = p.bytes > 0 ? ops / p.bytes : 0;
   p.performance = p.seconds > 0 ? ops / p.seconds : 0;
 
   const Ceiling* compute = nullptr;
   for (const Ceiling* c : best_ceilings(doc))
-    if (c->kind == "compute" && c->type == type && c->unit == p.unit && (!compute || c->value > compute->value)) compute = c;
+    if (c->is_compute() && c->type == type && (!compute || c->value > compute->value)) compute = c;
   std::vector<const Ceiling*> memory = memory_roofs_for_mix(doc, store_fraction(p));
   // The local-memory roof bounds local traffic: a kernel whose CARM bytes are
   // mostly global goes through the caches, whatever local memory could do
   // (on a CPU, PoCL's local memory is ordinary cached memory with a roof
   // between L1's and DRAM's, which would otherwise claim global streams).
   double local = 0;
-  if (auto it = p.bytes_by_space.find("local"); it != p.bytes_by_space.end()) local = it->second.load + it->second.store;
+  if (auto it = p.bytes_by_space.find(AddressSpace::local); it != p.bytes_by_space.end()) local = it->second.total();
   if (p.bytes <= 0 || local < 0.5 * p.bytes)
-    memory.erase(std::remove_if(memory.begin(), memory.end(), [](const Ceiling* c) { return c->level == "local"; }), memory.end());
-  if (!compute && memory.empty()) return "the roofs file has no " + type + " compute roof and no memory roof";
+    memory.erase(std::remove_if(memory.begin(), memory.end(), [](const Ceiling* c) { return c->at(LevelKind::local); }), memory.end());
+  if (!compute && memory.empty()) return "the roofs file has no " + str(type) + " compute roof and no memory roof";
   const double peak = compute ? compute->value : std::numeric_limits<double>::infinity();
   const Ceiling* chosen = nullptr;
   double chosen_att = 0;
@@ -94,19 +99,19 @@ std::string place_on_roofs(Placement& p, const RoofsDocument& doc) {
   std::string note;
   if (!chosen) {
     // Compute roof only.
-    p.bound.level.clear();
+    p.bound.level.reset();
     p.bound.roof = compute->label();
     p.bound.attainable = peak;
     p.predicted_seconds = ops / peak;
     note = "no memory roof in the roofs file: bound by compute alone";
   } else {
     const bool compute_bound = compute && p.ai > 0 && chosen->value * p.ai >= peak;
-    p.bound.level = compute_bound ? "" : chosen->level;
+    p.bound.level = compute_bound ? std::nullopt : chosen->level;
     p.bound.roof = compute_bound ? compute->label() : chosen->label();
     p.bound.attainable = chosen_att;
     if (compute) p.predicted_seconds = predicted_seconds(ops, p.bytes, chosen->value, peak);
     else p.predicted_seconds = p.bytes / chosen->value;
-    if (!compute) note = "the roofs file has no " + type + " compute roof: memory roofs only";
+    if (!compute) note = "the roofs file has no " + str(type) + " compute roof: memory roofs only";
   }
   p.bound.fraction = p.bound.attainable > 0 ? p.performance / p.bound.attainable : 0;
   return note;

@@ -26,9 +26,9 @@ namespace roofline {
 
 constexpr double kRoofTolerance = 1.10;
 
-// The type whose FLOPs dominate ("half", "float", "double"), or "int" for a
-// kernel without floating point.
-std::string dominant_type(const Placement& p);
+// The type whose FLOPs dominate (half, float, double; the wider on a tie), or
+// int for a kernel without floating point.
+DataType dominant_type(const Placement& p);
 
 // Stored bytes / CARM bytes (private traffic excluded).
 double store_fraction(const Placement& p);

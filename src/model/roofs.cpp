@@ -1,10 +1,12 @@
 #include "model/roofs.hpp"
 
+#include "model/file_errors.hpp"
 #include "model/json_fields.hpp"
 
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <tuple>
 #include <stdexcept>
 
 namespace roofline {
@@ -13,11 +15,14 @@ using nlohmann::json;
 using json_fields::get_opt;
 using json_fields::opt;
 
+const std::string& Ceiling::level_name() const {
+  static const std::string none;
+  return level ? level->name : none;
+}
+
 std::string Ceiling::label() const {
-  if (kind == "memory") return level + " " + op;
-  std::string t = type + (width > 1 ? std::to_string(width) : "");
-  std::string o = op == "mad" ? "MAD" : op == "add" ? "ADD" : op;
-  return t + " " + o;
+  if (is_memory()) return level_name() + " " + str(op);
+  return compute_label(type, op, width);
 }
 
 void to_json(json& j, const Stats& s) {
@@ -53,9 +58,9 @@ void from_json(const json& j, SweepPoint& p) {
 }
 
 void to_json(json& j, const Ceiling& c) {
-  j = {{"kind", c.kind}, {"op", c.op}, {"type", c.type}, {"width", c.width}, {"value", c.value}, {"unit", c.unit},
+  j = {{"kind", c.kind}, {"op", c.op}, {"type", c.type}, {"width", c.width}, {"value", c.value}, {"unit", c.unit()},
        {"stats", c.stats}, {"launch", c.launch}, {"variant", c.variant}};
-  if (!c.level.empty()) j["level"] = c.level;
+  if (c.level) j["level"] = c.level->name;
   if (c.capacity_bytes) j["capacity_bytes"] = *c.capacity_bytes;
   j["theory"] = opt(c.theory);
   j["efficiency"] = opt(c.efficiency);
@@ -69,8 +74,10 @@ void from_json(const json& j, Ceiling& c) {
   j.at("type").get_to(c.type);
   j.at("width").get_to(c.width);
   j.at("value").get_to(c.value);
-  j.at("unit").get_to(c.unit);
-  get_opt(j, "level", c.level);
+  j.at("unit").get<RateUnit>();  // derived from kind and type, but must be a unit
+  std::string level;
+  get_opt(j, "level", level);
+  if (c.is_memory()) c.level = MemoryLevel::from_name(level);
   get_opt(j, "capacity_bytes", c.capacity_bytes);
   get_opt(j, "stats", c.stats);
   get_opt(j, "launch", c.launch);
@@ -160,30 +167,35 @@ void from_json(const json& j, RoofsDocument& d) {
 
 RoofsDocument load_roofs(const std::string& path) {
   std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot read roofs file " + path);
+  if (!in) throw InputFileError("cannot read roofs file " + path);
   json j;
   try {
     j = json::parse(in);
   } catch (const json::exception& e) {
-    throw std::runtime_error(path + ": not JSON (" + json_fields::json_problem(e) + ")");
+    throw InputFileError(path + ": not JSON (" + json_fields::json_problem(e) + ")");
   }
   try {
     return j.get<RoofsDocument>();
   } catch (const json::exception& e) {
-    throw std::runtime_error(path + ": not a roofs file (" + json_fields::json_problem(e) + ")");
-  } catch (const std::runtime_error& e) {  // a newer schema
-    throw std::runtime_error(path + ": " + e.what());
+    throw InputFileError(path + ": not a roofs file (" + json_fields::json_problem(e) + ")");
+  } catch (const std::exception& e) {  // a newer schema, an unknown name
+    throw InputFileError(path + ": " + e.what());
   }
 }
 
 std::vector<const Ceiling*> best_ceilings(const RoofsDocument& doc) {
-  std::map<std::string, const Ceiling*> best;
-  std::vector<std::string> order;
+  // One roof per memory level (any op), one per compute (op, type).
+  using Key = std::tuple<CeilingKind, std::string, Op, DataType>;
+  const auto key_of = [](const Ceiling& c) {
+    return c.is_memory() ? Key{c.kind, c.level_name(), Op::read, DataType::float32} : Key{c.kind, "", c.op, c.type};
+  };
+  std::map<Key, const Ceiling*> best;
+  std::vector<Key> order;
   for (const auto& c : doc.ceilings) {
     if (!(c.value > 0)) continue;
     // Constant memory is a broadcast path, not a level data streams through.
-    if (c.kind == "memory" && c.level == "constant") continue;
-    const std::string key = c.kind == "memory" ? "m:" + c.level : "c:" + c.op + ":" + c.type;
+    if (c.at(LevelKind::constant)) continue;
+    const Key key = key_of(c);
     auto it = best.find(key);
     if (it == best.end()) {
       best[key] = &c;

@@ -9,7 +9,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "measurement/stats.hpp"
+#include "model/stats.hpp"
+#include "model/vocabulary.hpp"
+#include "model/device_identity.hpp"
 #include "model/energy.hpp"
 #include "model/memory_model.hpp"
 
@@ -32,14 +34,13 @@ struct SweepPoint {
 };
 
 struct Ceiling {
-  std::string kind;   // "compute" or "memory"
-  std::string op;     // compute: "add", "mad"; memory: "read", "copy"
-  std::string type;   // "int", "float", "double", "half"
-  int width = 1;      // vector width of the kernel's data type
-  std::string level;  // memory roofs: "L1", "L2", "L3", "DRAM", "local", "constant"; empty for compute
+  CeilingKind kind = CeilingKind::compute;
+  Op op = Op::add;                 // compute: add, mad; memory: read, store, copy, image
+  DataType type = DataType::float32;
+  int width = 1;                   // vector width of the kernel's data type
+  std::optional<MemoryLevel> level;      // memory roofs: the level; none for compute
   std::optional<double> capacity_bytes;  // memory roofs of a cache level: its detected capacity
-  double value = 0;   // median rate in `unit`
-  std::string unit;   // "FLOP/s", "INTOP/s", "B/s"
+  double value = 0;   // median rate in unit()
   Stats stats;        // same unit as value
   LaunchShape launch;       // the launch shape of the best point
   std::string variant;      // kernel variant that won, e.g. "square, 8 chains"
@@ -49,26 +50,18 @@ struct Ceiling {
   std::optional<CeilingPower> power; // power while the best point ran, where an energy source was read
   std::vector<SweepPoint> sweep_wg_size;   // fixed global size, varying local size
   std::vector<SweepPoint> sweep_wg_count;  // fixed local size, varying work-group count
-  std::string label() const;               // e.g. "float MAD x4", "DRAM read"
+
+  RateUnit unit() const { return rate_unit(kind, type); }
+  bool is_compute() const { return kind == CeilingKind::compute; }
+  bool is_memory() const { return kind == CeilingKind::memory; }
+  // A memory roof at a level of this kind.
+  bool at(LevelKind k) const { return level && level->kind == k; }
+  // A memory roof at the level named `name`.
+  bool at(const std::string& name) const { return level && level->name == name; }
+  const std::string& level_name() const;   // empty for compute
+  std::string label() const;               // e.g. "float4 MAD", "DRAM read"
 };
 
-struct DeviceIdentity {
-  std::string platform, platform_version, vendor, name, driver, device_version, opencl_c_version;
-  std::string type;  // "cpu", "gpu", "accelerator", ...
-  bool host_unified_memory = false;
-  std::uint32_t compute_units = 0;
-  std::uint32_t max_clock_mhz = 0;
-  std::uint64_t global_mem_bytes = 0, local_mem_bytes = 0, constant_mem_bytes = 0;
-  std::uint64_t global_cache_bytes = 0, cache_line_bytes = 0, max_alloc_bytes = 0;
-  std::string uuid;         // hex, when cl_khr_device_uuid is available
-  std::string pci_address;  // "dddd:bb:dd.f", when the driver tells it
-  std::string architecture; // e.g. "NVIDIA CC 9.0", "x86 Zen 3"
-  int physical_cores = 0;   // CPUs only
-  // CPUs only: the host's data (or unified) cache per level, L1 first, as
-  // sysfs gives them (per instance: an L1 or L2 per core, the L3 shared).
-  // OpenCL reports the last level only; these name the detected levels.
-  std::vector<std::uint64_t> host_cache_bytes;
-};
 
 // The clock the device held while the compute kernels ran, when it can be read.
 struct HeldClock {
@@ -107,7 +100,7 @@ void from_json(const nlohmann::json& j, HeldClock& c);
 void to_json(nlohmann::json& j, const RoofsDocument& d);
 void from_json(const nlohmann::json& j, RoofsDocument& d);
 
-// Reads a roofs file; throws std::runtime_error naming the file and the problem.
+// Reads a roofs file; throws InputFileError naming the file and the problem.
 RoofsDocument load_roofs(const std::string& path);
 
 // The roofs a chart or a summary shows: the best ceiling of each (op, type) for

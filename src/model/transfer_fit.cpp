@@ -114,7 +114,7 @@ TransferLine fit_transfer_line(const std::vector<double>& bytes, const std::vect
 namespace {
 
 // Points sorted by size, their medians checked as fit inputs.
-void prepare(const std::string& direction, std::vector<CurvePoint>& points, std::vector<double>& bytes,
+void prepare(TransferDirection direction, std::vector<CurvePoint>& points, std::vector<double>& bytes,
              std::vector<double>& seconds) {
   std::sort(points.begin(), points.end(), [](const CurvePoint& a, const CurvePoint& b) { return a.bytes < b.bytes; });
   for (const auto& p : points) {
@@ -124,11 +124,11 @@ void prepare(const std::string& direction, std::vector<CurvePoint>& points, std:
   try {
     check_inputs(bytes, seconds);
   } catch (const std::invalid_argument& e) {
-    throw std::invalid_argument(direction + " " + e.what());
+    throw std::invalid_argument(str(direction) + " " + e.what());
   }
 }
 
-TransferFit flat_result(const std::string& direction, std::vector<CurvePoint> points,
+TransferFit flat_result(TransferDirection direction, std::vector<CurvePoint> points,
                         const std::vector<double>& seconds) {
   // The constant that minimises sum ((t - c)/t)^2.
   double sw = 0, swt = 0;
@@ -147,13 +147,13 @@ TransferFit flat_result(const std::string& direction, std::vector<CurvePoint> po
 
 }  // namespace
 
-TransferFit flat_transfer_fit(const std::string& direction, std::vector<CurvePoint> points) {
+TransferFit flat_transfer_fit(TransferDirection direction, std::vector<CurvePoint> points) {
   std::vector<double> bytes, seconds;
   prepare(direction, points, bytes, seconds);
   return flat_result(direction, std::move(points), seconds);
 }
 
-TransferFit fit_transfer(const std::string& direction, std::vector<CurvePoint> points) {
+TransferFit fit_transfer(TransferDirection direction, std::vector<CurvePoint> points) {
   std::vector<double> bytes, seconds;
   prepare(direction, points, bytes, seconds);
   TransferLine line;

@@ -52,12 +52,12 @@ TransferLine fit_transfer_line(const std::vector<double>& bytes, const std::vect
 // bandwidth = 0, latency_s = the weighted mean time (the fit of a constant
 // with the same 1/t^2 weights) and r2 = 0. Throws std::invalid_argument,
 // naming the direction, for the other degenerate inputs of fit_transfer_line.
-TransferFit fit_transfer(const std::string& direction, std::vector<CurvePoint> points);
+TransferFit fit_transfer(TransferDirection direction, std::vector<CurvePoint> points);
 
 // That "time does not grow with size" result for `points` (sorted by size),
 // for a caller that knows the transfer is zero-copy. Throws like fit_transfer
 // when the points are degenerate.
-TransferFit flat_transfer_fit(const std::string& direction, std::vector<CurvePoint> points);
+TransferFit flat_transfer_fit(TransferDirection direction, std::vector<CurvePoint> points);
 
 // Whether a TransferFit is the "time does not grow with size" result above.
 inline bool flat_transfer(const TransferFit& f) { return f.bandwidth == 0; }

@@ -42,4 +42,6 @@ std::string format_bytes(double bytes) {
   return buf;
 }
 
+std::string format_si(double value, RateUnit unit) { return format_si(value, str(unit)); }
+
 }  // namespace roofline

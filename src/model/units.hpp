@@ -3,9 +3,12 @@
 #pragma once
 #include <string>
 
+#include "model/vocabulary.hpp"
+
 namespace roofline {
 
 std::string format_si(double value, const std::string& unit);
+std::string format_si(double value, RateUnit unit);
 
 // A power-of-two intensity as written in names: "1/16", "4".
 std::string format_ai(double ai);

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 #include <regex>
 #include <set>
 #include <string>
@@ -206,22 +207,24 @@ TEST_CASE("every chart kind renders in rsvg-convert and Chromium with its data i
   const std::vector<Placement> dots = ten_dots();
   for (const std::string& kind : chart_kind_names()) {
     SUBCASE(kind.c_str()) {
+      const std::optional<ChartKind> parsed = parse_chart_kind(kind);
+      REQUIRE(parsed);
       // The energy charts: a curve per level with a fitted P_beta (DRAM and L2 in the H200's file).
       const std::size_t least = kind == "carm" ? 8
                                 : kind == "bandwidth" || kind == "latency" ? 1
                                 : kind == "power" || kind == "energy" || kind == "efficiency" ? 2
                                                                                              : 3;
-      check_chart(render_chart({kind}, {&h200}, {}, dots), "h200-" + kind, least);
-      check_chart(render_chart({kind}, {&cpu}), "cpu-" + kind, kind == "carm" ? 8 : 0);
+      check_chart(render_chart({*parsed}, {&h200}, {}, dots), "h200-" + kind, least);
+      check_chart(render_chart({*parsed}, {&cpu}), "cpu-" + kind, kind == "carm" ? 8 : 0);
     }
   }
   SUBCASE("power and efficiency launch sweeps") {
     // The energy build reads power along the float MAD and DRAM copy sweeps.
-    check_chart(render_chart({"wg-count", "power"}, {&h200}), "h200-wg-count-power", 2);
-    check_chart(render_chart({"wg-count", "efficiency"}, {&h200}), "h200-wg-count-efficiency", 2);
+    check_chart(render_chart({ChartKind::wg_count, SweepMetric::power}, {&h200}), "h200-wg-count-power", 2);
+    check_chart(render_chart({ChartKind::wg_count, SweepMetric::efficiency}, {&h200}), "h200-wg-count-efficiency", 2);
   }
   SUBCASE("two devices and ten kernels on one CARM") {
-    const std::string svg = render_chart({"carm"}, {&h200, &cpu}, {}, dots);
+    const std::string svg = render_chart({ChartKind::carm}, {&h200, &cpu}, {}, dots);
     check_chart(svg, "two-devices-ten-dots", 16);
     CHECK(std::regex_search(svg, std::regex("class=\"dot\"")));
   }
@@ -229,7 +232,7 @@ TEST_CASE("every chart kind renders in rsvg-convert and Chromium with its data i
 
 TEST_CASE("the CARM's ticks are the decades of its range") {
   const RoofsDocument h200 = committed("nvidia-h200.json");
-  const std::string svg = render_chart({"carm"}, {&h200});
+  const std::string svg = render_chart({ChartKind::carm}, {&h200});
   const auto x = axis_labels(svg, true);
   CHECK(x == std::vector<std::string>{"0.01", "0.1", "1", "10", "100", "1000"});
   const auto y = axis_labels(svg, false);

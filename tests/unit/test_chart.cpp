@@ -22,15 +22,14 @@ using roofline::chart::xml_escape;
 
 namespace {
 
-Ceiling ceiling(const std::string& kind, const std::string& op, const std::string& type, const std::string& level,
-                double value, const std::string& unit, int width = 1) {
+Ceiling ceiling(CeilingKind kind, Op op, DataType type, std::optional<MemoryLevel> level, double value,
+                int width = 1) {
   Ceiling c;
   c.kind = kind;
   c.op = op;
   c.type = type;
-  c.level = level;
+  c.level = std::move(level);
   c.value = value;
-  c.unit = unit;
   c.width = width;
   return c;
 }
@@ -43,12 +42,12 @@ RoofsDocument h200_fixture() {
   doc.device.driver = "1.2.3";
   doc.date = "2024-05-01T12:00:00Z";
   doc.ceilings = {
-      ceiling("compute", "mad", "float", "", 3.0e13, "FLOP/s", 1),  // before the best one on purpose
-      ceiling("compute", "mad", "float", "", 6.5e13, "FLOP/s", 4),
-      ceiling("compute", "mad", "double", "", 3.3e13, "FLOP/s"),
-      ceiling("memory", "read", "float", "DRAM", 4.0e12, "B/s"),
-      ceiling("memory", "read", "float", "L3", 3.6e12, "B/s"),
-      ceiling("memory", "read", "float", "L2", 0, "B/s"),
+      ceiling(CeilingKind::compute, Op::mad, DataType::float32, std::nullopt, 3.0e13, 1),  // before the best one on purpose
+      ceiling(CeilingKind::compute, Op::mad, DataType::float32, std::nullopt, 6.5e13, 4),
+      ceiling(CeilingKind::compute, Op::mad, DataType::float64, std::nullopt, 3.3e13),
+      ceiling(CeilingKind::memory, Op::read, DataType::float32, MemoryLevel::of_kind(LevelKind::dram), 4.0e12),
+      ceiling(CeilingKind::memory, Op::read, DataType::float32, MemoryLevel::cache("L3"), 3.6e12),
+      ceiling(CeilingKind::memory, Op::read, DataType::float32, MemoryLevel::cache("L2"), 0),
   };
   return doc;
 }
@@ -273,7 +272,7 @@ TEST_CASE("the memory slope rises one decade per decade of intensity") {
 
 TEST_CASE("integer roofs, warnings and options show in the chart") {
   RoofsDocument doc = h200_fixture();
-  doc.ceilings.push_back(ceiling("compute", "mad", "int", "", 1.6e13, "INTOP/s"));
+  doc.ceilings.push_back(ceiling(CeilingKind::compute, Op::mad, DataType::int32, std::nullopt, 1.6e13));
   doc.ceilings[2].above_theory = true;  // double MAD
   ChartOptions opt;
   opt.width = 1200;
@@ -303,8 +302,8 @@ TEST_CASE("degenerate documents still give a valid chart") {
   }
   SUBCASE("only roofs at zero or below") {
     RoofsDocument doc;
-    doc.ceilings = {ceiling("compute", "mad", "float", "", 0, "FLOP/s"),
-                    ceiling("memory", "read", "float", "DRAM", -1, "B/s")};
+    doc.ceilings = {ceiling(CeilingKind::compute, Op::mad, DataType::float32, std::nullopt, 0),
+                    ceiling(CeilingKind::memory, Op::read, DataType::float32, MemoryLevel::of_kind(LevelKind::dram), -1)};
     std::string svg;
     CHECK_NOTHROW(svg = render_carm_svg(doc));
     CHECK(xml_problem(svg) == "");
@@ -313,7 +312,7 @@ TEST_CASE("degenerate documents still give a valid chart") {
   }
   SUBCASE("no compute roofs") {
     RoofsDocument doc;
-    doc.ceilings = {ceiling("memory", "read", "float", "DRAM", 3.0e10, "B/s")};
+    doc.ceilings = {ceiling(CeilingKind::memory, Op::read, DataType::float32, MemoryLevel::of_kind(LevelKind::dram), 3.0e10)};
     std::string svg;
     CHECK_NOTHROW(svg = render_carm_svg(doc));
     CHECK(xml_problem(svg) == "");
@@ -324,8 +323,8 @@ TEST_CASE("degenerate documents still give a valid chart") {
   }
   SUBCASE("no memory roofs") {
     RoofsDocument doc;
-    doc.ceilings = {ceiling("compute", "mad", "float", "", 2.0e11, "FLOP/s"),
-                    ceiling("compute", "mad", "double", "", 1.0e11, "FLOP/s")};
+    doc.ceilings = {ceiling(CeilingKind::compute, Op::mad, DataType::float32, std::nullopt, 2.0e11),
+                    ceiling(CeilingKind::compute, Op::mad, DataType::float64, std::nullopt, 1.0e11)};
     std::string svg;
     CHECK_NOTHROW(svg = render_carm_svg(doc));
     CHECK(xml_problem(svg) == "");

@@ -22,33 +22,31 @@ using namespace roofline;
 
 namespace {
 
-Ceiling compute(const std::string& op, const std::string& type, double value) {
+Ceiling compute(Op op, DataType type, double value) {
   Ceiling c;
-  c.kind = "compute";
+  c.kind = CeilingKind::compute;
   c.op = op;
   c.type = type;
   c.value = value;
-  c.unit = type == "int" ? "INTOP/s" : "FLOP/s";
   return c;
 }
 
-Ceiling memory(const std::string& level, double value) {
+Ceiling memory(const MemoryLevel& level, double value) {
   Ceiling c;
-  c.kind = "memory";
-  c.op = "read";
-  c.type = "int";
+  c.kind = CeilingKind::memory;
+  c.op = Op::read;
+  c.type = DataType::int32;
   c.level = level;
   c.value = value;
-  c.unit = "B/s";
   return c;
 }
 
 RoofsDocument eight_roofs() {
   RoofsDocument d;
   d.device.name = "Test GPU";
-  for (const char* t : {"half", "float", "double", "int"})
-    for (const char* op : {"add", "mad"}) d.ceilings.push_back(compute(op, t, 1e12 * (1 + d.ceilings.size())));
-  d.ceilings.push_back(memory("DRAM", 1e12));
+  for (DataType t : {DataType::float16, DataType::float32, DataType::float64, DataType::int32})
+    for (Op op : {Op::add, Op::mad}) d.ceilings.push_back(compute(op, t, 1e12 * (1 + d.ceilings.size())));
+  d.ceilings.push_back(memory(MemoryLevel::of_kind(LevelKind::dram), 1e12));
   return d;
 }
 
@@ -79,7 +77,7 @@ TEST_CASE("compute roof picks") {
   }
   SUBCASE("a document without the default roofs shows what it has") {
     RoofsDocument only_half;
-    only_half.ceilings = {compute("mad", "half", 1e12)};
+    only_half.ceilings = {compute(Op::mad, DataType::float16, 1e12)};
     CHECK(chart::pick_compute_roofs(only_half, {}).size() == 1);
   }
   SUBCASE("malformed picks are refused with the pick named") {
@@ -118,7 +116,7 @@ TEST_CASE("chart kinds") {
   CHECK(chart_kind_names().size() == 8);
   SUBCASE("the default set follows what was measured") {
     std::vector<std::string> kinds;
-    for (const auto& c : default_charts(d)) kinds.push_back(c.kind + c.suffix());
+    for (const auto& c : default_charts(d)) kinds.push_back(c.name() + c.suffix());
     CHECK(kinds == std::vector<std::string>{"carm"});
     d.ceilings[1].sweep_wg_count = {{{1024, 256}, Stats{1e12}, std::nullopt}, {{2048, 256}, Stats{2e12}, Stats{100}}};
     d.energy = EnergySection{};
@@ -129,16 +127,17 @@ TEST_CASE("chart kinds") {
                                             "-wg-count-power", "-wg-count-efficiency"});
   }
   SUBCASE("unknown kinds and misplaced metrics are refused") {
-    CHECK_THROWS_AS(render_chart({"pie"}, {&d}), std::invalid_argument);
-    CHECK_THROWS_AS(render_chart({"carm", "power"}, {&d}), std::invalid_argument);
-    CHECK_THROWS_AS(render_chart({"wg-count", "joy"}, {&d}), std::invalid_argument);
-    CHECK_THROWS_AS(render_chart({"carm"}, {}), std::invalid_argument);
+    CHECK_FALSE(parse_chart_kind("pie"));
+    CHECK_THROWS_AS(render_chart({ChartKind::carm, SweepMetric::power}, {&d}), std::invalid_argument);
+    CHECK(parse_chart_kind("wg-count") == ChartKind::wg_count);
+    CHECK_FALSE(parse_sweep_metric("joy"));
+    CHECK_THROWS_AS(render_chart({ChartKind::carm}, {}), std::invalid_argument);
   }
   SUBCASE("charts without their data say so and stay valid") {
-    const std::string power = render_chart({"power"}, {&d});
+    const std::string power = render_chart({ChartKind::power}, {&d});
     CHECK(xml_problem(power) == "");
     CHECK(power.find("no power model in this roofs file") != std::string::npos);
-    const std::string sweep = render_chart({"wg-size"}, {&d});
+    const std::string sweep = render_chart({ChartKind::wg_size}, {&d});
     CHECK(xml_problem(sweep) == "");
     CHECK(sweep.find("no launch sweeps in this roofs file") != std::string::npos);
   }
@@ -151,7 +150,7 @@ TEST_CASE("a work-group count sweep at several work-group sizes draws a line per
   for (std::uint64_t groups : {256, 512, 1024})
     for (std::uint64_t local : {256, 1024})
       c.sweep_wg_count.push_back({{groups * local, local}, Stats{1e12 * (local == 256 ? 1.0 : 0.9)}, std::nullopt});
-  const std::string svg = render_chart({"wg-count"}, {&d});
+  const std::string svg = render_chart({ChartKind::wg_count}, {&d});
   CHECK(xml_problem(svg) == "");
   CHECK(count(svg, "class=\"sweep\"") == 2);
   CHECK(count(svg, "stroke-dasharray=\"5 3\"") >= 2);  // the other size's line, and its legend entry
@@ -175,8 +174,8 @@ TEST_CASE("the power CARM follows the model") {
   e.backend = "nvml";
   PowerModel m;
   m.constant_watts = 100;
-  m.compute = {{"mad", "float", 4e12, 200}};
-  m.memory = {{"DRAM", 1e12, 50, 0.99, 6}};
+  m.compute = {{Op::mad, DataType::float32, 4e12, 200}};
+  m.memory = {{MemoryLevel::of_kind(LevelKind::dram), 1e12, 50, 0.99, 6}};
   e.model = m;
   d.energy = e;
   const PowerRoof r = power_roof(m, m.compute[0], m.memory[0]);
@@ -186,7 +185,7 @@ TEST_CASE("the power CARM follows the model") {
   CHECK(r.power(16) == doctest::Approx(312.5));    // 100 + 200 + 50 / 4
   CHECK(r.efficiency(16) == doctest::Approx(4e12 / 312.5));
   CHECK(r.energy_per_op(1) == doctest::Approx(200 / 1e12));
-  const std::string svg = render_chart({"power"}, {&d});
+  const std::string svg = render_chart({ChartKind::power}, {&d});
   CHECK(xml_problem(svg) == "");
   CHECK(count(svg, "class=\"energy-roof\"") == 1);
   CHECK(svg.find("ridge of DRAM: 4 op/byte") != std::string::npos);
@@ -201,9 +200,9 @@ TEST_CASE("placement files: one object, an array, or {placements: [...]}") {
   p.ai = p.flops / p.bytes;
   p.seconds = 1e-3;
   p.performance = 2e9;
-  p.bound = {"DRAM", "DRAM read", 2.5e9, 0.8};
-  p.flops_by_type = {{"float", 2e6}};
-  p.bytes_by_space = {{"global", {16e6, 8e6}}};
+  p.bound = {MemoryLevel::of_kind(LevelKind::dram), "DRAM read", 2.5e9, 0.8};
+  p.flops_by_type = {{DataType::float32, 2e6}};
+  p.bytes_by_space = {{AddressSpace::global, {16e6, 8e6}}};
   const std::string path = "test_placements.json";
   const auto write = [&](const nlohmann::json& j) { std::ofstream(path) << j.dump(); };
   write(nlohmann::json(p));
@@ -211,7 +210,7 @@ TEST_CASE("placement files: one object, an array, or {placements: [...]}") {
   REQUIRE(loaded.size() == 1);
   CHECK(loaded[0].kernel == "triad");
   CHECK(loaded[0].bound.roof == "DRAM read");
-  CHECK(loaded[0].bytes_by_space["global"].store == 8e6);
+  CHECK(loaded[0].bytes_by_space[AddressSpace::global].store == 8e6);
   write(nlohmann::json::array({p, p}));
   CHECK(load_placements(path).size() == 2);
   write({{"placements", {p, p, p}}});

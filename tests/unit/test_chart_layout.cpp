@@ -219,10 +219,10 @@ TEST_CASE("compute labels stand on their own lines, coinciding roofs sharing one
   for (const char* file : {"pthread-haswell-amd-epyc.json", "nvidia-h200.json"}) {
     CAPTURE(file);
     const RoofsDocument doc = committed(file);
-    check_compute_labels_on_their_lines(render_chart({"carm"}, {&doc}));
+    check_compute_labels_on_their_lines(render_chart({ChartKind::carm}, {&doc}));
   }
   const RoofsDocument h200 = committed("nvidia-h200.json"), cpu = committed("pthread-haswell-amd-epyc.json");
-  check_compute_labels_on_their_lines(render_chart({"carm"}, {&h200, &cpu}));
+  check_compute_labels_on_their_lines(render_chart({ChartKind::carm}, {&h200, &cpu}));
 }
 
 TEST_CASE("two devices and ten placed kernels on one CARM: every label legible and attached to its dot") {
@@ -231,27 +231,27 @@ TEST_CASE("two devices and ten placed kernels on one CARM: every label legible a
   for (const char* device : {"nvidia-h200", "pthread-haswell-amd-epyc"})
     for (Placement& p : placed(device, {"matmul_simple", "matmul_coalescedAB", "matmul_alignedABT", "mixed_m1", "mixed_m1024"}))
       ten.push_back(std::move(p));
-  check_legible(render_chart({"carm"}, {&h200, &cpu}, {}, ten));
+  check_legible(render_chart({ChartKind::carm}, {&h200, &cpu}, {}, ten));
 }
 
 TEST_CASE("fifteen kernels on each device's CARM and on the efficiency CARM: every label legible and attached") {
   SUBCASE("H200") {
     const RoofsDocument h200 = committed("nvidia-h200.json");
-    check_legible(render_chart({"carm"}, {&h200}, {}, placed("nvidia-h200", kAllKernels)));
+    check_legible(render_chart({ChartKind::carm}, {&h200}, {}, placed("nvidia-h200", kAllKernels)));
   }
   SUBCASE("CPU") {
     const RoofsDocument cpu = committed("pthread-haswell-amd-epyc.json");
-    check_legible(render_chart({"carm"}, {&cpu}, {}, placed("pthread-haswell-amd-epyc", kAllKernels)));
+    check_legible(render_chart({ChartKind::carm}, {&cpu}, {}, placed("pthread-haswell-amd-epyc", kAllKernels)));
   }
   SUBCASE("H200 efficiency") {
     const RoofsDocument energy = committed("nvidia-h200-20261122.json");
-    check_legible(render_chart({"efficiency"}, {&energy}, {}, placed("nvidia-h200", kAllKernels)));
+    check_legible(render_chart({ChartKind::efficiency}, {&energy}, {}, placed("nvidia-h200", kAllKernels)));
   }
 }
 
 TEST_CASE("a placed kernel bound by a level's copy roof has that roof drawn and labelled") {
   const RoofsDocument h200 = committed("nvidia-h200.json");
-  const std::string svg = render_chart({"carm"}, {&h200}, {}, placed("nvidia-h200", {"triad"}));  // bound by DRAM copy
+  const std::string svg = render_chart({ChartKind::carm}, {&h200}, {}, placed("nvidia-h200", {"triad"}));  // bound by DRAM copy
   CHECK(svg.find("class=\"roof memory bound\"") != std::string::npos);
   bool labelled = false;
   for (const Quad& q : text_quads(svg, {"roof-label"})) labelled |= q.text.find("DRAM copy") != std::string::npos;
@@ -260,9 +260,10 @@ TEST_CASE("a placed kernel bound by a level's copy roof has that roof drawn and 
 
 TEST_CASE("memory sweeps: labels apart, and off the capacity lines") {
   const RoofsDocument h200 = committed("nvidia-h200.json"), cpu = committed("pthread-haswell-amd-epyc.json");
-  for (const std::string kind : {"latency", "bandwidth"})
+  for (const ChartKind kind : {ChartKind::latency, ChartKind::bandwidth})
     for (const auto& docs : std::vector<std::vector<const RoofsDocument*>>{{&h200}, {&cpu}, {&h200, &cpu}}) {
-      CAPTURE(kind);
+      const std::string kind_name = ChartSpec{kind}.name();
+      CAPTURE(kind_name);
       CAPTURE(docs.size());
       const std::string svg = render_chart({kind}, docs);
       const std::vector<Quad> texts = text_quads(svg, {"capacity-label", "plateau-label"});
@@ -305,8 +306,8 @@ TEST_CASE("a memory level has one color in every chart, and no color is too ligh
     std::smatch m;
     return std::regex_search(svg, m, std::regex(pattern)) ? m[1].str() : std::string("none");
   };
-  const std::string carm = render_chart({"carm"}, {&doc}), power = render_chart({"power"}, {&doc});
-  const std::string bandwidth = render_chart({"bandwidth"}, {&doc});
+  const std::string carm = render_chart({ChartKind::carm}, {&doc}), power = render_chart({ChartKind::power}, {&doc});
+  const std::string bandwidth = render_chart({ChartKind::bandwidth}, {&doc});
   const std::string dram = color_of(carm, R"re(class="roof memory" stroke="(#[0-9A-F]{6})"[^>]*><title>DRAM)re");
   CHECK(dram != "none");
   CHECK(color_of(power, R"re(stroke="(#[0-9A-F]{6})" stroke-width="2.2"><title>Power roof of DRAM)re") == dram);

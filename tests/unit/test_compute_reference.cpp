@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "benchmark/compute_reference.hpp"
+#include "device/half_float.hpp"
 #include "device/theory.hpp"
 
 using namespace roofline;
@@ -20,7 +21,7 @@ TEST_CASE("half conversion rounds to nearest even and round-trips halves") {
 }
 
 TEST_CASE("integer pair chains are computed exactly") {
-  ChainSetup s{"int", ChainShape::Pair, 4, 2, 2, 8};
+  ChainSetup s{DataType::int32, ChainShape::Pair, 4, 2, 2, 8};
   ChainInputs in = make_inputs(s, 1);
   auto e = expected_outputs(s, in);
   REQUIRE(e.size() == 2);
@@ -38,14 +39,15 @@ TEST_CASE("integer pair chains are computed exactly") {
 }
 
 TEST_CASE("the output check accepts the expectation and rejects deleted work") {
-  for (const char* type : {"float", "double", "half", "int"}) {
+  for (DataType type : {DataType::float32, DataType::float64, DataType::float16, DataType::int32}) {
     for (ChainShape shape : {ChainShape::Affine, ChainShape::Square, ChainShape::Step}) {
-      CAPTURE(type);
+      const std::string type_name = str(type);
+      CAPTURE(type_name);
       CAPTURE(shape_name(shape));
       ChainSetup s{type, shape, 2, 4, 4, 128 * 8};
       ChainInputs in = make_inputs(s, 7);
       auto e = expected_outputs(s, in);
-      const std::size_t sz = type_size(type), n = 12;
+      const std::size_t sz = scalar_bytes(type), n = 12;
       // A faithful device: work-item g holds e[g % 4], written in the device layout.
       ChainSetup just_sum = s;
       just_sum.steps = 0;  // a compiler that deleted the loop would output the start values' sum
@@ -53,9 +55,9 @@ TEST_CASE("the output check accepts the expectation and rejects deleted work") {
       std::vector<unsigned char> good(n * sz), bad(n * sz);
       for (std::size_t g = 0; g < n; ++g) {
         auto put = [&](std::vector<unsigned char>& buf, double v) {
-          if (std::string(type) == "float") { float f = float(v); std::memcpy(&buf[g * sz], &f, 4); }
-          else if (std::string(type) == "double") std::memcpy(&buf[g * sz], &v, 8);
-          else if (std::string(type) == "half") { auto h = float_to_half(float(v)); std::memcpy(&buf[g * sz], &h, 2); }
+          if (type == DataType::float32) { float f = float(v); std::memcpy(&buf[g * sz], &f, 4); }
+          else if (type == DataType::float64) std::memcpy(&buf[g * sz], &v, 8);
+          else if (type == DataType::float16) { auto h = float_to_half(float(v)); std::memcpy(&buf[g * sz], &h, 2); }
           else { std::uint32_t u = std::uint32_t(v); std::memcpy(&buf[g * sz], &u, 4); }
         };
         put(good, e[g % 4]);
@@ -71,20 +73,21 @@ TEST_CASE("theoretical peaks from the architecture table") {
   PeakModel h200 = nvidia_peak_model(9, 0, 132);
   REQUIRE(h200.known());
   // 132 SMs x 128 lanes x 2 ops x 1980 MHz = 66.9 TFLOP/s (H100/H200 SXM datasheet: 67)
-  CHECK(*theoretical_peak(h200, "mad", "float", 1980) == doctest::Approx(66.9e12).epsilon(0.001));
-  CHECK(*theoretical_peak(h200, "mad", "double", 1980) == doctest::Approx(33.45e12).epsilon(0.001));
-  CHECK(*theoretical_peak(h200, "add", "float", 1980) == doctest::Approx(33.45e12).epsilon(0.001));
-  CHECK(*theoretical_peak(h200, "mad", "int", 1980) == doctest::Approx(33.45e12).epsilon(0.001));
-  CHECK(*theoretical_peak(h200, "add", "int", 1980) == doctest::Approx(33.45e12).epsilon(0.001));
-  CHECK(!theoretical_peak(h200, "add", "quad", 1980));
+  CHECK(*theoretical_peak(h200, Op::mad, DataType::float32, 1980) == doctest::Approx(66.9e12).epsilon(0.001));
+  CHECK(*theoretical_peak(h200, Op::mad, DataType::float64, 1980) == doctest::Approx(33.45e12).epsilon(0.001));
+  CHECK(*theoretical_peak(h200, Op::add, DataType::float32, 1980) == doctest::Approx(33.45e12).epsilon(0.001));
+  CHECK(*theoretical_peak(h200, Op::mad, DataType::int32, 1980) == doctest::Approx(33.45e12).epsilon(0.001));
+  CHECK(*theoretical_peak(h200, Op::add, DataType::int32, 1980) == doctest::Approx(33.45e12).epsilon(0.001));
+  CHECK(!lookup<DataType>("quad"));  // no such type: no peak can be asked for it
+  CHECK(!theoretical_peak(h200, Op::read, DataType::float32, 1980));  // a memory op has no compute peak
   CHECK(!nvidia_peak_model(1, 0, 10).known());
 
   PeakModel zen3 = cpu_peak_model("AuthenticAMD", 25, 1, "fpu avx2 fma", 2);
   CHECK(zen3.architecture == "AMD Zen 3");
-  CHECK(*theoretical_peak(zen3, "mad", "float", 3200) == doctest::Approx(204.8e9));
-  CHECK(*theoretical_peak(zen3, "mad", "double", 3200) == doctest::Approx(102.4e9));
-  CHECK(!theoretical_peak(zen3, "mad", "int", 3200));  // no integer theory for CPUs
+  CHECK(*theoretical_peak(zen3, Op::mad, DataType::float32, 3200) == doctest::Approx(204.8e9));
+  CHECK(*theoretical_peak(zen3, Op::mad, DataType::float64, 3200) == doctest::Approx(102.4e9));
+  CHECK(!theoretical_peak(zen3, Op::mad, DataType::int32, 3200));  // no integer theory for CPUs
   CHECK(cpu_peak_model("AuthenticAMD", 25, 0x11, "avx512f", 4).architecture == "AMD Zen 4");
   CHECK(!cpu_peak_model("SomeVendor", 1, 1, "", 4).known());
-  CHECK(!theoretical_peak(zen3, "mad", "float", 0));
+  CHECK(!theoretical_peak(zen3, Op::mad, DataType::float32, 0));
 }

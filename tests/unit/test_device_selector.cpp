@@ -6,10 +6,10 @@ using namespace roofline;
 
 TEST_CASE("device selectors parse into their kinds") {
   CHECK(parse_selector("cpu").kind == Selector::Kind::Type);
-  CHECK(parse_selector("GPU").type == "gpu");
-  CHECK(parse_selector("igpu").type == "igpu");
-  CHECK(parse_selector("dgpu").type == "dgpu");
-  CHECK(parse_selector("accelerator").type == "accelerator");
+  CHECK(parse_selector("GPU").type == DeviceClass::gpu);
+  CHECK(parse_selector("igpu").type == DeviceClass::igpu);
+  CHECK(parse_selector("dgpu").type == DeviceClass::dgpu);
+  CHECK(parse_selector("accelerator").type == DeviceClass::accelerator);
 
   auto pd = parse_selector("1:2");
   CHECK(pd.kind == Selector::Kind::PlatformDevice);

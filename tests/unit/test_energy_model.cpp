@@ -43,13 +43,14 @@ TEST_CASE("power roof: the two branches, the peak at the ridge, the limits, ener
 
   PowerModel m;
   m.constant_watts = 100;
-  m.compute.push_back({"mad", "float", 60e12, 300});
-  m.memory.push_back({"DRAM", 4e12, 200, 0.99, 8});
-  REQUIRE(m.find_compute("mad", "float"));
-  CHECK_FALSE(m.find_compute("add", "float"));
-  REQUIRE(m.find_memory("DRAM"));
-  CHECK_FALSE(m.find_memory("L2"));
-  const PowerRoof from_model = power_roof(m, *m.find_compute("mad", "float"), *m.find_memory("DRAM"));
+  const MemoryLevel dram = MemoryLevel::of_kind(LevelKind::dram);
+  m.compute.push_back({Op::mad, DataType::float32, 60e12, 300});
+  m.memory.push_back({dram, 4e12, 200, 0.99, 8});
+  REQUIRE(m.find_compute(Op::mad, DataType::float32));
+  CHECK_FALSE(m.find_compute(Op::add, DataType::float32));
+  REQUIRE(m.find_memory(dram));
+  CHECK_FALSE(m.find_memory(MemoryLevel::cache("L2")));
+  const PowerRoof from_model = power_roof(m, *m.find_compute(Op::mad, DataType::float32), *m.find_memory(dram));
   CHECK(from_model.power(15) == doctest::Approx(600));
 }
 
@@ -117,13 +118,13 @@ TEST_CASE("energy section: JSON round trip, with the per-ceiling and per-sweep-p
   e.idle_watts = Stats{75, 74, 76, 75, 0.5, 0.004, 3};
   PowerModel m;
   m.constant_watts = 110;
-  m.compute.push_back({"mad", "float", 6.6e13, 380});
-  m.memory.push_back({"DRAM", 4.5e12, 210, 0.97, 8});
+  m.compute.push_back({Op::mad, DataType::float32, 6.6e13, 380});
+  m.memory.push_back({MemoryLevel::of_kind(LevelKind::dram), 4.5e12, 210, 0.97, 8});
   e.model = m;
   ValidationPoint v;
   v.name = "DRAM, AI 2";
-  v.level = "DRAM";
-  v.type = "float";
+  v.level = MemoryLevel::of_kind(LevelKind::dram);
+  v.type = DataType::float32;
   v.ai = 2;
   v.performance = 9e12;
   v.measured_watts = 400;
@@ -136,11 +137,10 @@ TEST_CASE("energy section: JSON round trip, with the per-ceiling and per-sweep-p
   e.notes.push_back("n");
   d.energy = e;
   Ceiling c;
-  c.kind = "compute";
-  c.op = "mad";
-  c.type = "float";
+  c.kind = CeilingKind::compute;
+  c.op = Op::mad;
+  c.type = DataType::float32;
   c.value = 6.6e13;
-  c.unit = "FLOP/s";
   c.power = CeilingPower{Stats{500, 490, 510, 500, 5, 0.005, 5}, 2.0, 500 / 6.6e13, 6.6e13 / 500};
   c.sweep_wg_count.push_back(SweepPoint{LaunchShape{1024, 256}, Stats{1e12}, Stats{300}});
   d.ceilings.push_back(c);

@@ -8,11 +8,12 @@
 #include <chrono>
 #include <cmath>
 
+#include "app/build_power.hpp"
 #include "benchmark/bandwidth_benchmark.hpp"
 #include "benchmark/compute_benchmark.hpp"
 #include "benchmark/mixed_benchmark.hpp"
-#include "cli/energy_step.hpp"
 #include "device/device.hpp"
+#include "model/power_model.hpp"
 #include "cpu_device.hpp"
 
 using namespace roofline;
@@ -79,7 +80,7 @@ TEST_CASE("mixed kernels and the energy step on the CPU device, with a simulated
   }
 
   SUBCASE("the energy step fills the energy section") {
-    EnergyStep energy(std::make_unique<PowerMeter>(std::make_unique<SteadyCounter>(80), PowerPolicy{0.04, 2, 0.01, 2}),
+    BuildPower energy(std::make_unique<PowerMeter>(std::make_unique<SteadyCounter>(80), PowerPolicy{0.04, 2, 0.01, 2}),
                       true);
     RoofsDocument doc;
     doc.device = dev->identity;
@@ -88,11 +89,11 @@ TEST_CASE("mixed kernels and the energy step on the CPU device, with a simulated
     CHECK(doc.energy->backend == "simulated");
     CHECK(doc.energy->idle_watts->median == doctest::Approx(80).epsilon(0.05));
 
-    ReplayAt replay;
-    doc.ceilings.push_back(measure_compute(session, "mad", "float", 4, &replay));
-    REQUIRE(replay);
-    energy.offer(doc, 0, std::move(replay));
-    energy.measure_offered(session, doc);
+    MeasuredCeiling mad = measure_compute(session, Op::mad, DataType::float32, 4, /*with_replay=*/true);
+    REQUIRE(mad.replay);
+    doc.ceilings.push_back(mad.ceiling);
+    energy.consider(doc, 0, std::move(mad.replay));
+    energy.read_kept(session, doc);
     REQUIRE(doc.ceilings[0].power);
     CHECK(doc.ceilings[0].power->watts.median == doctest::Approx(80).epsilon(0.05));
     // J per FLOP: no run can beat the ceiling's rate (by more than noise), so
@@ -102,20 +103,30 @@ TEST_CASE("mixed kernels and the energy step on the CPU device, with a simulated
     CHECK(doc.ceilings[0].power->units_per_joule == doctest::Approx(1 / doc.ceilings[0].power->joules_per_unit));
     for (const SweepPoint& p : doc.ceilings[0].sweep_wg_count) CHECK(p.watts);
 
-    std::vector<ReplayAt> replays;
-    for (const Ceiling& c : measure_dram(session, &replays)) doc.ceilings.push_back(c);
-    REQUIRE(replays.size() == 2);
-    for (std::size_t i = 0; i < 2; ++i) energy.offer(doc, 1 + i, std::move(replays[i]));
-    energy.measure_offered(session, doc);
+    std::vector<MeasuredCeiling> dram = measure_dram(session, /*with_replays=*/true);
+    REQUIRE(dram.size() == 2);
+    for (const MeasuredCeiling& m : dram) REQUIRE(m.replay);
+    for (std::size_t i = 0; i < 2; ++i) {
+      doc.ceilings.push_back(dram[i].ceiling);
+      energy.consider(doc, 1 + i, std::move(dram[i].replay));
+    }
+    energy.read_kept(session, doc);
     CHECK(doc.ceilings[1].power);
     CHECK(doc.ceilings[2].power);
 
-    energy.finish(session, doc);  // DRAM only: the document has no cache levels
+    // DRAM only: the document has no cache levels.
+    const MixedPlan mixed_plan = plan_mixed_kernels(doc, plan.bandwidth_bytes);
+    for (const std::string& note : mixed_plan.notes) doc.energy->notes.push_back(note);
     INFO(nlohmann::json(*doc.energy).dump(1));
+    REQUIRE(mixed_plan.float_mad);
+    std::vector<MixedKernelPower> mixed;
+    for (const MixedLevel& level : mixed_plan.levels) energy.read_mixed(session, doc, level, mixed);
+    assemble_power_model(doc, mixed_plan.levels, mixed);
     REQUIRE(doc.energy->model);
     CHECK(doc.energy->model->constant_watts == doctest::Approx(80).epsilon(0.1));
-    REQUIRE(doc.energy->model->find_memory("DRAM"));
-    CHECK(doc.energy->model->find_memory("DRAM")->points == 8);  // the read roof and 7 mixed kernels
+    const MemoryLevel dram_level = MemoryLevel::of_kind(LevelKind::dram);
+    REQUIRE(doc.energy->model->find_memory(dram_level));
+    CHECK(doc.energy->model->find_memory(dram_level)->points == 8);  // the read roof and 7 mixed kernels
     REQUIRE(doc.energy->validation.size() == 13);
     int held_out = 0;
     for (const ValidationPoint& v : doc.energy->validation) {

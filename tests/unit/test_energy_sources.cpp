@@ -192,16 +192,17 @@ TEST_CASE("backend selection: none, unknown names, and a named backend that cann
   }
   const EnergyRoots nowhere{"/nonexistent/powercap", "/nonexistent/power"};
   std::string why;
-  CHECK_FALSE(open_energy_source("none", *dev, nowhere, why));
+  CHECK_FALSE(open_energy_source(EnergyBackend::none, *dev, nowhere, why));
   CHECK(why.empty());
-  CHECK_THROWS_AS(open_energy_source("rapl", *dev, nowhere, why), std::invalid_argument);
-  CHECK_THROWS_WITH_AS(open_energy_source("powercap", *dev, nowhere, why),
+  // An unknown backend name is refused where the name is read, before any source is opened.
+  CHECK_THROWS_AS(parse_name<EnergyBackend>("rapl"), std::invalid_argument);
+  CHECK_THROWS_WITH_AS(open_energy_source(EnergyBackend::powercap, *dev, nowhere, why),
                        doctest::Contains("--energy powercap: /nonexistent/powercap does not exist"), EnergyUnavailable);
-  CHECK_THROWS_WITH_AS(open_energy_source("perf", *dev, nowhere, why), doctest::Contains("--energy perf:"),
+  CHECK_THROWS_WITH_AS(open_energy_source(EnergyBackend::perf, *dev, nowhere, why), doctest::Contains("--energy perf:"),
                        EnergyUnavailable);
   // auto on a CPU: every RAPL backend tried, each one's reason given (PAPI
   // may still find real RAPL on a bare-metal machine).
-  auto src = open_energy_source("auto", *dev, nowhere, why);
+  auto src = open_energy_source(EnergyBackend::automatic, *dev, nowhere, why);
   if (!src) {
     CHECK(why.find("perf: /nonexistent/power does not exist") != std::string::npos);
     CHECK(why.find("powercap: /nonexistent/powercap does not exist") != std::string::npos);

@@ -3,9 +3,9 @@
 
 #include <cstring>
 
-#include "benchmark/kernel_args.hpp"
-#include "benchmark/launch_spec.hpp"
-#include "benchmark/source_typedefs.hpp"
+#include "launch/kernel_args.hpp"
+#include "launch/launch_spec.hpp"
+#include "launch/source_typedefs.hpp"
 
 using namespace roofline;
 

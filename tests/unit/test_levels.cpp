@@ -123,11 +123,12 @@ std::string error_of(const std::string& path, const std::vector<CurvePoint>& bw)
 TEST_CASE("levels: CPU-like bandwidth curve with gradual cliffs, noise and outliers") {
   const auto levels = detect_levels(cpu_bandwidth(7), {}, {});
   REQUIRE(levels.size() == 4);
-  const char* names[] = {"L1", "L2", "L3", "DRAM"};
+  const MemoryLevel names[] = {MemoryLevel::cache("L1"), MemoryLevel::cache("L2"), MemoryLevel::cache("L3"),
+                              MemoryLevel::of_kind(LevelKind::dram)};
   const double caps[] = {32 * KiB, 512 * KiB, 32 * MiB};
   for (std::size_t k = 0; k < 4; ++k) {
     CAPTURE(k);
-    CHECK(levels[k].name == names[k]);
+    CHECK(levels[k].level == names[k]);
     CHECK(levels[k].bandwidth == doctest::Approx(kCpu.bandwidth[k]).epsilon(0.10));
     CHECK(!levels[k].latency_ns);
     CHECK(levels[k].first_bytes <= levels[k].last_bytes);
@@ -154,7 +155,7 @@ TEST_CASE("levels: the CPU-like curve is found the same way whatever the noise d
       REQUIRE(levels[k].capacity_bytes);
       CHECK(std::fabs(std::log2(*levels[k].capacity_bytes / caps[k])) < std::log2(1.5));
     }
-    CHECK(levels[3].name == "DRAM");
+    CHECK(levels[3].level == MemoryLevel::of_kind(LevelKind::dram));
   }
 }
 
@@ -163,9 +164,9 @@ TEST_CASE("levels: GPU-like curves, bandwidth and latency, 4 points per doubling
   const auto lat = sweep(4 * KiB, 4 * GiB, 4, [](double ws) { return kGpu.lat(ws); }, 0.02, 12);
   const auto levels = detect_levels(bw, lat, LevelHints{{50 * MiB}});
   REQUIRE(levels.size() == 3);
-  CHECK(levels[0].name == "L1");
-  CHECK(levels[1].name == "L2");  // the single reported size matches only one level: plain order
-  CHECK(levels[2].name == "DRAM");
+  CHECK(levels[0].level == MemoryLevel::cache("L1"));
+  CHECK(levels[1].level == MemoryLevel::cache("L2"));  // the single reported size matches only one level: plain order
+  CHECK(levels[2].level == MemoryLevel::of_kind(LevelKind::dram));
   REQUIRE(levels[0].capacity_bytes);
   REQUIRE(levels[1].capacity_bytes);
   CHECK(*levels[0].capacity_bytes == doctest::Approx(200 * KiB).epsilon(0.3));
@@ -268,7 +269,8 @@ TEST_CASE("levels: measured PoCL CPU curves, coarse and irregular") {
                      145, 159}),
        {198, 101, 58.7, 22.2}},
   };
-  const char* names[] = {"L1", "L2", "L3", "DRAM"};
+  const MemoryLevel names[] = {MemoryLevel::cache("L1"), MemoryLevel::cache("L2"), MemoryLevel::cache("L3"),
+                              MemoryLevel::of_kind(LevelKind::dram)};
   for (std::size_t r = 0; r < 2; ++r) {
     CAPTURE(r);
     for (bool with_latency : {false, true}) {
@@ -279,7 +281,7 @@ TEST_CASE("levels: measured PoCL CPU curves, coarse and irregular") {
       REQUIRE(levels.size() == 4);
       for (std::size_t k = 0; k < 4; ++k) {
         CAPTURE(k);
-        CHECK(levels[k].name == names[k]);
+        CHECK(levels[k].level == names[k]);
         CHECK(levels[k].bandwidth == doctest::Approx(runs[r].expect_bw[k] * 1e9).epsilon(0.05));
         CHECK(levels[k].latency_ns.has_value() == with_latency);
       }
@@ -306,19 +308,19 @@ TEST_CASE("levels: a sweep that ends inside a cache has no DRAM level") {
   const auto bw = cpu_bandwidth(3, 8 * MiB);  // the L3 holds 32 MiB
   const auto levels = detect_levels(bw, {}, LevelHints{{32 * KiB, 512 * KiB, 32 * MiB}});
   REQUIRE(levels.size() == 3);
-  CHECK(levels[0].name == "L1");
-  CHECK(levels[1].name == "L2");
-  CHECK(levels[2].name == "L3");
+  CHECK(levels[0].level == MemoryLevel::cache("L1"));
+  CHECK(levels[1].level == MemoryLevel::cache("L2"));
+  CHECK(levels[2].level == MemoryLevel::cache("L3"));
   CHECK(!levels[2].capacity_bytes);
   CHECK(levels[2].bandwidth == doctest::Approx(60e9).epsilon(0.12));
   // Without reported sizes nothing tells the L3 from memory: a plateau reaching
   // past twice the previous capacity is taken for DRAM.
-  CHECK(detect_levels(bw, {}, {}).back().name == "DRAM");
+  CHECK(detect_levels(bw, {}, {}).back().level == MemoryLevel::of_kind(LevelKind::dram));
   // A sweep that stops less than 2x past the last cliff does not reach DRAM.
   const auto short_sweep = cpu_bandwidth(3, 768 * KiB);
   const auto s = detect_levels(short_sweep, {}, {});
   REQUIRE(s.size() >= 2);
-  CHECK(s.back().name != "DRAM");
+  CHECK_FALSE(s.back().level.is(LevelKind::dram));
   CHECK(!s.back().capacity_bytes);
 }
 
@@ -328,16 +330,16 @@ TEST_CASE("levels: reported sizes name the levels when every cliff matches one")
   const auto bw = sweep(KiB, GiB, 8, [&](double ws) { return h.bw(ws); }, 0.03, 5);
   const auto named = detect_levels(bw, {}, LevelHints{{32 * KiB, 1 * MiB, 32 * MiB}});
   REQUIRE(named.size() == 3);
-  CHECK(named[0].name == "L1");
-  CHECK(named[1].name == "L3");
-  CHECK(named[2].name == "DRAM");
+  CHECK(named[0].level == MemoryLevel::cache("L1"));
+  CHECK(named[1].level == MemoryLevel::cache("L3"));
+  CHECK(named[2].level == MemoryLevel::of_kind(LevelKind::dram));
   // Sizes that disagree with the cliffs leave the plain order.
   const auto plain = detect_levels(bw, {}, LevelHints{{4 * KiB, 256 * KiB}});
   REQUIRE(plain.size() == 3);
-  CHECK(plain[1].name == "L2");
-  CHECK(plain[2].name == "DRAM");
+  CHECK(plain[1].level == MemoryLevel::cache("L2"));
+  CHECK(plain[2].level == MemoryLevel::of_kind(LevelKind::dram));
   // A reported cache larger than the whole sweep: the last level is no DRAM.
-  CHECK(detect_levels(bw, {}, LevelHints{{2 * GiB}}).back().name == "L3");
+  CHECK(detect_levels(bw, {}, LevelHints{{2 * GiB}}).back().level == MemoryLevel::cache("L3"));
 }
 
 TEST_CASE("levels: past an architecture's last cache level, a step is that level's far part") {
@@ -348,27 +350,27 @@ TEST_CASE("levels: past an architecture's last cache level, a step is that level
   nvidia.cache_levels = 2;
   const auto named = detect_levels(bw, {}, nvidia);
   REQUIRE(named.size() == 4);
-  CHECK(named[0].name == "L1");
-  CHECK(named[1].name == "L2");
-  CHECK(named[2].name == "L2 far");
-  CHECK(named[3].name == "DRAM");
+  CHECK(named[0].level == MemoryLevel::cache("L1"));
+  CHECK(named[1].level == MemoryLevel::cache("L2"));
+  CHECK(named[2].level == MemoryLevel::cache("L2 far"));
+  CHECK(named[3].level == MemoryLevel::of_kind(LevelKind::dram));
   // Unknown architecture: plain order.
-  CHECK(detect_levels(bw, {}, {})[2].name == "L3");
+  CHECK(detect_levels(bw, {}, {})[2].level == MemoryLevel::cache("L3"));
   // A CPU whose host reports three levels that the cliffs do not match: a fourth step is "L3 far".
   const Hierarchy cpu{{12 * KiB, 256 * KiB, 2 * MiB, 16 * MiB}, {250e9, 170e9, 120e9, 80e9, 30e9}, {}};
   LevelHints host{{32 * KiB, MiB, 32 * MiB}, 3};
   const auto cpu_named = detect_levels(sweep(KiB, 256 * MiB, 8, [&](double ws) { return cpu.bw(ws); }, 0.02, 7), {}, host);
   REQUIRE(cpu_named.size() == 5);
-  CHECK(cpu_named[2].name == "L3");
-  CHECK(cpu_named[3].name == "L3 far");
-  CHECK(cpu_named[4].name == "DRAM");
+  CHECK(cpu_named[2].level == MemoryLevel::cache("L3"));
+  CHECK(cpu_named[3].level == MemoryLevel::cache("L3 far"));
+  CHECK(cpu_named[4].level == MemoryLevel::of_kind(LevelKind::dram));
 }
 
 TEST_CASE("levels: a flat curve is one level") {
   const auto flat = sweep(KiB, GiB, 6, [](double) { return 50e9; }, 0.03, 9, {30});
   const auto levels = detect_levels(flat, {}, {});
   REQUIRE(levels.size() == 1);
-  CHECK(levels[0].name == "DRAM");
+  CHECK(levels[0].level == MemoryLevel::of_kind(LevelKind::dram));
   CHECK(!levels[0].capacity_bytes);
   CHECK(levels[0].bandwidth == doctest::Approx(50e9).epsilon(0.03));
   CHECK(levels[0].first_bytes == KiB);
@@ -377,7 +379,7 @@ TEST_CASE("levels: a flat curve is one level") {
   const auto in_cache = sweep(KiB, 16 * KiB, 6, [](double) { return 50e9; }, 0.0, 9);
   const auto l1 = detect_levels(in_cache, {}, LevelHints{{32 * KiB}});
   REQUIRE(l1.size() == 1);
-  CHECK(l1[0].name == "L1");
+  CHECK(l1[0].level == MemoryLevel::cache("L1"));
 }
 
 TEST_CASE("levels: too few points, empty and unusable input") {
@@ -405,7 +407,7 @@ TEST_CASE("levels: unsorted input is sorted by working set") {
   const auto levels = detect_levels(shuffled, {}, {});
   REQUIRE(levels.size() == sorted.size());
   for (std::size_t k = 0; k < levels.size(); ++k) {
-    CHECK(levels[k].name == sorted[k].name);
+    CHECK(levels[k].level == sorted[k].level);
     CHECK(levels[k].capacity_bytes == sorted[k].capacity_bytes);
     CHECK(levels[k].bandwidth == sorted[k].bandwidth);
   }
@@ -436,7 +438,7 @@ TEST_CASE("levels: the latency curve vetoes small unconfirmed cliffs and adds la
   CHECK(*split[0].capacity_bytes == doctest::Approx(4 * MiB).epsilon(0.3));
   CHECK(*split[0].latency_ns == doctest::Approx(40).epsilon(0.1));
   CHECK(*split[1].latency_ns == doctest::Approx(120).epsilon(0.15));
-  CHECK(split[1].name == "DRAM");
+  CHECK(split[1].level == MemoryLevel::of_kind(LevelKind::dram));
 }
 
 TEST_CASE("levels: override file applied to the curves") {
@@ -454,11 +456,12 @@ TEST_CASE("levels: override file applied to the curves") {
   };
   const auto levels = levels_from_override(file.path, bw, lat);
   REQUIRE(levels.size() == 4);
-  const char* names[] = {"L1", "L2", "L3", "DRAM"};
+  const MemoryLevel names[] = {MemoryLevel::cache("L1"), MemoryLevel::cache("L2"), MemoryLevel::cache("L3"),
+                              MemoryLevel::of_kind(LevelKind::dram)};
   const double bounds[] = {0, 32 * KiB, 512 * KiB, 32 * MiB, 2 * GiB};
   for (std::size_t k = 0; k < 4; ++k) {
     CAPTURE(k);
-    CHECK(levels[k].name == names[k]);
+    CHECK(levels[k].level == names[k]);
     CHECK(levels[k].bandwidth == median_in(bw, bounds[k], bounds[k + 1]));
     REQUIRE(levels[k].latency_ns);
     CHECK(*levels[k].latency_ns == median_in(lat, bounds[k], bounds[k + 1]));
@@ -483,7 +486,7 @@ TEST_CASE("levels: override file applied to the curves") {
   REQUIRE(p.size() == 3);
   CHECK(p[0].bandwidth == 0);
   CHECK(!p[0].latency_ns);
-  CHECK(p[2].name == "L3");
+  CHECK(p[2].level == MemoryLevel::cache("L3"));
   REQUIRE(p[2].capacity_bytes);
   CHECK(*p[2].capacity_bytes == 4294967296.0);
   CHECK(p[2].first_bytes == KiB);

@@ -27,7 +27,7 @@ std::vector<CurvePoint> curve(const std::vector<std::pair<double, double>>& xy, 
 TEST_CASE("levels of a measured H200: L1, the L2 behind it, DRAM; the L1 hit-rate fade is no level") {
   auto levels = detect_levels(curve(h200_gbs, 1e9), curve(h200_ns, 1), {});
   REQUIRE(levels.size() >= 3);
-  CHECK(levels.front().name == "L1");
+  CHECK(levels.front().level == MemoryLevel::cache("L1"));
   REQUIRE(levels.front().capacity_bytes);
   CHECK(*levels.front().capacity_bytes > 128e3);
   CHECK(*levels.front().capacity_bytes < 300e3);
@@ -35,12 +35,12 @@ TEST_CASE("levels of a measured H200: L1, the L2 behind it, DRAM; the L1 hit-rat
   CHECK(*levels.front().latency_ns < 30);
   // The next level answers in ~145 ns up to tens of MB (the H200's L2 is 50-60 MB).
   const DetectedLevel& l2 = levels[1];
-  CHECK(l2.name == "L2");
+  CHECK(l2.level == MemoryLevel::cache("L2"));
   REQUIRE(l2.capacity_bytes);
   CHECK(*l2.capacity_bytes > 16e6);
   CHECK(*l2.capacity_bytes < 64e6);
   CHECK(*l2.latency_ns == doctest::Approx(145).epsilon(0.05));
-  CHECK(levels.back().name == "DRAM");
+  CHECK(levels.back().level == MemoryLevel::of_kind(LevelKind::dram));
   CHECK(levels.size() <= 4);  // at most the far L2 partition in between
 }
 
@@ -48,13 +48,13 @@ TEST_CASE("levels of a second H200 run: a latency creeping up inside the L1 is n
   // In this run the L1's latency rises from 20 to 25 ns between 1 and 185 KiB at an unchanged bandwidth.
   auto levels = detect_levels(curve(h200_gbs_2, 1e9), curve(h200_ns_2, 1), {});
   REQUIRE(levels.size() >= 3);
-  CHECK(levels[0].name == "L1");
+  CHECK(levels[0].level == MemoryLevel::cache("L1"));
   REQUIRE(levels[0].capacity_bytes);
   CHECK(*levels[0].capacity_bytes > 128e3);
   CHECK(*levels[0].capacity_bytes < 300e3);
-  CHECK(levels[1].name == "L2");
+  CHECK(levels[1].level == MemoryLevel::cache("L2"));
   REQUIRE(levels[1].capacity_bytes);
   CHECK(*levels[1].capacity_bytes > 16e6);
   CHECK(*levels[1].capacity_bytes < 64e6);
-  CHECK(levels.back().name == "DRAM");
+  CHECK(levels.back().level == MemoryLevel::of_kind(LevelKind::dram));
 }

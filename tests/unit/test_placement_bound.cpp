@@ -8,21 +8,23 @@
 using namespace roofline;
 
 namespace {
-Ceiling roof(const std::string& kind, const std::string& op, const std::string& type, const std::string& level, double v) {
+Ceiling roof(CeilingKind kind, Op op, DataType type, std::optional<MemoryLevel> level, double v) {
   Ceiling c;
   c.kind = kind;
   c.op = op;
   c.type = type;
-  c.level = level;
+  c.level = std::move(level);
   c.value = v;
-  c.unit = kind == "memory" ? "B/s" : type == "int" ? "INTOP/s" : "FLOP/s";
   return c;
 }
 RoofsDocument roofs() {
   RoofsDocument d;
-  d.ceilings = {roof("compute", "mad", "float", "", 1000), roof("compute", "add", "float", "", 500),
-                roof("compute", "mad", "double", "", 100), roof("memory", "read", "int", "DRAM", 100),
-                roof("memory", "read", "int", "L2", 400), roof("memory", "read", "int", "L1", 1000)};
+  d.ceilings = {roof(CeilingKind::compute, Op::mad, DataType::float32, std::nullopt, 1000),
+                roof(CeilingKind::compute, Op::add, DataType::float32, std::nullopt, 500),
+                roof(CeilingKind::compute, Op::mad, DataType::float64, std::nullopt, 100),
+                roof(CeilingKind::memory, Op::read, DataType::int32, MemoryLevel::of_kind(LevelKind::dram), 100),
+                roof(CeilingKind::memory, Op::read, DataType::int32, MemoryLevel::cache("L2"), 400),
+                roof(CeilingKind::memory, Op::read, DataType::int32, MemoryLevel::cache("L1"), 1000)};
   return d;
 }
 Placement kernel(double flops, double bytes, double seconds) {
@@ -30,7 +32,7 @@ Placement kernel(double flops, double bytes, double seconds) {
   p.flops = flops;
   p.bytes = bytes;
   p.seconds = seconds;
-  p.flops_by_type = {{"float", flops}};
+  p.flops_by_type = {{DataType::float32, flops}};
   return p;
 }
 }  // namespace
@@ -39,7 +41,7 @@ TEST_CASE("a streaming kernel near the DRAM roof is DRAM-bound") {
   Placement p = kernel(100, 1000, 1000.0 / 95);  // AI 0.1, 9.5 FLOP/s against DRAM's 10
   CHECK(place_on_roofs(p, roofs()).empty());
   CHECK(p.ai == doctest::Approx(0.1));
-  CHECK(p.bound.level == "DRAM");
+  CHECK(p.bound.level == MemoryLevel::of_kind(LevelKind::dram));
   CHECK(p.bound.roof == "DRAM read");
   CHECK(p.bound.attainable == doctest::Approx(10));
   CHECK(p.bound.fraction == doctest::Approx(0.95));
@@ -48,28 +50,29 @@ TEST_CASE("a streaming kernel near the DRAM roof is DRAM-bound") {
 
 TEST_CASE("the local-memory roof bounds only kernels whose traffic is mostly local") {
   RoofsDocument d = roofs();
-  d.ceilings.push_back(roof("memory", "read", "int", "local", 200));  // between DRAM (100) and L2 (400)
-  Placement p = kernel(100, 1000, 100.0 / 15);                        // 15 FLOP/s at AI 0.1: above DRAM
-  p.bytes_by_space = {{"global", {1000, 0}}};
+  // Local memory between DRAM (100) and L2 (400).
+  d.ceilings.push_back(roof(CeilingKind::memory, Op::read, DataType::int32, MemoryLevel::of_kind(LevelKind::local), 200));
+  Placement p = kernel(100, 1000, 100.0 / 15);  // 15 FLOP/s at AI 0.1: above DRAM
+  p.bytes_by_space = {{AddressSpace::global, {1000, 0}}};
   place_on_roofs(p, d);
-  CHECK(p.bound.level == "L2");
-  p.bytes_by_space = {{"global", {300, 0}}, {"local", {700, 0}}};
+  CHECK(p.bound.level == MemoryLevel::cache("L2"));
+  p.bytes_by_space = {{AddressSpace::global, {300, 0}}, {AddressSpace::local, {700, 0}}};
   place_on_roofs(p, d);
-  CHECK(p.bound.level == "local");
+  CHECK(p.bound.level == MemoryLevel::of_kind(LevelKind::local));
 }
 
 TEST_CASE("a kernel a little above a roof still presses against it") {
   Placement p = kernel(100, 1000, 100.0 / 10.5);  // 10.5 FLOP/s at AI 0.1: 5% above DRAM's 10
   place_on_roofs(p, roofs());
-  CHECK(p.bound.level == "DRAM");
+  CHECK(p.bound.level == MemoryLevel::of_kind(LevelKind::dram));
   CHECK(p.bound.fraction == doctest::Approx(1.05));
   p = kernel(100, 1000, 100.0 / 11.5);  // 15% above: the next level up
   place_on_roofs(p, roofs());
-  CHECK(p.bound.level == "L2");
+  CHECK(p.bound.level == MemoryLevel::cache("L2"));
   // Near the ridge: 4% above DRAM's slope but 1% under the compute roof it meets: compute-bound.
   p = kernel(9.5e4, 1e4, 9.5e4 / 990);  // AI 9.5: DRAM gives 950, L2 and L1 1000 (compute)
   place_on_roofs(p, roofs());
-  CHECK(p.bound.level.empty());
+  CHECK_FALSE(p.bound.level);
   CHECK(p.bound.roof == "float MAD");
   CHECK(p.bound.fraction == doctest::Approx(0.99));
 }
@@ -77,18 +80,18 @@ TEST_CASE("a kernel a little above a roof still presses against it") {
 TEST_CASE("a kernel above the DRAM roof is bound by the next cache level") {
   Placement p = kernel(100, 1000, 100.0 / 30);  // 30 FLOP/s at AI 0.1: above DRAM (10), under L2 (40)
   place_on_roofs(p, roofs());
-  CHECK(p.bound.level == "L2");
+  CHECK(p.bound.level == MemoryLevel::cache("L2"));
   CHECK(p.bound.fraction == doctest::Approx(0.75));
 }
 
 TEST_CASE("a high-intensity kernel is compute-bound by its type's best roof") {
   Placement p = kernel(1e6, 100, 1e6 / 900);  // AI 1e4
   place_on_roofs(p, roofs());
-  CHECK(p.bound.level.empty());
+  CHECK_FALSE(p.bound.level);
   CHECK(p.bound.roof == "float MAD");
   CHECK(p.bound.fraction == doctest::Approx(0.9));
   CHECK(*p.predicted_seconds == doctest::Approx(1000));
-  p.flops_by_type = {{"float", 1}, {"double", 1e6}};
+  p.flops_by_type = {{DataType::float32, 1}, {DataType::float64, 1e6}};
   place_on_roofs(p, roofs());
   CHECK(p.bound.roof == "double MAD");
 }
@@ -96,29 +99,30 @@ TEST_CASE("a high-intensity kernel is compute-bound by its type's best roof") {
 TEST_CASE("a kernel beating every roof is reported against the highest") {
   Placement p = kernel(100, 1000, 100.0 / 200);  // 200 FLOP/s at AI 0.1: above L1's 100
   place_on_roofs(p, roofs());
-  CHECK(p.bound.level == "L1");
+  CHECK(p.bound.level == MemoryLevel::cache("L1"));
   CHECK(p.bound.fraction == doctest::Approx(2));
 }
 
 TEST_CASE("the memory roof follows the kernel's mix of loads and stores") {
   RoofsDocument d = roofs();
-  d.ceilings.push_back(roof("memory", "copy", "int", "DRAM", 80));
-  d.ceilings.push_back(roof("memory", "store", "int", "DRAM", 50));
-  d.ceilings.push_back(roof("memory", "read", "int", "constant", 1e6));
+  d.ceilings.push_back(roof(CeilingKind::memory, Op::copy, DataType::int32, MemoryLevel::of_kind(LevelKind::dram), 80));
+  d.ceilings.push_back(roof(CeilingKind::memory, Op::store, DataType::int32, MemoryLevel::of_kind(LevelKind::dram), 50));
+  d.ceilings.push_back(roof(CeilingKind::memory, Op::read, DataType::int32, MemoryLevel::of_kind(LevelKind::constant), 1e6));
   Placement p = kernel(100, 1000, 100.0 / 7.2);  // AI 0.1
-  p.bytes_by_space = {{"global", {500, 500}}, {"private", {0, 1e6}}};  // a copy; private stores do not count
+  // A copy; private stores do not count.
+  p.bytes_by_space = {{AddressSpace::global, {500, 500}}, {AddressSpace::private_, {0, 1e6}}};
   CHECK(store_fraction(p) == doctest::Approx(0.5));
   place_on_roofs(p, d);
   CHECK(p.bound.roof == "DRAM copy");
   CHECK(p.bound.fraction == doctest::Approx(0.9));
-  p.bytes_by_space = {{"global", {100, 900}}};
+  p.bytes_by_space = {{AddressSpace::global, {100, 900}}};
   p.seconds = 100.0 / 4;  // under the store roof's 5
   place_on_roofs(p, d);
   CHECK(p.bound.roof == "DRAM store");
-  p.bytes_by_space = {{"global", {1000, 0}}};
+  p.bytes_by_space = {{AddressSpace::global, {1000, 0}}};
   place_on_roofs(p, d);
   CHECK(p.bound.roof == "DRAM read");
-  for (const Ceiling* c : memory_roofs_for_mix(d, 0)) CHECK(c->level != "constant");
+  for (const Ceiling* c : memory_roofs_for_mix(d, 0)) CHECK_FALSE(c->at(LevelKind::constant));
 }
 
 TEST_CASE("an integer-only kernel uses INTOPs and notes a missing int roof") {
@@ -127,7 +131,7 @@ TEST_CASE("an integer-only kernel uses INTOPs and notes a missing int roof") {
   p.bytes = 100;
   p.seconds = 1;
   CHECK(!place_on_roofs(p, roofs()).empty());
-  CHECK(p.unit == "INTOP/s");
+  CHECK(p.unit == RateUnit::intop);
   CHECK(p.performance == 100);
 }
 

@@ -24,12 +24,11 @@ RoofsDocument fixture() {
   d.device.host_cache_bytes = {32768, 1u << 20, 32u << 20};
   d.clock = HeldClock{1980, "nvml", Stats{1980, 1970, 1980, 1978, 3, 0.001, 40}};
   Ceiling c;
-  c.kind = "compute";
-  c.op = "mad";
-  c.type = "float";
+  c.kind = CeilingKind::compute;
+  c.op = Op::mad;
+  c.type = DataType::float32;
   c.width = 4;
   c.value = 6.5e13;
-  c.unit = "FLOP/s";
   c.stats = Stats{6.5e13, 6.4e13, 6.6e13, 6.5e13, 1e11, 0.002, 9};
   c.launch = {270336, 256};
   c.variant = "affine, 4 chains";
@@ -39,12 +38,11 @@ RoofsDocument fixture() {
   c.sweep_wg_count = {{{256, 256}, Stats{1e11, 1e11, 1e11, 1e11, 0, 0, 5}}};
   d.ceilings.push_back(c);
   Ceiling m;
-  m.kind = "memory";
-  m.op = "read";
-  m.type = "int";
-  m.level = "DRAM";
+  m.kind = CeilingKind::memory;
+  m.op = Op::read;
+  m.type = DataType::int32;
+  m.level = MemoryLevel::of_kind(LevelKind::dram);
   m.value = 4.0e12;
-  m.unit = "B/s";
   d.ceilings.push_back(m);
   d.notes = {"a note"};
   return d;
@@ -72,7 +70,7 @@ TEST_CASE("a roofs document survives a JSON round trip") {
   CHECK(r.ceilings[0].sweep_wg_size.size() == 1);
   CHECK(r.ceilings[0].sweep_wg_size[0].launch.local == 64);
   CHECK(!r.ceilings[1].theory);
-  CHECK(r.ceilings[1].level == "DRAM");
+  CHECK(r.ceilings[1].level == MemoryLevel::of_kind(LevelKind::dram));
   CHECK(nlohmann::json(r) == j);
 }
 
@@ -129,13 +127,13 @@ TEST_CASE("atomic writes replace the file whole and leave no temporary behind") 
 TEST_CASE("best_ceilings keeps one roof per memory level and leaves constant memory out") {
   RoofsDocument d = fixture();
   Ceiling copy = d.ceilings[1];  // DRAM read 4.0e12
-  copy.op = "copy";
+  copy.op = Op::copy;
   copy.value = 3.5e12;
   Ceiling constant = d.ceilings[1];
-  constant.level = "constant";
+  constant.level = MemoryLevel::of_kind(LevelKind::constant);
   constant.value = 3e13;
   Ceiling l1 = d.ceilings[1];
-  l1.level = "L1";
+  l1.level = MemoryLevel::cache("L1");
   l1.value = 3e13;
   d.ceilings.insert(d.ceilings.end(), {copy, constant, l1});
   auto best = best_ceilings(d);

@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "measurement/sampler.hpp"
-#include "measurement/stats.hpp"
+#include "model/stats.hpp"
 
 using namespace roofline;
 

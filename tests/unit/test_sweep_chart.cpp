@@ -79,7 +79,7 @@ RoofsDocument cpu_fixture() {
   double first = KiB;
   for (const FixtureLevel& f : kCpuLevels) {
     DetectedLevel l;
-    l.name = f.name;
+    l.level = MemoryLevel::from_name(f.name);
     l.bandwidth = f.bandwidth;
     l.latency_ns = f.latency;
     l.first_bytes = first;

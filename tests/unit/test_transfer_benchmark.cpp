@@ -42,16 +42,17 @@ TEST_CASE("transfer and launch overhead benchmarks on the CPU device") {
 
   const std::vector<TransferFit> fits = measure_transfers(session);
   REQUIRE(fits.size() == 3);
-  CHECK(fits[0].direction == "write");
-  CHECK(fits[1].direction == "read");
-  CHECK(fits[2].direction == "map");
+  CHECK(fits[0].direction == TransferDirection::write);
+  CHECK(fits[1].direction == TransferDirection::read);
+  CHECK(fits[2].direction == TransferDirection::map);
   const std::vector<std::uint64_t> sizes = transfer_sizes(true, dev->identity.max_alloc_bytes);
   for (const TransferFit& f : fits) {
-    INFO(f.direction);
-    MESSAGE(f.direction << ": latency " << f.latency_s * 1e6 << " us, bandwidth " << f.bandwidth / 1e9
+    const std::string direction = str(f.direction);
+    INFO(direction);
+    MESSAGE(direction << ": latency " << f.latency_s * 1e6 << " us, bandwidth " << f.bandwidth / 1e9
                         << " GB/s, R^2 " << f.r2);
     CHECK(f.latency_s >= 0);
-    if (f.direction == "map" && dev->is_cpu()) {
+    if (f.direction == TransferDirection::map && dev->is_cpu()) {
       // Zero-copy (PoCL): no rate, bandwidth 0 by convention, and a note saying so.
       CHECK(flat_transfer(f));
       bool noted = false;

@@ -59,8 +59,8 @@ TEST_CASE("transfer fit with 3% noise lands within 5% and R^2 stays near 1") {
     points.push_back(CurvePoint{b, summarize(reps)});
   }
   std::reverse(points.begin(), points.end());
-  const TransferFit tf = fit_transfer("write", points);
-  CHECK(tf.direction == "write");
+  const TransferFit tf = fit_transfer(TransferDirection::write, points);
+  CHECK(tf.direction == TransferDirection::write);
   CHECK(tf.latency_s == doctest::Approx(lat).epsilon(0.05));
   CHECK(tf.bandwidth == doctest::Approx(bw).epsilon(0.05));
   CHECK(tf.r2 > 0.95);
@@ -121,9 +121,9 @@ TEST_CASE("degenerate transfer fits throw invalid_argument") {
   // Time that falls or stays flat with size: no positive bandwidth.
   CHECK_THROWS_AS(fit_transfer_line({4096, 1 << 20, 1 << 24}, {3e-5, 2e-5, 1e-5}), std::invalid_argument);
   CHECK_THROWS_AS(fit_transfer_line({4096, 1 << 20, 1 << 24}, {1e-5, 1e-5, 1e-5}), std::invalid_argument);
-  CHECK_THROWS_WITH_AS(fit_transfer("map", {CurvePoint{4096, summarize({1e-5})}, CurvePoint{4096, summarize({2e-5})}}),
+  CHECK_THROWS_WITH_AS(fit_transfer(TransferDirection::map, {CurvePoint{4096, summarize({1e-5})}, CurvePoint{4096, summarize({2e-5})}}),
                        doctest::Contains("map"), std::invalid_argument);
-  CHECK_THROWS_AS(fit_transfer("read", {}), std::invalid_argument);
+  CHECK_THROWS_AS(fit_transfer(TransferDirection::read, {}), std::invalid_argument);
   // Two distinct sizes are enough.
   const TransferLine two = fit_transfer_line({0, 1e6}, {1e-6, 1e-6 + 1e6 / 1e9});
   CHECK(two.latency_s == doctest::Approx(1e-6));
@@ -139,7 +139,7 @@ TEST_CASE("a transfer whose time does not grow with size gets the documented fla
     points.push_back(CurvePoint{b, summarize({s})});
     b *= 16;
   }
-  const TransferFit f = fit_transfer("map", points);
+  const TransferFit f = fit_transfer(TransferDirection::map, points);
   CHECK(flat_transfer(f));
   CHECK(f.bandwidth == 0);
   CHECK(f.r2 == 0);
@@ -149,7 +149,7 @@ TEST_CASE("a transfer whose time does not grow with size gets the documented fla
   // Falling times: the same result.
   std::reverse(points.begin(), points.end());
   for (std::size_t i = 0; i < points.size(); ++i) points[i].bytes = 4096.0 * std::pow(16.0, double(i));
-  CHECK(flat_transfer(fit_transfer("map", points)));
+  CHECK(flat_transfer(fit_transfer(TransferDirection::map, points)));
 
   // A slope smaller than its noise is not resolved either.
   const double wobble[] = {0.20e-6, 0.18e-6, 0.22e-6, 0.19e-6, 0.21e-6};
@@ -160,14 +160,14 @@ TEST_CASE("a transfer whose time does not grow with size gets the documented fla
   }
   const TransferLine noisy = fit_transfer_line(x, ts);
   CHECK(noisy.slope_rel_se > 0.5);
-  CHECK(flat_transfer(fit_transfer("map", {CurvePoint{x[0], summarize({ts[0]})}, CurvePoint{x[1], summarize({ts[1]})},
+  CHECK(flat_transfer(fit_transfer(TransferDirection::map, {CurvePoint{x[0], summarize({ts[0]})}, CurvePoint{x[1], summarize({ts[1]})},
                                           CurvePoint{x[2], summarize({ts[2]})}, CurvePoint{x[3], summarize({ts[3]})},
                                           CurvePoint{x[4], summarize({ts[4]})}})));
 
   // A real transfer is not flat.
   std::vector<CurvePoint> real;
   for (double s : {4096.0, 65536.0, 1048576.0}) real.push_back(CurvePoint{s, summarize({1e-6 + s / 1e10})});
-  CHECK_FALSE(flat_transfer(fit_transfer("write", real)));
+  CHECK_FALSE(flat_transfer(fit_transfer(TransferDirection::write, real)));
   // A real transfer timed on a busy machine: the small sizes scatter (relative
   // errors of 2-3x blur the slope), yet 64 MiB takes thousands of times 4 KiB.
   std::vector<CurvePoint> busy;
@@ -179,11 +179,11 @@ TEST_CASE("a transfer whose time does not grow with size gets the documented fla
   std::vector<double> bx, bt;
   for (const auto& p : busy) { bx.push_back(p.bytes); bt.push_back(p.stats.median); }
   CHECK(fit_transfer_line(bx, bt).slope_rel_se > 0.5);  // the slope alone would call it flat
-  CHECK_FALSE(flat_transfer(fit_transfer("write", busy)));
+  CHECK_FALSE(flat_transfer(fit_transfer(TransferDirection::write, busy)));
   // ...unless the caller knows better.
-  const TransferFit forced = flat_transfer_fit("map", real);
+  const TransferFit forced = flat_transfer_fit(TransferDirection::map, real);
   CHECK(flat_transfer(forced));
   CHECK(forced.latency_s > 1e-6);
   CHECK(forced.points.size() == 3);
-  CHECK_THROWS_AS(flat_transfer_fit("map", {real[0]}), std::invalid_argument);
+  CHECK_THROWS_AS(flat_transfer_fit(TransferDirection::map, {real[0]}), std::invalid_argument);
 }

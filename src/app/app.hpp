@@ -1,0 +1,25 @@
+// app: the application layer, between the command line (cli/) and the layers
+// of the one-way flow device -> benchmark -> measurement -> model -> chart.
+// Each command is a function from a request to a result; it runs the
+// pipeline, writes the files, and throws typed errors (errors.hpp). Nothing
+// here parses a command line or prints.
+//
+//   build.hpp          roofline build: the steps table, partial files, the wrong-result policy
+//   build_power.hpp    the energy side of a build: idle, ceiling power, mixed kernels (used by build)
+//   place.hpp          roofline place and count: counts, time, power, the bound
+//   kernel_setup.hpp   a user's kernel read, specified, built and counted
+//   plot.hpp           roofline plot and report: charts drawn again from files
+//   energy_check.hpp   roofline energy: the idle power a counter reads
+//   device_choice.hpp  the device --device names
+//   output_files.hpp   where results go, checked before a long run
+//   errors.hpp         how a command fails, and what each failure means
+#pragma once
+
+#include "app/build.hpp"
+#include "app/device_choice.hpp"
+#include "app/energy_check.hpp"
+#include "app/errors.hpp"
+#include "app/kernel_setup.hpp"
+#include "app/output_files.hpp"
+#include "app/place.hpp"
+#include "app/plot.hpp"

@@ -1,0 +1,293 @@
+#include "app/build.hpp"
+
+#include <array>
+#include <filesystem>
+
+#include "app/build_power.hpp"
+#include "app/device_choice.hpp"
+#include "app/errors.hpp"
+#include "app/output_files.hpp"
+#include "benchmark/benchmark.hpp"
+#include "chart/chart.hpp"
+#include "device/clock.hpp"
+#include "device/theory.hpp"
+#include "measurement/measurement.hpp"
+#include "model/model.hpp"
+#include "version.hpp"
+
+namespace roofline {
+namespace {
+
+// Where a build's results go, checked before the long run rather than after it.
+struct BuildOutputs {
+  std::string roofs, chart, partial;
+};
+
+BuildOutputs build_outputs(const BuildRequest& r, const DeviceEntry& device) {
+  BuildOutputs out;
+  out.roofs = output_path(r.output, "roofs", device.identity.name, ".json");
+  out.chart = output_path(r.plot, "plots", device.identity.name, ".svg");
+  out.partial = out.roofs + ".partial";
+  check_output(out.roofs);
+  check_output(out.chart);
+  return out;
+}
+
+std::string kernel_folder(const std::string& requested) {
+  try {
+    return find_kernel_dir(requested);
+  } catch (const std::runtime_error& e) {
+    throw CommandError(Failure::usage, e.what());
+  }
+}
+
+// A new document: what ran, when, on which device.
+RoofsDocument new_document(const BuildRequest& r, const DeviceEntry& device, const PeakModel& peaks) {
+  RoofsDocument doc;
+  doc.tool_version = ROOFLINE_VERSION;
+  doc.git_revision = ROOFLINE_GIT_REVISION;
+  doc.date = utc_now_iso();
+  doc.command_line = r.command_line;
+  doc.quick = r.quick;
+  doc.device = device.identity;
+  doc.device.architecture = peaks.architecture;
+  return doc;
+}
+
+// Theoretical peak and efficiency of every compute ceiling at the clock the
+// device held if it was read, else at its reported maximum clock.
+void apply_theory(RoofsDocument& doc, const PeakModel& peaks) {
+  const double mhz = doc.clock ? doc.clock->mhz : doc.device.max_clock_mhz;
+  for (auto& c : doc.ceilings) {
+    if (!c.is_compute()) continue;
+    c.theory = theoretical_peak(peaks, c.op, c.type, mhz);
+    if (!c.theory) continue;
+    c.efficiency = c.value / *c.theory;
+    // 1% grace: the clock reading behind the theory has its own uncertainty.
+    c.above_theory = c.value > *c.theory * 1.01;
+    if (c.above_theory)
+      doc.notes.push_back(c.label() + " measured " + format_si(c.value, c.unit()) + ", above the theoretical " +
+                          format_si(*c.theory, c.unit()) + " (" + peaks.architecture + " at " +
+                          std::to_string(int(mhz)) + " MHz): the theory's clock or lane count is wrong, or the kernel "
+                          "did less work than counted");
+  }
+  if (!peaks.known()) doc.notes.push_back("no theoretical peaks: the architecture is not in roofline's table");
+}
+
+class BuildPipeline {
+ public:
+  BuildPipeline(const BuildRequest& request, const DeviceEntry& device, BuildOutputs outputs, std::string kernel_dir)
+      : request_(request),
+        device_(device),
+        outputs_(std::move(outputs)),
+        kernel_dir_(std::move(kernel_dir)),
+        peaks_(peak_model(device)),
+        plan_(make_plan(device, request.quick)),
+        power_(request.energy, device, request.quick),
+        doc_(new_document(request, device, peaks_)) {}
+
+  // Runs every step into the document. Throws CommandError (interrupted)
+  // after saving what was finished.
+  void run();
+  RoofsDocument& document() { return doc_; }
+  bool wrong_results() const { return wrong_results_; }
+
+ private:
+  struct Step {
+    const char* name;
+    int (*weight)(const Plan&);  // progress steps it counts for
+    void (BuildPipeline::*measure)();
+  };
+  static const std::array<Step, 5> kSteps;
+  static int one(const Plan&) { return 1; }
+  static int none(const Plan&) { return 0; }
+  static int compute_ceilings(const Plan& p) { return int(p.ops.size() * p.types.size() * p.widths.size()); }
+
+  void measure_steps();
+  void measure_compute();
+  void measure_dram();
+  void measure_memory();
+  void fit_power_model();
+  void measure_transfers();
+  void read_clock(const std::optional<double>& cpu_mhz_before);
+  bool attempt(const std::function<void()>& work);
+  void keep(MeasuredCeiling measured);
+  void save_partial();
+
+  const BuildRequest& request_;
+  const DeviceEntry& device_;
+  BuildOutputs outputs_;
+  std::string kernel_dir_;
+  PeakModel peaks_;
+  Plan plan_;
+  BuildPower power_;
+  RoofsDocument doc_;
+  Session* session_ = nullptr;  // while the steps run
+  std::vector<double> clock_samples_;
+  bool wrong_results_ = false;
+};
+
+// The steps in the order they run: the compute ceilings first (their clock
+// samples are the clock the device holds under load), the power model once
+// every roof it is fitted to is known.
+const std::array<BuildPipeline::Step, 5> BuildPipeline::kSteps{{
+    {"compute ceilings", compute_ceilings, &BuildPipeline::measure_compute},
+    {"DRAM bandwidth", one, &BuildPipeline::measure_dram},
+    {"memory hierarchy", one, &BuildPipeline::measure_memory},
+    {"power model", none, &BuildPipeline::fit_power_model},
+    {"host transfers and launch overhead", one, &BuildPipeline::measure_transfers},
+}};
+
+void BuildPipeline::run() {
+  try {
+    measure_steps();
+  } catch (const Interrupted&) {
+    throw CommandError(Failure::interrupted, "interrupted; the " + std::to_string(doc_.ceilings.size()) +
+                                                 " ceilings finished are kept in " + outputs_.partial);
+  }
+  apply_theory(doc_, peaks_);
+  doc_.complete = true;
+}
+
+void BuildPipeline::measure_steps() {
+  int total = 0;
+  for (const Step& step : kSteps) total += step.weight(plan_);
+  Progress progress(total, request_.show_progress);
+  // On a CPU device the clock is measured before the OpenCL runtime's worker
+  // threads exist (they would compete with the measurement) and again at the end.
+  std::optional<double> cpu_mhz_before;
+  if (device_.is_cpu()) cpu_mhz_before = measure_cpu_clock_mhz(device_.identity.physical_cores);
+  Session session(device_, plan_, kernel_dir_, progress);
+  session_ = &session;
+  power_.start(session, doc_);
+  for (const Step& step : kSteps) {
+    // A step of weight 1 is one progress step under its name; the compute
+    // step shows each ceiling as its own.
+    if (step.weight(plan_) == 1) progress.step(step.name);
+    (this->*step.measure)();
+  }
+  progress.finish();
+  read_clock(cpu_mhz_before);
+  for (auto& n : session.notes) doc_.notes.push_back(n);
+  session_ = nullptr;
+}
+
+// The wrong-result policy: a kernel whose output fails the host's check costs
+// what `work` measures (said at once and in the notes), not the build.
+bool BuildPipeline::attempt(const std::function<void()>& work) {
+  try {
+    work();
+    return true;
+  } catch (const WrongResult& e) {
+    if (request_.on_problem) request_.on_problem(e.what());
+    doc_.notes.push_back(std::string("omitted: ") + e.what());
+    wrong_results_ = true;
+    return false;
+  }
+}
+
+// A finished ceiling: into the document, its replay to the power readings.
+void BuildPipeline::keep(MeasuredCeiling measured) {
+  const std::size_t index = doc_.ceilings.size();
+  doc_.ceilings.push_back(std::move(measured.ceiling));
+  power_.consider(doc_, index, std::move(measured.replay));
+}
+
+void BuildPipeline::save_partial() {
+  doc_.complete = false;
+  write_file_atomically(outputs_.partial, nlohmann::json(doc_).dump(1) + "\n");
+}
+
+void BuildPipeline::measure_compute() {
+  Session& s = *session_;
+  for (Op op : plan_.ops)
+    for (DataType type : plan_.types)
+      for (int width : plan_.widths) {
+        s.progress.step("compute " + compute_label(type, op, width));
+        const std::size_t token = s.clock ? s.clock->begin() : 0;
+        attempt([&] { keep(roofline::measure_compute(s, op, type, width, power_.active())); });
+        if (s.clock)
+          for (double mhz : s.clock->end(token)) clock_samples_.push_back(mhz);
+        save_partial();
+      }
+  power_.read_kept(s, doc_);
+}
+
+void BuildPipeline::measure_dram() {
+  attempt([&] {
+    for (MeasuredCeiling& m : roofline::measure_dram(*session_, power_.active())) keep(std::move(m));
+  });
+  power_.read_kept(*session_, doc_);
+}
+
+void BuildPipeline::measure_memory() {
+  attempt([&] {
+    MemoryHierarchy h = measure_memory_hierarchy(*session_, request_.levels, power_.active());
+    doc_.memory = std::move(h.curves);
+    for (MeasuredCeiling& m : h.ceilings) keep(std::move(m));
+  });
+  power_.read_kept(*session_, doc_);
+  save_partial();
+}
+
+void BuildPipeline::fit_power_model() {
+  if (!power_.active() || !doc_.energy) return;
+  const MixedPlan plan = plan_mixed_kernels(doc_, plan_.bandwidth_bytes);
+  for (const std::string& note : plan.notes) doc_.energy->notes.push_back(note);
+  if (!plan.float_mad) return;
+  std::vector<MixedKernelPower> mixed;
+  for (const MixedLevel& level : plan.levels) attempt([&] { power_.read_mixed(*session_, doc_, level, mixed); });
+  assemble_power_model(doc_, plan.levels, mixed);
+}
+
+void BuildPipeline::measure_transfers() {
+  attempt([&] {
+    doc_.transfers = roofline::measure_transfers(*session_);
+    doc_.launch_overhead = measure_launch_overhead(*session_);
+  });
+}
+
+// The clock held under load: the median of the samples taken while the
+// compute kernels ran; on a CPU the higher of the readings before and after
+// (interference only slows the chain down).
+void BuildPipeline::read_clock(const std::optional<double>& cpu_mhz_before) {
+  if (!clock_samples_.empty()) {
+    const Stats s = summarize(clock_samples_);
+    doc_.clock = HeldClock{s.median, session_->clock->source(), s};
+  } else if (device_.is_cpu() && cpu_mhz_before) {
+    std::vector<double> readings{*cpu_mhz_before};
+    if (auto after = measure_cpu_clock_mhz(device_.identity.physical_cores)) readings.push_back(*after);
+    const Stats s = summarize(readings);
+    doc_.clock = HeldClock{s.max, "dependent-add chain on every core, before and after", s};
+  }
+}
+
+// The roofs file, then every chart of the default set beside the CARM; the
+// partial file goes once the whole file is written.
+std::size_t write_results(const RoofsDocument& doc, const BuildOutputs& out) {
+  write_file_atomically(out.roofs, nlohmann::json(doc).dump(1) + "\n");
+  const std::vector<ChartSpec> charts = default_charts(doc);
+  for (const ChartSpec& chart : charts) write_file_atomically(sibling(out.chart, chart.suffix()), render_chart(chart, {&doc}));
+  std::error_code ec;
+  std::filesystem::remove(out.partial, ec);
+  return charts.size();
+}
+
+}  // namespace
+
+BuildResult run_build(const BuildRequest& request) {
+  install_interrupt_handler();
+  const ChosenDevice device = choose_device(request.device);
+  BuildOutputs outputs = build_outputs(request, *device);
+  BuildPipeline pipeline(request, *device, outputs, kernel_folder(request.kernels));
+  pipeline.run();
+  BuildResult result;
+  result.doc = std::move(pipeline.document());
+  result.roofs_path = outputs.roofs;
+  result.chart_path = outputs.chart;
+  result.wrong_results = pipeline.wrong_results();
+  result.charts = write_results(result.doc, outputs);
+  return result;
+}
+
+}  // namespace roofline

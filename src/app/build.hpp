@@ -1,0 +1,44 @@
+// app/build: `roofline build` as a pipeline: the device, then a table of
+// steps (compute ceilings, DRAM roofs, the memory hierarchy, the power model,
+// transfers and launch overhead), each measuring into one roofs document; the
+// clock held and the theoretical peaks; then the roofs file and its charts.
+// The pipeline owns the policies every step shares: a finished ceiling is
+// saved at once to ROOFS.json.partial, a kernel whose output fails the host's
+// check costs its ceiling (with a note) but not the build, and an
+// interruption keeps what was saved.
+#pragma once
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "model/roofs.hpp"
+
+namespace roofline {
+
+struct BuildRequest {
+  std::string device;   // --device; empty: the default device
+  std::string output;   // -o; empty: roofs/<device-slug>.json
+  std::string plot;     // --plot; empty: plots/<device-slug>.svg
+  std::string kernels;  // --kernels; empty: found automatically
+  std::string levels;   // --levels: a level override file; empty: change-point detection
+  std::optional<EnergyBackend> energy;  // --energy; none given: automatic, or none with --quick
+  bool quick = false;
+  bool show_progress = true;
+  std::string command_line;
+  // Told of each problem the build goes on after (a wrong result), as it happens.
+  std::function<void(const std::string&)> on_problem;
+};
+
+struct BuildResult {
+  RoofsDocument doc;
+  std::string roofs_path, chart_path;  // the roofs file and its CARM chart
+  std::size_t charts = 0;              // charts written, the CARM included
+  bool wrong_results = false;          // a kernel failed the host's check: its ceiling is left out
+};
+
+// Measures the device and writes the roofs file and its charts. Throws
+// CommandError (or the errors of the layers below, see app/errors) when it
+// cannot; an interruption throws after saving what was finished.
+BuildResult run_build(const BuildRequest& request);
+
+}  // namespace roofline

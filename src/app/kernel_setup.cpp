@@ -1,0 +1,162 @@
+#include "app/kernel_setup.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "app/errors.hpp"
+#include "app/output_files.hpp"
+#include "count/instrument.hpp"
+#include "count/typedefs.hpp"
+#include "device/program.hpp"
+#include "launch/source_typedefs.hpp"
+#include "version.hpp"
+
+namespace roofline {
+namespace {
+
+std::string read_kernel_file(const std::string& file) {
+  // A directory opens as a stream on Linux and reads as empty: ask first.
+  std::error_code ec;
+  if (std::filesystem::is_directory(file, ec))
+    throw CommandError(Failure::usage, "cannot read kernel file " + file + ": is a directory");
+  std::ifstream in(file);
+  std::ostringstream s;
+  if (in) s << in.rdbuf();  // an empty file is read as empty, not refused
+  if (!in.is_open() || in.bad())
+    throw CommandError(Failure::usage, "cannot read kernel file " + file + ": " + std::strerror(errno));
+  return s.str();
+}
+
+// The command line's launch words merged over the file's // roofline: lines,
+// with the sizes resolved now, so that a bad one is a usage error.
+LaunchSpec merged_spec(const KernelRequest& r, const std::string& source) {
+  std::vector<std::string> words;
+  if (!r.kernel.empty()) words.insert(words.end(), {"--kernel", r.kernel});
+  if (!r.global.empty()) words.insert(words.end(), {"--global", r.global});
+  if (!r.local.empty()) words.insert(words.end(), {"--local", r.local});
+  for (const auto& a : r.args) words.insert(words.end(), {"--arg", a});
+  for (const auto& d : r.defines) words.insert(words.end(), {"-D", d});
+  if (!r.build_options.empty()) words.insert(words.end(), {"--build-options", r.build_options});
+  LaunchSpec spec = parse_launch_words(words);
+  spec.merge_over(parse_source_launch_spec(source));
+  spec.global();
+  spec.local();
+  return spec;
+}
+
+std::string kernel_folder(const std::string& file) {
+  return std::filesystem::absolute(file).parent_path().string();
+}
+
+// How Clang must parse the file to see what the device build sees (the kernel name left to the caller).
+InstrumentRequest clang_request(const PreparedKernel& k) {
+  const DeviceEntry& device = *k.device;
+  InstrumentRequest req;
+  req.source = k.source;
+  req.file_name = std::filesystem::absolute(k.file).string();
+  req.clang_args = clang_args_from_build_options(k.spec.full_build_options());
+  req.clang_args.push_back("-I" + kernel_folder(k.file));
+  req.address_bits_32 = device.device.getInfo<CL_DEVICE_ADDRESS_BITS>() == 32;
+  const std::string cv = device.identity.opencl_c_version;  // "OpenCL C 1.2 pocl"
+  bool has_std = false;
+  for (const auto& a : req.clang_args) has_std |= a.rfind("-cl-std=", 0) == 0;
+  if (!has_std && cv.size() > 11 && cv.compare(0, 9, "OpenCL C ") == 0) {
+    const std::string v = cv.substr(9, 3);
+    // CL3.0 needs every optional feature declared; CL1.2 parses the same kernels.
+    if (v == "1.0" || v == "1.1" || v == "1.2" || v == "2.0") req.clang_args.push_back("-cl-std=CL" + v);
+  }
+  for (const char* ext : {"cl_khr_fp64", "cl_khr_fp16"})
+    if (!device.has_extension(ext)) req.clang_args.insert(req.clang_args.end(), {"-Xclang", std::string("-cl-ext=-") + ext});
+  return req;
+}
+
+// The file's typedefs: through Clang, which sees the build's -D values and the
+// file's headers; in a build without it, the source's simple typedef lines. A
+// file Clang cannot parse (the device built it) has none: its typedef'd
+// arguments are then taken as their specs say, with a warning.
+TypedefTable typedef_table(const KernelRequest& r, const PreparedKernel& k) {
+  return [&r, &k]() -> std::map<std::string, std::string> {
+    if (!counting_available()) return scan_typedefs(k.source);
+    try {
+      return resolve_typedefs(clang_request(k));
+    } catch (const InstrumentError& e) {
+      if (r.on_warning) r.on_warning(k.file + ": typedefs not resolved: " + e.what());
+      return {};
+    }
+  };
+}
+
+void build_kernel(PreparedKernel& k, const KernelRequest& r) {
+  try {
+    while_doing("preparing " + k.file, [&] {
+      k.kernel = std::make_unique<UserKernel>(*k.device, k.source, k.spec, kernel_folder(k.file), typedef_table(r, k));
+    });
+  } catch (const KernelBuildError& e) {
+    throw CommandError(Failure::kernel_build, k.file + ": " + e.what(), "build log:\n" + e.log());
+  } catch (const LaunchError& e) {
+    throw CommandError(Failure::usage, k.file + ": " + e.what());
+  } catch (const LaunchSpecError& e) {
+    throw CommandError(Failure::usage, k.file + ": " + e.what());
+  }
+  if (r.on_warning)
+    for (const auto& w : k.kernel->warnings()) r.on_warning(k.file + ": " + w);
+}
+
+}  // namespace
+
+CountedLaunch PreparedKernel::launch() const {
+  CountedLaunch l;
+  l.kernel = kernel->kernel_name();
+  l.source_hash = source_hash(source);
+  l.build_options = spec.full_build_options();
+  l.global = kernel->global();
+  l.local = kernel->local();
+  l.args = spec.arg_text;
+  return l;
+}
+
+PreparedKernel prepare_kernel(const KernelRequest& r) {
+  PreparedKernel k;
+  k.file = r.file;
+  k.source = read_kernel_file(r.file);
+  k.spec = merged_spec(r, k.source);
+  k.device = choose_device(r.device);
+  build_kernel(k, r);
+  return k;
+}
+
+CountsFile count_kernel(PreparedKernel& k, const KernelRequest& r) {
+  if (!counting_available())
+    throw CommandError(Failure::runtime, "counting is unavailable in this build (built without Clang): run `roofline count " +
+                                             r.file + " -o COUNTS.json` with a build that has it, then pass --counts COUNTS.json");
+  InstrumentRequest req = clang_request(k);
+  req.kernel = k.kernel->kernel_name();
+  InstrumentResult inst;
+  try {
+    inst = instrument_kernel(req);
+  } catch (const InstrumentError& e) {
+    throw CommandError(Failure::kernel_build, r.file + ": cannot instrument " + req.kernel + " for counting: " + e.what());
+  }
+  CountsFile c;
+  try {
+    while_doing("counting " + r.file, [&] { c.counts = k.kernel->count(inst.source, c.instrumented_seconds); });
+  } catch (const KernelBuildError& e) {
+    throw CommandError(Failure::kernel_build, r.file + ": " + e.what() + " (a bug of the instrumenter; please report it)",
+                       "build log:\n" + e.log());
+  }
+  c.launch = k.launch();
+  c.source = r.file;
+  c.device = k.device->identity.name;
+  c.tool_version = ROOFLINE_VERSION;
+  c.git_revision = ROOFLINE_GIT_REVISION;
+  c.date = utc_now_iso();
+  c.work_items = k.kernel->work_items();
+  c.warnings = inst.warnings;
+  return c;
+}
+
+}  // namespace roofline

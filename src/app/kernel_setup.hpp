@@ -1,0 +1,46 @@
+// app/kernel_setup: what `roofline count` and `roofline place` (and later
+// trace) share: reading the .cl file and its // roofline: launch lines, the
+// device, building the kernel with its argument data, and counting it with
+// the instrumenter.
+#pragma once
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/device_choice.hpp"
+#include "launch/launch_spec.hpp"
+#include "launch/user_kernel.hpp"
+#include "model/counts_file.hpp"
+
+namespace roofline {
+
+// The launch options as given on the command line.
+struct KernelRequest {
+  std::string file;  // the .cl file
+  std::string kernel, global, local, build_options;
+  std::vector<std::string> args, defines;
+  std::string device;
+  std::function<void(const std::string&)> on_warning;  // told of what is taken on trust
+};
+
+// A kernel ready to run: its source, the merged launch spec, the device and the built kernel.
+struct PreparedKernel {
+  std::string file, source;
+  LaunchSpec spec;
+  ChosenDevice device;
+  std::unique_ptr<UserKernel> kernel;
+  CountedLaunch launch() const;
+};
+
+// Reads the file, merges the specs, picks the device and builds the kernel.
+// Throws CommandError: usage for an unreadable file or a bad spec, and the
+// device and kernel-build failures.
+PreparedKernel prepare_kernel(const KernelRequest& request);
+
+// Instruments the kernel and runs the counting copy once. Throws
+// CommandError: runtime when counting is unavailable in this build or the
+// device fails, kernel_build when it cannot be instrumented.
+CountsFile count_kernel(PreparedKernel& kernel, const KernelRequest& request);
+
+}  // namespace roofline

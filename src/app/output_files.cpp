@@ -1,0 +1,35 @@
+#include "app/output_files.hpp"
+
+#include <ctime>
+#include <filesystem>
+
+#include "device/device.hpp"
+#include "model/atomic_file.hpp"
+
+namespace roofline {
+
+std::string sibling(const std::string& svg_path, const std::string& suffix) {
+  const auto dot = svg_path.rfind(".svg");
+  return dot == std::string::npos ? svg_path + suffix : svg_path.substr(0, dot) + suffix + ".svg";
+}
+
+std::string output_path(const std::string& path, const std::string& default_folder, const std::string& device_name,
+                        const std::string& extension) {
+  if (!path.empty()) return path;
+  std::error_code ec;
+  std::filesystem::create_directories(default_folder, ec);
+  return default_folder + "/" + device_slug(device_name) + extension;
+}
+
+void check_output(const std::string& path) {
+  if (!path.empty()) check_writable(path);
+}
+
+std::string utc_now_iso() {
+  std::time_t t = std::time(nullptr);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
+  return buf;
+}
+
+}  // namespace roofline

@@ -1,0 +1,180 @@
+#include "app/place.hpp"
+
+#include <cstdio>
+#include <filesystem>
+
+#include "app/errors.hpp"
+#include "app/output_files.hpp"
+#include "chart/chart.hpp"
+#include "launch/launch.hpp"
+#include "measurement/measurement.hpp"
+#include "model/model.hpp"
+
+namespace roofline {
+namespace {
+
+// The roofs of the device: --roofs, else roofs/<device>.json when it exists.
+std::optional<RoofsDocument> device_roofs(const PlaceRequest& r, const DeviceEntry& device, std::string& path) {
+  path = r.roofs;
+  if (path.empty()) {
+    const std::string guess = "roofs/" + device_slug(device.identity.name) + ".json";
+    if (std::filesystem::exists(guess)) path = guess;
+  }
+  if (!path.empty()) return load_roofs(path);
+  if (!r.svg.empty())
+    throw CommandError(Failure::usage, "--svg needs the device's roofs: pass --roofs ROOFS.json (from roofline build)");
+  return std::nullopt;
+}
+
+// Another device's roofs may be meant (a comparison), so this warns, once
+// now and again in the placement's note, rather than refusing.
+std::string other_device_note(const PlaceRequest& r, const std::optional<RoofsDocument>& roofs, const std::string& path,
+                              const DeviceEntry& device) {
+  if (!roofs || roofs->device.name == device.identity.name) return "";
+  const std::string note = "the roofs in " + path + " are of device '" + roofs->device.name + "', the kernel runs on '" +
+                           device.identity.name + "': the dot is placed among another device's roofs";
+  if (r.kernel.on_warning) r.kernel.on_warning(note);
+  return note;
+}
+
+// The counts: from a counts file made for exactly this launch, or counted here.
+CountsFile kernel_counts(const PlaceRequest& r, PreparedKernel& k) {
+  if (r.counts.empty()) return count_kernel(k, r.kernel);
+  CountsFile counts = load_counts(r.counts);
+  const std::string diff = k.launch().difference(counts.launch);
+  if (!diff.empty()) throw CommandError(Failure::usage, "counts file " + r.counts + " was made for another launch: " + diff);
+  return counts;
+}
+
+// The timing, of the original kernel only: the seconds of every timed run.
+std::vector<double> time_kernel(const PlaceRequest& r, PreparedKernel& k) {
+  SamplingPolicy policy;
+  policy.min_samples = 5;
+  policy.max_samples = 100;
+  policy.rse_target = 0.01;
+  policy.budget_s = 2.0;
+  if (r.runs > 0) {
+    policy.min_samples = policy.max_samples = r.runs;
+    policy.budget_s = 1e30;
+  }
+  const double warmup = r.warmup_s >= 0 ? r.warmup_s : k.device->is_cpu() ? 0.2 : 0.5;
+  std::vector<double> seconds;
+  while_doing("timing " + r.kernel.file, [&] { seconds = k.kernel->time(policy, warmup); });
+  return seconds;
+}
+
+struct PowerOutcome {
+  std::optional<KernelPower> power;
+  std::string note;  // why there is no reading, or what to keep in mind about it
+};
+
+PowerOutcome kernel_power(PreparedKernel& k, std::unique_ptr<EnergySource> source, const std::string& why_none,
+                          double median_seconds) {
+  PowerOutcome out;
+  if (!why_none.empty()) out.note = "no power reading: " + why_none;
+  if (!source) return out;
+  try {
+    out.power = read_kernel_power(*k.kernel, std::move(source), median_seconds, k.device->is_cpu());
+  } catch (const Interrupted&) {
+    throw;
+  } catch (const std::exception& e) {
+    out.note = std::string("no power reading: ") + e.what();
+    return out;
+  }
+  if (out.power->duty < 0.8) {
+    char b[200];
+    std::snprintf(b, sizeof b,
+                  "the kernel ran %.0f%% of the power windows (launch overhead between short launches): the power "
+                  "reading is below the kernel's own",
+                  100 * out.power->duty);
+    out.note = b;
+  }
+  return out;
+}
+
+Placement placement_of(const PlaceRequest& r, const PreparedKernel& k, const CountsFile& counts, const Stats& time,
+                       const PowerOutcome& power) {
+  Placement p;
+  p.kernel = k.kernel->kernel_name();
+  p.label = r.label;
+  p.source = r.kernel.file;
+  p.device = k.device->identity.name;
+  p.flops = counts.counts.flops();
+  p.intops = counts.counts.intops();
+  p.bytes = counts.counts.carm_bytes();
+  p.flops_by_type = counts.counts.flops_by_type();
+  p.bytes_by_space = counts.counts.bytes_by_space();
+  p.time = time;
+  p.seconds = time.median;
+  if (power.power) {
+    p.watts = power.power->reading.watts.median;
+    p.joules = power.power->reading.joules_per_unit.median;
+    if (p.ops() > 0) p.efficiency = p.ops() / *p.joules;
+  }
+  return p;
+}
+
+// Places the kernel among the roofs (or none) and gathers the notes into one.
+void place(Placement& p, const std::optional<RoofsDocument>& roofs, const std::string& other_device,
+           const std::string& power_note) {
+  std::string note;
+  if (roofs) {
+    note = place_on_roofs(p, *roofs);
+  } else {
+    place_on_roofs(p, RoofsDocument{});
+    note = "no roofs file for " + p.device + " (roofs/" + device_slug(p.device) + ".json): pass --roofs to get the bound";
+  }
+  if (!other_device.empty()) note = other_device + (note.empty() ? "" : "; ") + note;
+  if (!power_note.empty()) note += (note.empty() ? "" : "; ") + power_note;
+  p.note = note;
+}
+
+// The placement file, and the CARM with the dot; with a power model in the
+// roofs and a power reading of the kernel, the power and efficiency CARMs
+// beside it (x-power.svg).
+void write_placement(const PlaceRequest& r, const Placement& p, const std::optional<RoofsDocument>& roofs) {
+  if (!r.output.empty()) write_file_atomically(r.output, nlohmann::json(p).dump(1) + "\n");
+  if (r.svg.empty()) return;
+  const bool energy_charts = roofs->energy && roofs->energy->model && p.watts;
+  for (ChartKind kind : {ChartKind::carm, ChartKind::power, ChartKind::efficiency})
+    if (kind == ChartKind::carm || energy_charts) {
+      const ChartSpec spec{kind};
+      write_file_atomically(sibling(r.svg, spec.suffix()), render_chart(spec, {&*roofs}, {}, {p}));
+    }
+}
+
+}  // namespace
+
+PlaceResult run_place(const PlaceRequest& r) {
+  install_interrupt_handler();
+  check_output(r.output);
+  check_output(r.svg);
+  PreparedKernel k = prepare_kernel(r.kernel);
+  std::string roofs_path;
+  const std::optional<RoofsDocument> roofs = device_roofs(r, *k.device, roofs_path);
+  const std::string other_device = other_device_note(r, roofs, roofs_path, *k.device);
+  // The energy counter, opened before any run: a named backend that cannot
+  // work stops here; `auto` with nothing readable says why in the note.
+  std::string why_no_energy;
+  auto energy = open_energy_source(r.energy, *k.device, EnergyRoots::from_environment(), why_no_energy);
+
+  PlaceResult result;
+  result.counted_here = r.counts.empty();
+  result.counts = kernel_counts(r, k);
+  const Stats time = summarize(time_kernel(r, k));
+  const PowerOutcome power = kernel_power(k, std::move(energy), why_no_energy, time.median);
+  result.placement = placement_of(r, k, result.counts, time, power);
+  place(result.placement, roofs, other_device, power.note);
+  write_placement(r, result.placement, roofs);
+  return result;
+}
+
+CountsFile run_count(const CountRequest& r) {
+  check_output(r.output);
+  PreparedKernel k = prepare_kernel(r.kernel);
+  const CountsFile counts = count_kernel(k, r.kernel);
+  if (!r.output.empty()) write_file_atomically(r.output, counts_to_json(counts).dump(1) + "\n");
+  return counts;
+}
+
+}  // namespace roofline

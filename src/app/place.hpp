@@ -1,0 +1,46 @@
+// app/place: `roofline place` (and `roofline count`) as a pipeline: the
+// kernel prepared on its device, its counts (counted here, or from a counts
+// file made for exactly this launch), its time (the original kernel only),
+// its power where a counter can be read, and its place among the device's
+// roofs; then the placement file and the charts with its dot.
+#pragma once
+#include <optional>
+#include <string>
+
+#include "app/kernel_setup.hpp"
+#include "model/counts_file.hpp"
+#include "model/placement.hpp"
+#include "model/roofs.hpp"
+
+namespace roofline {
+
+struct PlaceRequest {
+  KernelRequest kernel;
+  std::string roofs;   // --roofs; empty: roofs/<device>.json when it exists
+  std::string counts;  // --counts: a counts file instead of counting here
+  std::string output;  // -o: the placement file
+  std::string svg;     // --svg: the CARM with the dot (and its power and efficiency CARMs)
+  std::string label;   // the dot's label; empty: the kernel name
+  int runs = 0;              // timed runs; 0: until the RSE is under 1% (5 to 100 runs, 2 s budget)
+  double warmup_s = -1;      // warm-up seconds; negative: 0.5 on GPUs, 0.2 on CPUs
+  EnergyBackend energy = EnergyBackend::automatic;
+};
+
+struct PlaceResult {
+  Placement placement;
+  CountsFile counts;
+  bool counted_here = false;  // counted in this run (not read from --counts)
+};
+
+// Throws CommandError (or the errors of the layers below, see app/errors).
+PlaceResult run_place(const PlaceRequest& request);
+
+struct CountRequest {
+  KernelRequest kernel;
+  std::string output;  // -o: the counts file
+};
+
+// Counts the kernel (no timing) and writes the counts file where asked.
+CountsFile run_count(const CountRequest& request);
+
+}  // namespace roofline

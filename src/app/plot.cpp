@@ -1,0 +1,110 @@
+#include "app/plot.hpp"
+
+#include <filesystem>
+
+#include "app/errors.hpp"
+#include "chart/chart.hpp"
+#include "model/model.hpp"
+
+namespace roofline {
+namespace {
+
+struct PlotInputs {
+  std::vector<RoofsDocument> docs;
+  std::vector<Placement> dots;
+  std::vector<const RoofsDocument*> pointers() const {
+    std::vector<const RoofsDocument*> out;
+    for (const RoofsDocument& d : docs) out.push_back(&d);
+    return out;
+  }
+};
+
+// Checks --compute and reads every roofs and placement file.
+PlotInputs load_inputs(const PlotRequest& r) {
+  try {
+    chart::check_roof_picks(r.compute);
+  } catch (const std::invalid_argument& e) {
+    throw CommandError(Failure::usage, std::string("--compute: ") + e.what());
+  }
+  PlotInputs in;
+  for (const auto& p : r.roofs) in.docs.push_back(load_roofs(p));
+  for (const auto& p : r.dots)
+    for (Placement& d : load_placements(p)) in.dots.push_back(std::move(d));
+  return in;
+}
+
+ChartOptions chart_options(const PlotRequest& r) {
+  ChartOptions opt;
+  opt.title = r.title;
+  opt.width = r.width;
+  opt.height = r.height;
+  opt.compute_roofs = r.compute;
+  return opt;
+}
+
+std::string stem(const std::string& path) { return std::filesystem::path(path).stem().string(); }
+
+// What makes one chart impossible to draw as asked, empty when nothing: a
+// chart of one file given several, dots where they cannot go, an energy chart
+// of a file without a power model. (render_chart would draw what it can;
+// asked for more, the user hears why.)
+std::string chart_refusal(const PlotRequest& r, const ChartSpec& spec, const std::vector<RoofsDocument>& docs) {
+  if (docs.size() > 1 && !spec.compares_files())
+    return "--chart " + spec.name() + " draws one roofs file, got " + std::to_string(docs.size()) +
+           " (carm, bandwidth, latency and the energy charts compare several)";
+  if (!r.dots.empty() && !spec.takes_dots())
+    return "--dots: the " + spec.name() + " chart has no place for placed kernels (carm, power, energy and efficiency have)";
+  for (std::size_t i = 0; i < docs.size(); ++i) {
+    if (spec.is_energy() && !(docs[i].energy && docs[i].energy->model))
+      return r.roofs[i] + ": no power model (no energy section with a fitted model; measure with roofline build --energy)";
+    if (spec.has_metric() && spec.metric != SweepMetric::performance && !has_launch_sweeps(docs[i], true))
+      return r.roofs[i] + ": no power readings in the launch sweeps (measure with roofline build --energy)";
+  }
+  return "";
+}
+
+std::string render(const ChartSpec& spec, const std::vector<const RoofsDocument*>& docs, const ChartOptions& opt,
+                   const std::vector<Placement>& dots) {
+  try {
+    return render_chart(spec, docs, opt, dots);
+  } catch (const std::invalid_argument& e) {
+    throw CommandError(Failure::usage, e.what());
+  }
+}
+
+// Each roofs file's default set, named after the file: <folder>/<stem><suffix>.svg.
+std::vector<std::string> plot_all(const PlotRequest& r, const PlotInputs& in) {
+  if (std::filesystem::path(r.output).extension() == ".svg")
+    throw CommandError(Failure::usage, "--chart all writes a folder of charts: -o names that folder, not an .svg file");
+  std::error_code ec;
+  std::filesystem::create_directories(r.output, ec);
+  std::vector<std::string> written;
+  for (std::size_t i = 0; i < in.docs.size(); ++i)
+    for (const ChartSpec& spec : default_charts(in.docs[i])) {
+      const std::string path = (std::filesystem::path(r.output) / (stem(r.roofs[i]) + spec.suffix() + ".svg")).string();
+      write_file_atomically(path, render(spec, {&in.docs[i]}, chart_options(r), spec.takes_dots() ? in.dots : std::vector<Placement>{}));
+      written.push_back(path);
+    }
+  return written;
+}
+
+}  // namespace
+
+std::vector<std::string> run_plot(const PlotRequest& r) {
+  const PlotInputs in = load_inputs(r);
+  if (!r.chart) return plot_all(r, in);
+  const ChartSpec spec{*r.chart, r.metric};
+  if (const std::string why = chart_refusal(r, spec, in.docs); !why.empty()) throw CommandError(Failure::usage, why);
+  write_file_atomically(r.output, render(spec, in.pointers(), chart_options(r), in.dots));
+  return {r.output};
+}
+
+void run_report(const PlotRequest& r) {
+  const PlotInputs in = load_inputs(r);
+  if (in.docs.size() > 1)
+    throw CommandError(Failure::usage, "report describes one roofs file, got " + std::to_string(in.docs.size()) +
+                                           " (to compare them, plot them together: roofline plot A.json B.json)");
+  write_file_atomically(r.output, render_report_html(in.docs.front(), in.dots, chart_options(r)));
+}
+
+}  // namespace roofline

@@ -1,0 +1,33 @@
+// app/plot: `roofline plot` and `roofline report`: charts and the HTML report
+// drawn again from roofs files (and placement files), without measuring. What
+// a chart cannot show as asked is refused with the reason, before anything is
+// written.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "chart/chart_kinds.hpp"
+
+namespace roofline {
+
+struct PlotRequest {
+  std::vector<std::string> roofs;    // roofs files; the first is the main one
+  std::vector<std::string> dots;     // placement files
+  std::string output;                // the SVG or HTML file; with every chart (no kind), a folder
+  std::optional<ChartKind> chart = ChartKind::carm;  // none: each roofs file's default set
+  SweepMetric metric = SweepMetric::performance;
+  std::vector<std::string> compute;  // --compute picks
+  std::string title;
+  int width = 960, height = 640;
+};
+
+// Writes the chart (or, for every chart, each roofs file's default set into
+// the folder, named <roofs stem><suffix>.svg); returns the paths written.
+// Throws CommandError (usage) for what cannot be drawn as asked.
+std::vector<std::string> run_plot(const PlotRequest& request);
+
+// Writes the HTML report of one roofs file.
+void run_report(const PlotRequest& request);
+
+}  // namespace roofline

@@ -1,0 +1,245 @@
+#include "cli/commands.hpp"
+
+#include <cstdio>
+#include <iostream>
+
+#include "cli/exit_status.hpp"
+#include "cli/present.hpp"
+#include "version.hpp"
+
+namespace roofline {
+namespace {
+
+const char* kDeviceHelp =
+    "Device: cpu, gpu, igpu, dgpu, accelerator, a P:D index, a list index, or a name substring "
+    "(default: a GPU if there is one, else a CPU)";
+
+std::vector<std::string> energy_names(bool with_none) {
+  std::vector<std::string> names;
+  for (const auto& n : Vocabulary<EnergyBackend>::names)
+    if (with_none || n.value != EnergyBackend::none) names.emplace_back(n.name);
+  return names;
+}
+
+}  // namespace
+
+CommandLine::CommandLine() {
+  app_.set_version_flag("--version", std::string("roofline ") + ROOFLINE_VERSION + " (" + ROOFLINE_GIT_REVISION + ")");
+  app_.require_subcommand(1);
+  add_devices();
+  add_build();
+  add_energy();
+  add_plot();
+  add_report();
+  add_count();
+  add_place();
+}
+
+void CommandLine::add_devices() {
+  devices_ = app_.add_subcommand("devices", "List every OpenCL platform and device with its properties");
+  devices_->add_flag("--json", devices_json_, "Print the list as JSON");
+}
+
+void CommandLine::add_build() {
+  BuildRequest& b = build_request_;
+  build_ = app_.add_subcommand("build", "Measure the device's ceilings; write a roofs file (JSON) and a CARM chart (SVG)");
+  build_->add_option("-d,--device", b.device, kDeviceHelp);
+  build_->add_option("-o,--output", b.output, "Roofs file to write (default: roofs/<device>.json)");
+  build_->add_option("--plot", b.plot, "CARM chart to write (default: plots/<device>.svg)");
+  build_->add_option("--kernels", b.kernels, "Folder holding the .cl microbenchmarks (default: found beside the binary)");
+  build_->add_option("--levels", b.levels,
+                     "Cache levels override (JSON: {\"levels\": [{\"name\": \"L1\", \"capacity_bytes\": 32768}, ..., "
+                     "{\"name\": \"DRAM\"}]}) where detection is wrong")
+      ->check(CLI::ExistingFile);
+  build_->add_option("--energy", build_energy_,
+                     "Energy readings: auto (default; none with --quick), papi, perf, powercap, nvml or none")
+      ->check(CLI::IsMember(energy_names(true)));
+  build_->add_flag("--quick", b.quick, "A short characterization for a first look");
+  build_->add_flag("-q,--quiet", build_quiet_, "No progress display and no table; errors only");
+  build_->add_flag("--json", build_json_, "Print the roofs document on stdout instead of the table");
+}
+
+void CommandLine::add_energy() {
+  energy_ = app_.add_subcommand("energy", "Read the device's energy counter with nothing running: backend, domains, idle power");
+  energy_->add_option("-d,--device", energy_device_, "Device, as for build");
+  energy_->add_option("--energy", energy_backend_, "auto (default), papi, perf, powercap or nvml")
+      ->check(CLI::IsMember(energy_names(false)));
+  energy_->add_option("--seconds", energy_seconds_, "How long to read (default 6)")->check(CLI::Range(0.1, 600.0));
+}
+
+void CommandLine::add_chart_options(CLI::App* command, const std::string& roofs_help) {
+  PlotRequest& p = plot_request_;
+  command->add_option("roofs", p.roofs, roofs_help)->required()->check(CLI::ExistingFile);
+  command->add_option("--dots", p.dots, "Placement files written by roofline place, drawn as dots")->check(CLI::ExistingFile);
+  command
+      ->add_option("--compute", p.compute,
+                   "Compute roofs to draw: type:op (float:mad), type (its best op) or all; comma-separated "
+                   "(default: float:mad, float:add, double:mad and the best int)")
+      ->delimiter(',');
+  command->add_option("--title", p.title, "Chart title (default: device, driver and date)");
+  command->add_option("--width", p.width, "Width in pixels (at least 480)")->check(CLI::Range(480, 10000));
+  command->add_option("--height", p.height, "Height in pixels (at least 360)")->check(CLI::Range(360, 10000));
+}
+
+void CommandLine::add_plot() {
+  plot_ = app_.add_subcommand("plot", "Draw a chart of roofs files (and placed kernels) as SVG");
+  add_chart_options(plot_,
+                    "Roofs files (JSON) written by roofline build; several compare devices or runs on the carm, "
+                    "bandwidth, latency and energy charts");
+  plot_->add_option("-o,--output", plot_request_.output, "SVG file to write; with --chart all, the folder")->required();
+  std::vector<std::string> charts = chart_kind_names();
+  charts.push_back("all");
+  plot_
+      ->add_option("--chart", chart_,
+                   "carm (default), power, energy, efficiency, wg-count, wg-size, bandwidth, latency, or all (the "
+                   "default set of each roofs file, into the folder -o)")
+      ->check(CLI::IsMember(charts));
+  plot_->add_option("--metric", metric_, "For wg-count and wg-size: performance (default), power or efficiency")
+      ->check(CLI::IsMember({"performance", "power", "efficiency"}));
+  plot_->add_flag("-q,--quiet", plot_quiet_, "Do not list the files written");
+}
+
+void CommandLine::add_report() {
+  report_ = app_.add_subcommand("report", "Write a self-contained HTML report: every chart and the tables");
+  add_chart_options(report_, "Roofs file (JSON) written by roofline build");
+  report_->add_option("-o,--output", plot_request_.output, "HTML file to write")->required();
+  // The report draws the whole default set: a chart pick belongs to plot, said
+  // so rather than taken for a roofs file.
+  for (const char* name : {"--chart", "--metric"})
+    report_->add_option(name, chart_, "Not for report: it draws every chart of the default set (see roofline plot)")
+        ->check([](const std::string&) {
+          return std::string("the report draws every chart of the default set; this is an option of roofline plot");
+        });
+}
+
+void CommandLine::add_launch_options(CLI::App* c) {
+  KernelRequest& k = kernel_;
+  c->add_option("kernel_file", k.file, "OpenCL C source (.cl); its // roofline: lines give default launch options")->required();
+  c->add_option("--kernel", k.kernel, "Kernel to run (default: the file's only kernel)");
+  c->add_option("--global", k.global, "Global size X[,Y[,Z]]; sizes may be products of numbers and -D names (DIM*DIM)");
+  c->add_option("--local", k.local, "Work-group size X[,Y[,Z]] (default: the runtime's choice)");
+  c->add_option("--arg", k.args,
+                "NAME=SPEC for a kernel argument: float[1048576]:random (buffer; element type any OpenCL scalar or vector "
+                "type; init random|zeros|ones|iota|value=X|file=PATH), int:4096 or float:2.5 (scalar), local:float[256]")
+      ->expected(1)
+      ->take_all();
+  c->add_option("-D", k.defines, "NAME=VALUE, a define for the kernel build (and for sizes in specs)")->expected(1)->take_all();
+  c->add_option("--build-options", k.build_options, "More OpenCL build options, e.g. \"-cl-mad-enable\"");
+  c->add_option("-d,--device", k.device, "Device: cpu, gpu, igpu, dgpu, accelerator, P:D, a list index or a name substring");
+  c->add_flag("-q,--quiet", kernel_quiet_, "No table; errors only");
+}
+
+void CommandLine::add_count() {
+  count_ = app_.add_subcommand("count", "Count a kernel's FLOPs and bytes exactly (instrumented with Clang); no timing");
+  add_launch_options(count_);
+  count_->add_option("-o,--output", output_, "Counts file to write (JSON), for roofline place --counts");
+}
+
+void CommandLine::add_place() {
+  PlaceRequest& p = place_request_;
+  place_ = app_.add_subcommand("place", "Time a kernel, count its FLOPs and bytes, and place it on the device's roofs");
+  add_launch_options(place_);
+  place_->add_option("--roofs", p.roofs, "Roofs file of the device (default: roofs/<device>.json when it exists)");
+  place_->add_option("--counts", p.counts, "Counts file from roofline count (for a build without Clang)");
+  place_->add_option("-o,--output", output_, "Placement file to write (JSON)");
+  place_->add_option("--svg", p.svg, "CARM chart with the kernel's dot to write (SVG)");
+  place_->add_option("--label", p.label, "Label of the dot (default: the kernel name)");
+  place_->add_option("--runs", p.runs, "Timed runs (default: until the median is stable, 5 to 100 runs within 2 s)")
+      ->check(CLI::PositiveNumber);
+  place_
+      ->add_option("--energy", place_energy_,
+                   "Energy counter for the kernel's power: auto (default: the one that fits the device, if readable), "
+                   "papi, perf, powercap, nvml or none")
+      ->check(CLI::IsMember(energy_names(true)));
+  place_->add_option("--warmup", p.warmup_s, "Warm-up seconds before timing (default: 0.5 on GPUs, 0.2 on CPUs)")
+      ->check(CLI::NonNegativeNumber);
+}
+
+int CommandLine::run(int argc, char** argv) {
+  try {
+    app_.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app_.exit(e) == 0 ? exit_status::ok : exit_status_of(Failure::usage);
+  }
+  for (int i = 0; i < argc; ++i) command_line_ += (i ? " " : "") + std::string(argv[i]);
+  try {
+    return dispatch();
+  } catch (...) {
+    return report_failure(std::current_exception());
+  }
+}
+
+int CommandLine::dispatch() {
+  if (*devices_) return devices();
+  if (*build_) return build();
+  if (*energy_) return energy();
+  if (*plot_) return plot();
+  if (*report_) return report();
+  if (*count_) return count();
+  return place();
+}
+
+int CommandLine::devices() const {
+  std::vector<DeviceEntry> devices;
+  while_doing("listing devices", [&] { devices = enumerate_devices(); });
+  std::cout << (devices_json_ ? devices_json(devices) : format_device_table(devices));
+  return devices.empty() ? exit_status_of(Failure::device) : exit_status::ok;
+}
+
+int CommandLine::build() {
+  BuildRequest& r = build_request_;
+  if (!build_energy_.empty()) r.energy = parse_name<EnergyBackend>(build_energy_);
+  r.show_progress = !build_quiet_;
+  r.command_line = command_line_;
+  r.on_problem = print_error;
+  const BuildResult result = run_build(r);
+  const bool talk = !build_quiet_;
+  if (build_json_) std::cout << nlohmann::json(result.doc).dump(1) << "\n";
+  else if (talk)
+    std::cout << format_ceiling_table(result.doc) << "wrote " << result.roofs_path << ", " << result.chart_path
+              << " and " << result.charts - 1 << " more charts beside it\n";
+  if (talk) {
+    for (const auto& n : result.doc.notes) std::fprintf(stderr, "note: %s\n", n.c_str());
+    if (result.doc.energy)
+      for (const auto& n : result.doc.energy->notes) std::fprintf(stderr, "note: energy: %s\n", n.c_str());
+  }
+  return result.wrong_results ? exit_status::wrong_result : exit_status::ok;
+}
+
+int CommandLine::energy() const {
+  std::cout << format_idle_power(read_idle_power(energy_device_, parse_name<EnergyBackend>(energy_backend_), energy_seconds_));
+  return exit_status::ok;
+}
+
+int CommandLine::plot() {
+  plot_request_.chart = chart_ == "all" ? std::nullopt : parse_chart_kind(chart_);
+  plot_request_.metric = *parse_sweep_metric(metric_);
+  for (const std::string& path : run_plot(plot_request_))
+    if (!plot_quiet_ && !plot_request_.chart) std::printf("wrote %s\n", path.c_str());
+  return exit_status::ok;
+}
+
+int CommandLine::report() {
+  run_report(plot_request_);
+  return exit_status::ok;
+}
+
+int CommandLine::count() {
+  kernel_.on_warning = print_warning;
+  const CountsFile counts = run_count({kernel_, output_});
+  if (!kernel_quiet_) std::printf("%s", format_counts(counts).c_str());
+  return exit_status::ok;
+}
+
+int CommandLine::place() {
+  kernel_.on_warning = print_warning;
+  PlaceRequest& r = place_request_;
+  r.kernel = kernel_;
+  r.output = output_;
+  r.energy = parse_name<EnergyBackend>(place_energy_);
+  const PlaceResult result = run_place(r);
+  if (!kernel_quiet_) std::printf("%s", format_placement(result.placement, result.counts, result.counted_here).c_str());
+  return exit_status::ok;
+}
+
+}  // namespace roofline

@@ -1,0 +1,23 @@
+// cli/exit_status: what roofline's exit status means (the README's table),
+// and the one place a failed command becomes a line on stderr and a status.
+#pragma once
+#include <exception>
+
+#include "app/errors.hpp"
+
+namespace roofline {
+
+namespace exit_status {
+inline constexpr int ok = 0;
+inline constexpr int wrong_result = 6;  // a build finished but left out ceilings whose output failed the check
+}  // namespace exit_status
+
+// The documented status of each failure: runtime 1, usage 2, device 3,
+// kernel_build 4, output 5, wrong_result 6, interrupted 130.
+int exit_status_of(Failure failure);
+
+// Prints "roofline: MESSAGE" (and its detail, a build log or the device list)
+// on stderr and returns the failure's exit status.
+int report_failure(const std::exception_ptr& error);
+
+}  // namespace roofline

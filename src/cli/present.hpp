@@ -1,0 +1,31 @@
+// cli/present: the results of each command as text for people: the table of
+// ceilings, a kernel's counts and its placement, the idle power, the device
+// list, notes and errors on stderr.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "app/energy_check.hpp"
+#include "device/device.hpp"
+#include "model/counts_file.hpp"
+#include "model/placement.hpp"
+#include "model/roofs.hpp"
+
+namespace roofline {
+
+// "roofline: MSG" on stderr.
+void print_error(const std::string& msg);
+// "roofline: warning: MSG" on stderr (the command goes on).
+void print_warning(const std::string& msg);
+
+// The table `roofline build` prints.
+std::string format_ceiling_table(const RoofsDocument& doc);
+// "12.3 GFLOP" style table of a kernel's counts.
+std::string format_counts(const CountsFile& counts);
+// The counts, time, performance, power and bound of a placed kernel.
+std::string format_placement(const Placement& p, const CountsFile& counts, bool counted_here);
+std::string format_idle_power(const IdleReading& r);
+// `roofline devices --json`: each device's identity with its index and P:D selector.
+std::string devices_json(const std::vector<DeviceEntry>& devices);
+
+}  // namespace roofline

@@ -1,0 +1,312 @@
+#include "launch/user_kernel.hpp"
+
+#include <chrono>
+#include <set>
+#include <sstream>
+
+#include "launch/kernel_args.hpp"
+#include "device/program.hpp"
+#include "measurement/interrupt.hpp"
+#include "model/units.hpp"
+
+namespace roofline {
+namespace {
+
+std::string trim(std::string s) {
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\0')) s.pop_back();
+  while (!s.empty() && s.front() == ' ') s.erase(s.begin());
+  return s;
+}
+
+}  // namespace
+
+std::vector<std::string> program_kernel_names(const cl::Program& program) {
+  std::vector<std::string> names;
+  std::istringstream in(program.getInfo<CL_PROGRAM_KERNEL_NAMES>());
+  for (std::string n; std::getline(in, n, ';');)
+    if (!trim(n).empty()) names.push_back(trim(n));
+  return names;
+}
+
+namespace {
+
+// An argument as the kernel declares it, its type resolved through typedefs.
+struct DeclaredArg {
+  std::string name;
+  std::string written;  // the type as the kernel names it
+  std::string type;     // the element type, typedefs resolved, without '*'
+  bool pointer = false;
+  bool trusted = false;  // a type roofline cannot resolve, taken as its spec says
+  cl_kernel_arg_address_qualifier address = CL_KERNEL_ARG_ADDRESS_PRIVATE;
+};
+
+std::string arg_type_name(const cl::Kernel& k, cl_uint i) { return trim(k.getArgInfo<CL_KERNEL_ARG_TYPE_NAME>(i)); }
+
+// The argument's element type seen through the file's typedefs: a typedef of
+// an OpenCL type (which the spec may name, or it by its typedef name), or an
+// unresolved type, then trusted.
+DeclaredArg declared_arg(const cl::Kernel& k, cl_uint i, const std::map<std::string, std::string>& typedef_of) {
+  DeclaredArg d;
+  d.name = trim(k.getArgInfo<CL_KERNEL_ARG_NAME>(i));
+  d.written = arg_type_name(k, i);
+  d.address = k.getArgInfo<CL_KERNEL_ARG_ADDRESS_QUALIFIER>(i);
+  d.type = d.written;
+  d.pointer = !d.type.empty() && d.type.back() == '*';
+  if (d.pointer) d.type = trim(d.type.substr(0, d.type.size() - 1));
+  if (d.type == "void" || is_element_type(d.type)) return d;
+  const auto it = typedef_of.find(d.type);
+  std::string real = it == typedef_of.end() ? "" : it->second;
+  const bool real_pointer = !real.empty() && real.back() == '*';
+  if (real_pointer) real.pop_back();
+  if (!real.empty() && !(d.pointer && real_pointer) && is_element_type(real)) {
+    d.type = real;
+    d.pointer |= real_pointer;
+  } else {
+    d.trusted = true;
+  }
+  return d;
+}
+
+std::string where(const DeclaredArg& d, const std::string& kernel) {
+  return "argument '" + d.name + "' of " + kernel + " is ";
+}
+
+// The spec of a trusted argument, refused with what to write instead where
+// the spec does not parse.
+ArgSpec trusted_spec(const LaunchSpec& spec, const DeclaredArg& d, const std::string& kernel) {
+  try {
+    return spec.arg(d.name);
+  } catch (const LaunchSpecError& e) {
+    throw LaunchError(where(d, kernel) + "of type " + d.written +
+                      ", which roofline cannot resolve to an OpenCL scalar or vector type (it sees through typedefs with "
+                      "Clang, or through `typedef T name;` lines without it); write the spec with the underlying OpenCL "
+                      "type instead, e.g. --arg " + d.name + "=" +
+                      (d.pointer ? "float[COUNT] for a buffer of float" : "int:VALUE for an int") + ", taken on trust (" +
+                      e.what() + ")");
+  }
+}
+
+// The spec's kind and type must be what the kernel declares.
+void check_spec_matches(const ArgSpec& a, const DeclaredArg& d, const std::string& kernel) {
+  const std::string w = where(d, kernel);
+  if (d.address == CL_KERNEL_ARG_ADDRESS_LOCAL) {
+    if (a.kind != ArgSpec::Kind::Local)
+      throw LaunchError(w + "__local " + d.type + "*; its spec must be local:" + d.type + "[COUNT], not " + a.text);
+  } else if (d.pointer) {
+    if (a.kind != ArgSpec::Kind::Buffer)
+      throw LaunchError(w + "a buffer of " + d.type + "; its spec must be " + d.type + "[COUNT]:INIT, not " + a.text);
+  } else if (a.kind != ArgSpec::Kind::Scalar) {
+    throw LaunchError(w + "a scalar " + d.type + "; its spec must be " + d.type + ":VALUE, not " + a.text);
+  }
+  if (a.type.name != d.type && !(d.pointer && d.type == "void")) {
+    const std::string as_written = d.type + (d.pointer ? "*" : "");
+    throw LaunchError(w + "of type " + d.written + (d.written == as_written ? "" : ", a typedef of " + as_written) +
+                      ", the spec " + a.text + " says " + a.type.name);
+  }
+}
+
+std::string join(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
+  return s.empty() ? "none" : s;
+}
+
+}  // namespace
+
+UserKernel::UserKernel(const DeviceEntry& device, const std::string& source, const LaunchSpec& spec, const std::string& include_dir,
+                       const TypedefTable& typedefs)
+    : device_(device), spec_(spec), context_(device.device), queue_(context_, device.device, CL_QUEUE_PROFILING_ENABLE) {
+  global_ = spec.global();
+  local_ = spec.local();
+  check_ndrange();
+  options_ = spec.full_build_options();
+  if (!include_dir.empty()) options_ += " -I " + include_dir;
+  const cl::Program program = build_program(context_, device.device, source, options_ + " -cl-kernel-arg-info", "the kernel source");
+  pick_kernel(program);
+  kernel_ = cl::Kernel(program, name_.c_str());
+  prepare_args(typedefs);
+}
+
+void UserKernel::check_ndrange() const {
+  if (global_.empty()) throw LaunchError("no --global size (give --global X[,Y[,Z]] or a // roofline: line)");
+  if (!local_.empty() && local_.size() != global_.size())
+    throw LaunchError("--global has " + std::to_string(global_.size()) + " dimensions, --local " + std::to_string(local_.size()));
+  for (std::size_t i = 0; i < local_.size(); ++i)
+    if (global_[i] % local_[i])
+      throw LaunchError("--global " + std::to_string(global_[i]) + " is not a multiple of --local " + std::to_string(local_[i]) +
+                        " in dimension " + std::to_string(i));
+}
+
+// The kernel the spec names, or the file's only one.
+void UserKernel::pick_kernel(const cl::Program& program) {
+  kernels_ = program_kernel_names(program);
+  name_ = spec_.kernel;
+  if (name_.empty()) {
+    if (kernels_.empty()) throw LaunchError("the file defines no __kernel function");
+    if (kernels_.size() != 1)
+      throw LaunchError("the file defines " + std::to_string(kernels_.size()) + " kernels (" + join(kernels_) + "); pick one with --kernel");
+    name_ = kernels_[0];
+  }
+  if (std::find(kernels_.begin(), kernels_.end(), name_) == kernels_.end())
+    throw LaunchError("no kernel named '" + name_ + "'; the file's kernels: " + join(kernels_));
+}
+
+// The file's typedef names, asked for only when an argument's type is no
+// OpenCL type. They are resolved before any spec is read: a spec may name a
+// typedef that only a later argument is declared with.
+std::map<std::string, std::string> UserKernel::typedef_names(const TypedefTable& typedefs) {
+  const cl_uint n = kernel_.getInfo<CL_KERNEL_NUM_ARGS>();
+  std::map<std::string, std::string> typedef_of;
+  for (cl_uint i = 0; i < n && typedefs && typedef_of.empty(); ++i) {
+    std::string t = arg_type_name(kernel_, i);
+    if (!t.empty() && t.back() == '*') t = trim(t.substr(0, t.size() - 1));
+    if (t != "void" && !is_element_type(t)) typedef_of = typedefs();
+  }
+  for (const auto& [name, real] : typedef_of)
+    if (real.back() != '*') spec_.typedefs[name] = real;
+  return typedef_of;
+}
+
+// Every argument, by the kernel's own names and types: its spec checked
+// against the declaration and the device's limits, and its data made.
+void UserKernel::prepare_args(const TypedefTable& typedefs) {
+  const std::map<std::string, std::string> typedef_of = typedef_names(typedefs);
+  const cl_uint n = kernel_.getInfo<CL_KERNEL_NUM_ARGS>();
+  std::set<std::string> names;
+  ArgTotals totals;
+  for (cl_uint i = 0; i < n; ++i) {
+    const DeclaredArg d = declared_arg(kernel_, i, typedef_of);
+    names.insert(d.name);
+    if (!spec_.arg_text.count(d.name))
+      throw LaunchError("argument '" + d.name + "' (" + d.written + ") of " + name_ + " has no spec; give --arg " + d.name + "=SPEC");
+    Arg a{d.trusted ? trusted_spec(spec_, d, name_) : spec_.arg(d.name), {}};
+    if (d.trusted)
+      warnings_.push_back(where(d, name_) + "of type " + d.written + ", which roofline cannot resolve to an OpenCL type; taken as " +
+                          a.spec.type.name + (d.pointer ? "*" : "") + " as its spec " + a.spec.text + " says");
+    DeclaredArg as_spec = d;
+    if (d.trusted) as_spec.type = a.spec.type.name;
+    check_spec_matches(a.spec, as_spec, name_);
+    account(a, d.name, totals);
+    args_.push_back(std::move(a));
+  }
+  for (const auto& [k, v] : spec_.arg_text)
+    if (!names.count(k)) throw LaunchError("--arg " + k + "=" + v + ": kernel " + name_ + " has no argument named '" + k + "'");
+  check_totals(totals);
+}
+
+// Adds an argument's memory to the totals, one argument at a time first, so
+// that the sum of a few cannot wrap past the checks; makes its data.
+void UserKernel::account(Arg& a, const std::string& name, ArgTotals& totals) const {
+  const DeviceIdentity& id = device_.identity;
+  if (a.spec.kind == ArgSpec::Kind::Local) {
+    if (a.spec.bytes() > id.local_mem_bytes)
+      throw LaunchError("local memory '" + name + "' (" + a.spec.text + ") needs " + format_bytes(double(a.spec.bytes())) +
+                        ", more than the device's " + format_bytes(double(id.local_mem_bytes)));
+    totals.local += a.spec.bytes();
+  } else if (a.spec.kind == ArgSpec::Kind::Buffer) {
+    if (a.spec.bytes() > id.max_alloc_bytes)
+      throw LaunchError("buffer '" + name + "' (" + a.spec.text + ") needs " + format_bytes(double(a.spec.bytes())) +
+                        ", more than the device's largest allocation, " + format_bytes(double(id.max_alloc_bytes)));
+    totals.global += a.spec.bytes();
+    a.data = make_buffer_data(a.spec);
+  } else {
+    a.data = make_scalar_bytes(a.spec);
+  }
+}
+
+void UserKernel::check_totals(const ArgTotals& totals) const {
+  const DeviceIdentity& id = device_.identity;
+  if (totals.global > id.global_mem_bytes)
+    throw LaunchError("the buffers need " + format_bytes(double(totals.global)) + " together, more than the device's global memory, " +
+                      format_bytes(double(id.global_mem_bytes)));
+  if (totals.local > id.local_mem_bytes)
+    throw LaunchError("the local-memory arguments need " + format_bytes(double(totals.local)) + ", more than the device's " +
+                      format_bytes(double(id.local_mem_bytes)));
+}
+
+std::uint64_t UserKernel::work_items() const {
+  std::uint64_t n = 1;
+  for (auto g : global_) n *= g;
+  return n;
+}
+
+void UserKernel::set_args(cl::Kernel& k, std::vector<cl::Buffer>& keep) {
+  for (cl_uint i = 0; i < args_.size(); ++i) {
+    Arg& a = args_[i];
+    if (a.spec.kind == ArgSpec::Kind::Buffer) {
+      keep.emplace_back(context_, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, a.data.size(), a.data.data());
+      k.setArg(i, keep.back());
+    } else if (a.spec.kind == ArgSpec::Kind::Local) {
+      k.setArg(i, cl::Local(std::size_t(a.spec.bytes())));
+    } else {
+      clSetKernelArg(k(), i, a.data.size(), a.data.data());
+    }
+  }
+}
+
+namespace {
+cl::NDRange ndrange(const std::vector<std::uint64_t>& d) {
+  if (d.empty()) return cl::NullRange;
+  if (d.size() == 1) return cl::NDRange(d[0]);
+  if (d.size() == 2) return cl::NDRange(d[0], d[1]);
+  return cl::NDRange(d[0], d[1], d[2]);
+}
+}  // namespace
+
+void UserKernel::enqueue(cl::Kernel& k, cl::Event* ev) {
+  queue_.enqueueNDRangeKernel(k, cl::NullRange, ndrange(global_), ndrange(local_), nullptr, ev);
+}
+
+double UserKernel::run(cl::Kernel& k) {
+  cl::Event ev;
+  enqueue(k, &ev);
+  ev.wait();
+  return double(ev.getProfilingInfo<CL_PROFILING_COMMAND_END>() - ev.getProfilingInfo<CL_PROFILING_COMMAND_START>()) * 1e-9;
+}
+
+void UserKernel::set_timed_args() {
+  if (timed_args_set_) return;
+  set_args(kernel_, timed_buffers_);
+  timed_args_set_ = true;
+}
+
+void UserKernel::launch_batch(int n) {
+  set_timed_args();
+  for (int i = 0; i < n; ++i) enqueue(kernel_, nullptr);
+  queue_.finish();
+}
+
+std::vector<double> UserKernel::time(const SamplingPolicy& policy, double warmup_s) {
+  set_timed_args();
+  run(kernel_);  // untimed: first-launch costs (JIT, page faults)
+  const auto t0 = std::chrono::steady_clock::now();
+  while (std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < warmup_s) {
+    throw_if_interrupted();
+    run(kernel_);
+  }
+  return sample([&] {
+    throw_if_interrupted();
+    return run(kernel_);
+  }, policy);
+}
+
+OpCounts UserKernel::count(const std::string& instrumented_source, double& seconds) {
+  cl::Program p = build_program(context_, device_.device, instrumented_source, options_, "the instrumented (counting) kernel");
+  cl::Kernel k(p, name_.c_str());
+  std::vector<cl::Buffer> buffers;  // fresh copies: the timed runs' buffers are not touched
+  set_args(k, buffers);
+  std::uint64_t group = 1;
+  for (auto l : local_) group *= l;
+  if (local_.empty()) group = k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_.device);
+  std::vector<cl_uint> zero(2 * kCounterSlots, 0);
+  cl::Buffer out(context_, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, zero.size() * sizeof(cl_uint), zero.data());
+  k.setArg(cl_uint(args_.size()), cl::Local(std::size_t(group) * sizeof(cl_ulong)));
+  k.setArg(cl_uint(args_.size() + 1), out);
+  seconds = run(k);
+  queue_.enqueueReadBuffer(out, CL_TRUE, 0, zero.size() * sizeof(cl_uint), zero.data());
+  OpCounts c;
+  for (int i = 0; i < kCounterSlots; ++i) c.slot[i] = std::uint64_t(zero[2 * i]) | (std::uint64_t(zero[2 * i + 1]) << 32);
+  return c;
+}
+
+}  // namespace roofline

@@ -1,0 +1,99 @@
+// launch/user_kernel: runs a user's kernel as its launch spec says. Builds
+// the source on the device (the build log comes with a failure), checks every
+// argument against the kernel's own argument info (names, types, address
+// spaces), makes the buffers, then either times the original kernel (warm-up,
+// repeated runs with profiling events) or runs an instrumented copy of it once
+// (count/instrument.hpp) on fresh copies of the buffers and reads its counters.
+#pragma once
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <CL/opencl.hpp>
+
+#include "launch/launch_spec.hpp"
+#include "device/device.hpp"
+#include "measurement/sampler.hpp"
+#include "model/op_counts.hpp"
+
+namespace roofline {
+
+// The launch cannot run on this device: an unknown kernel (the message lists
+// the file's kernels), a missing, unknown or mistyped argument, a buffer too
+// large for the device, a bad NDRange.
+struct LaunchError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// The kernel file's typedef names of OpenCL types ("real" -> "float", "fptr"
+// -> "float*"), asked for once, when an argument's type is no OpenCL type.
+using TypedefTable = std::function<std::map<std::string, std::string>()>;
+
+class UserKernel {
+ public:
+  // Builds `source` with the spec's options (+ -cl-kernel-arg-info, and -I for
+  // `include_dir`, the .cl file's folder, when not empty) and checks the
+  // arguments; `typedefs` sees through typedef'd argument types, whose specs
+  // (of any argument) may then name either type. Throws KernelBuildError, LaunchError, LaunchSpecError.
+  UserKernel(const DeviceEntry& device, const std::string& source, const LaunchSpec& spec, const std::string& include_dir = "",
+             const TypedefTable& typedefs = {});
+
+  const std::string& kernel_name() const { return name_; }
+  const std::vector<std::string>& kernels() const { return kernels_; }
+  std::uint64_t work_items() const;
+  const std::vector<std::uint64_t>& global() const { return global_; }
+  const std::vector<std::uint64_t>& local() const { return local_; }
+  // What the launch takes on trust (an argument type it could not resolve, taken as its spec says).
+  const std::vector<std::string>& warnings() const { return warnings_; }
+
+  // Runs once untimed, warms up for `warmup_s`, then samples as `policy` says;
+  // returns the seconds of every timed run.
+  std::vector<double> time(const SamplingPolicy& policy, double warmup_s);
+
+  // Enqueues `n` launches of the original kernel back to back on the timed
+  // runs' buffers and waits for the last (a power reading keeps the device
+  // busy without a host round trip between launches).
+  void launch_batch(int n);
+
+  // Builds the instrumented source and runs it once on fresh buffers; returns
+  // the counts summed over all work-items; `seconds` gets the run's device time.
+  OpCounts count(const std::string& instrumented_source, double& seconds);
+
+ private:
+  struct Arg {
+    ArgSpec spec;
+    std::vector<unsigned char> data;  // buffers: initial data; scalars: value bytes
+  };
+  struct ArgTotals {
+    std::uint64_t global = 0, local = 0;  // bytes of the buffers, of local memory
+  };
+  void check_ndrange() const;
+  void pick_kernel(const cl::Program& program);
+  std::map<std::string, std::string> typedef_names(const TypedefTable& typedefs);
+  void prepare_args(const TypedefTable& typedefs);
+  void account(Arg& a, const std::string& name, ArgTotals& totals) const;
+  void check_totals(const ArgTotals& totals) const;
+  void set_args(cl::Kernel& k, std::vector<cl::Buffer>& keep);
+  void enqueue(cl::Kernel& k, cl::Event* ev);
+  double run(cl::Kernel& k);
+  void set_timed_args();
+
+  const DeviceEntry& device_;
+  LaunchSpec spec_;
+  std::string name_, options_;
+  std::vector<std::string> kernels_, warnings_;
+  std::vector<std::uint64_t> global_, local_;
+  std::vector<Arg> args_;
+  cl::Context context_;
+  cl::CommandQueue queue_;
+  cl::Kernel kernel_;
+  std::vector<cl::Buffer> timed_buffers_;  // the original kernel's arguments, set once
+  bool timed_args_set_ = false;
+};
+
+// The names of a built program's kernels.
+std::vector<std::string> program_kernel_names(const cl::Program& program);
+
+}  // namespace roofline

@@ -1,0 +1,29 @@
+// model/device_identity: what a device tells about itself, as every result
+// file records it. Plain data; device/ fills it from OpenCL, the roofs file
+// stores it (model/roofs), the energy sources pick a counter by it.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace roofline {
+
+struct DeviceIdentity {
+  std::string platform, platform_version, vendor, name, driver, device_version, opencl_c_version;
+  std::string type;  // "cpu", "gpu", "accelerator", ...
+  bool host_unified_memory = false;
+  std::uint32_t compute_units = 0;
+  std::uint32_t max_clock_mhz = 0;
+  std::uint64_t global_mem_bytes = 0, local_mem_bytes = 0, constant_mem_bytes = 0;
+  std::uint64_t global_cache_bytes = 0, cache_line_bytes = 0, max_alloc_bytes = 0;
+  std::string uuid;         // hex, when cl_khr_device_uuid is available
+  std::string pci_address;  // "dddd:bb:dd.f", when the driver tells it
+  std::string architecture; // e.g. "NVIDIA CC 9.0", "x86 Zen 3"
+  int physical_cores = 0;   // CPUs only
+  // CPUs only: the host's data (or unified) cache per level, L1 first, as
+  // sysfs gives them (per instance: an L1 or L2 per core, the L3 shared).
+  // OpenCL reports the last level only; these name the detected levels.
+  std::vector<std::uint64_t> host_cache_bytes;
+};
+
+}  // namespace roofline
