@@ -7,7 +7,8 @@
 //   build.hpp          roofline build: the steps table, partial files, the wrong-result policy
 //   build_power.hpp    the energy side of a build: idle, ceiling power, mixed kernels (used by build)
 //   place.hpp          roofline place and count: counts, time, power, the bound
-//   kernel_setup.hpp   a user's kernel read, specified, built and counted
+//   kernel_request.hpp a user's kernel as the command line names it
+//   kernel_setup.hpp   the kernel read, specified, built and counted (used by place)
 //   plot.hpp           roofline plot and report: charts drawn again from files
 //   energy_check.hpp   roofline energy: the idle power a counter reads
 //   device_choice.hpp  the device --device names
@@ -19,7 +20,7 @@
 #include "app/device_choice.hpp"
 #include "app/energy_check.hpp"
 #include "app/errors.hpp"
-#include "app/kernel_setup.hpp"
+#include "app/kernel_request.hpp"
 #include "app/output_files.hpp"
 #include "app/place.hpp"
 #include "app/plot.hpp"

@@ -111,6 +111,7 @@ class BuildPipeline {
   void measure_transfers();
   void read_clock(const std::optional<double>& cpu_mhz_before);
   bool attempt(const std::function<void()>& work);
+  bool attempt(const std::function<void()>& work, std::vector<std::string>& notes);
   void keep(MeasuredCeiling measured);
   void save_partial();
 
@@ -123,6 +124,7 @@ class BuildPipeline {
   BuildPower power_;
   RoofsDocument doc_;
   Session* session_ = nullptr;  // while the steps run
+  std::size_t saved_ = 0;       // ceilings in the partial file
   std::vector<double> clock_samples_;
   bool wrong_results_ = false;
 };
@@ -142,8 +144,8 @@ void BuildPipeline::run() {
   try {
     measure_steps();
   } catch (const Interrupted&) {
-    throw CommandError(Failure::interrupted, "interrupted; the " + std::to_string(doc_.ceilings.size()) +
-                                                 " ceilings finished are kept in " + outputs_.partial);
+    throw CommandError(Failure::interrupted,
+                       "interrupted; the " + std::to_string(saved_) + " ceilings finished are kept in " + outputs_.partial);
   }
   apply_theory(doc_, peaks_);
   doc_.complete = true;
@@ -173,18 +175,20 @@ void BuildPipeline::measure_steps() {
 }
 
 // The wrong-result policy: a kernel whose output fails the host's check costs
-// what `work` measures (said at once and in the notes), not the build.
-bool BuildPipeline::attempt(const std::function<void()>& work) {
+// what `work` measures (said at once, and in `notes`), not the build.
+bool BuildPipeline::attempt(const std::function<void()>& work, std::vector<std::string>& notes) {
   try {
     work();
     return true;
   } catch (const WrongResult& e) {
     if (request_.on_problem) request_.on_problem(e.what());
-    doc_.notes.push_back(std::string("omitted: ") + e.what());
+    notes.push_back(std::string("omitted: ") + e.what());
     wrong_results_ = true;
     return false;
   }
 }
+
+bool BuildPipeline::attempt(const std::function<void()>& work) { return attempt(work, doc_.notes); }
 
 // A finished ceiling: into the document, its replay to the power readings.
 void BuildPipeline::keep(MeasuredCeiling measured) {
@@ -196,6 +200,7 @@ void BuildPipeline::keep(MeasuredCeiling measured) {
 void BuildPipeline::save_partial() {
   doc_.complete = false;
   write_file_atomically(outputs_.partial, nlohmann::json(doc_).dump(1) + "\n");
+  saved_ = doc_.ceilings.size();
 }
 
 void BuildPipeline::measure_compute() {
@@ -203,7 +208,7 @@ void BuildPipeline::measure_compute() {
   for (Op op : plan_.ops)
     for (DataType type : plan_.types)
       for (int width : plan_.widths) {
-        s.progress.step("compute " + compute_label(type, op, width));
+        s.progress.step("compute " + str(op) + " " + str(type) + (width > 1 ? std::to_string(width) : ""));
         const std::size_t token = s.clock ? s.clock->begin() : 0;
         attempt([&] { keep(roofline::measure_compute(s, op, type, width, power_.active())); });
         if (s.clock)
@@ -218,6 +223,7 @@ void BuildPipeline::measure_dram() {
     for (MeasuredCeiling& m : roofline::measure_dram(*session_, power_.active())) keep(std::move(m));
   });
   power_.read_kept(*session_, doc_);
+  save_partial();
 }
 
 void BuildPipeline::measure_memory() {
@@ -233,11 +239,22 @@ void BuildPipeline::measure_memory() {
 void BuildPipeline::fit_power_model() {
   if (!power_.active() || !doc_.energy) return;
   const MixedPlan plan = plan_mixed_kernels(doc_, plan_.bandwidth_bytes);
-  for (const std::string& note : plan.notes) doc_.energy->notes.push_back(note);
-  if (!plan.float_mad) return;
+  std::vector<std::string>& notes = doc_.energy->notes;
+  if (!plan.float_mad) {
+    notes.push_back(plan.no_model);
+    return;
+  }
   std::vector<MixedKernelPower> mixed;
-  for (const MixedLevel& level : plan.levels) attempt([&] { power_.read_mixed(*session_, doc_, level, mixed); });
-  assemble_power_model(doc_, plan.levels, mixed);
+  std::vector<MixedLevel> measured;
+  for (const MixedLevel& level : plan.levels) {
+    if (!level.skipped.empty()) {
+      notes.push_back(level.skipped);
+      continue;
+    }
+    attempt([&] { power_.read_mixed(*session_, doc_, level, mixed); }, notes);
+    measured.push_back(level);
+  }
+  assemble_power_model(doc_, measured, mixed);
 }
 
 void BuildPipeline::measure_transfers() {

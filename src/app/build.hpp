@@ -2,10 +2,10 @@
 // steps (compute ceilings, DRAM roofs, the memory hierarchy, the power model,
 // transfers and launch overhead), each measuring into one roofs document; the
 // clock held and the theoretical peaks; then the roofs file and its charts.
-// The pipeline owns the policies every step shares: a finished ceiling is
-// saved at once to ROOFS.json.partial, a kernel whose output fails the host's
-// check costs its ceiling (with a note) but not the build, and an
-// interruption keeps what was saved.
+// The pipeline owns the policies every step shares: the ceilings a benchmark
+// hands back are saved at once to ROOFS.json.partial, a kernel whose output
+// fails the host's check costs its ceiling (with a note) but not the build,
+// and an interruption keeps what was saved and says how many.
 #pragma once
 #include <functional>
 #include <optional>

@@ -49,7 +49,7 @@ void BuildPower::start(Session& s, RoofsDocument& doc) {
 void BuildPower::consider(const RoofsDocument& doc, std::size_t index, ReplayAt replay) {
   if (!active() || !replay) return;
   const Ceiling& c = doc.ceilings.at(index);
-  const Group group{c.kind, c.op, c.type, c.level_name()};
+  const Group group = str(c.kind) + "/" + str(c.op) + "/" + str(c.type) + "/" + c.level_name();
   auto it = kept_.find(group);
   if (it == kept_.end()) kept_.emplace(group, Kept{index, std::move(replay)});
   else if (c.value > doc.ceilings.at(it->second.index).value) it->second = Kept{index, std::move(replay)};

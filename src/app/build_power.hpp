@@ -9,7 +9,6 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <tuple>
 #include <vector>
 
 #include "benchmark/replay.hpp"
@@ -38,13 +37,18 @@ class BuildPower {
   // The power of every ceiling kept (and of its sweep, for float MAD and DRAM
   // copy); the replays are released afterwards.
   void read_kept(Session& session, RoofsDocument& doc);
-  // The mixed kernels of one level, appended to `out`. A counter or OpenCL
-  // failure stops this level with a note; a wrong result (WrongResult), a
-  // kernel that does not build and an interruption are thrown.
+  // The mixed kernels of one level, appended to `out`. A kernel whose power
+  // cannot be read is skipped with a note; an OpenCL error or a buffer the
+  // device cannot hold stops this level with a note; a wrong result
+  // (WrongResult), a kernel that does not build and an interruption are thrown.
   void read_mixed(Session& session, RoofsDocument& doc, const MixedLevel& level, std::vector<MixedKernelPower>& out);
 
  private:
-  using Group = std::tuple<CeilingKind, Op, DataType, std::string>;  // the level's name, empty for compute
+  // "compute/mad/float/", "memory/read/int/DRAM": a group's readings run in
+  // the order of these names, as they have since the first energy builds, so
+  // that the readings of one device stay comparable from build to build (the
+  // first reading carries the long warm-up from idle).
+  using Group = std::string;
   struct Kept {
     std::size_t index;
     ReplayAt replay;

@@ -1,8 +1,8 @@
 // app/errors: how a command fails. The layers below throw their own errors
 // (device selection, kernel builds, wrong results, bad files...); a command
 // throws a CommandError where it knows better what went wrong, and lets the
-// others through. cli/ maps both to the documented exit status in one place
-// (failure_of).
+// others through. failure_of says what any of them means, in one place; cli/
+// prints it and turns the failure into the documented exit status.
 #pragma once
 #include <exception>
 #include <functional>

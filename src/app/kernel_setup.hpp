@@ -1,7 +1,7 @@
 // app/kernel_setup: what `roofline count` and `roofline place` (and later
 // trace) share: reading the .cl file and its // roofline: launch lines, the
 // device, building the kernel with its argument data, and counting it with
-// the instrumenter.
+// the instrumenter. Inside the application layer only (it holds the launcher).
 #pragma once
 #include <functional>
 #include <memory>
@@ -9,20 +9,12 @@
 #include <vector>
 
 #include "app/device_choice.hpp"
+#include "app/kernel_request.hpp"
 #include "launch/launch_spec.hpp"
 #include "launch/user_kernel.hpp"
 #include "model/counts_file.hpp"
 
 namespace roofline {
-
-// The launch options as given on the command line.
-struct KernelRequest {
-  std::string file;  // the .cl file
-  std::string kernel, global, local, build_options;
-  std::vector<std::string> args, defines;
-  std::string device;
-  std::function<void(const std::string&)> on_warning;  // told of what is taken on trust
-};
 
 // A kernel ready to run: its source, the merged launch spec, the device and the built kernel.
 struct PreparedKernel {

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "app/errors.hpp"
+#include "app/kernel_setup.hpp"
 #include "app/output_files.hpp"
 #include "chart/chart.hpp"
 #include "launch/launch.hpp"
@@ -145,7 +146,7 @@ void write_placement(const PlaceRequest& r, const Placement& p, const std::optio
 
 }  // namespace
 
-PlaceResult run_place(const PlaceRequest& r) {
+PlaceResult run_place(const PlaceRequest& r, const std::function<void(const PlaceResult&)>& show) {
   install_interrupt_handler();
   check_output(r.output);
   check_output(r.svg);
@@ -165,14 +166,16 @@ PlaceResult run_place(const PlaceRequest& r) {
   const PowerOutcome power = kernel_power(k, std::move(energy), why_no_energy, time.median);
   result.placement = placement_of(r, k, result.counts, time, power);
   place(result.placement, roofs, other_device, power.note);
+  if (show) show(result);
   write_placement(r, result.placement, roofs);
   return result;
 }
 
-CountsFile run_count(const CountRequest& r) {
+CountsFile run_count(const CountRequest& r, const std::function<void(const CountsFile&)>& show) {
   check_output(r.output);
   PreparedKernel k = prepare_kernel(r.kernel);
   const CountsFile counts = count_kernel(k, r.kernel);
+  if (show) show(counts);
   if (!r.output.empty()) write_file_atomically(r.output, counts_to_json(counts).dump(1) + "\n");
   return counts;
 }

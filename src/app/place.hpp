@@ -4,10 +4,11 @@
 // its power where a counter can be read, and its place among the device's
 // roofs; then the placement file and the charts with its dot.
 #pragma once
+#include <functional>
 #include <optional>
 #include <string>
 
-#include "app/kernel_setup.hpp"
+#include "app/kernel_request.hpp"
 #include "model/counts_file.hpp"
 #include "model/placement.hpp"
 #include "model/roofs.hpp"
@@ -32,15 +33,19 @@ struct PlaceResult {
   bool counted_here = false;  // counted in this run (not read from --counts)
 };
 
-// Throws CommandError (or the errors of the layers below, see app/errors).
-PlaceResult run_place(const PlaceRequest& request);
+// Places the kernel, hands the result to `show` (before any file is written,
+// so a file that cannot be written loses nothing the run found) and writes
+// the placement file and charts asked for. Throws CommandError (or the
+// errors of the layers below, see app/errors).
+PlaceResult run_place(const PlaceRequest& request, const std::function<void(const PlaceResult&)>& show = {});
 
 struct CountRequest {
   KernelRequest kernel;
   std::string output;  // -o: the counts file
 };
 
-// Counts the kernel (no timing) and writes the counts file where asked.
-CountsFile run_count(const CountRequest& request);
+// Counts the kernel (no timing), hands the counts to `show`, then writes the
+// counts file where asked.
+CountsFile run_count(const CountRequest& request, const std::function<void(const CountsFile&)>& show = {});
 
 }  // namespace roofline

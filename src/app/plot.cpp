@@ -73,30 +73,28 @@ std::string render(const ChartSpec& spec, const std::vector<const RoofsDocument*
 }
 
 // Each roofs file's default set, named after the file: <folder>/<stem><suffix>.svg.
-std::vector<std::string> plot_all(const PlotRequest& r, const PlotInputs& in) {
+void plot_all(const PlotRequest& r, const PlotInputs& in, const std::function<void(const std::string&)>& written) {
   if (std::filesystem::path(r.output).extension() == ".svg")
     throw CommandError(Failure::usage, "--chart all writes a folder of charts: -o names that folder, not an .svg file");
   std::error_code ec;
   std::filesystem::create_directories(r.output, ec);
-  std::vector<std::string> written;
   for (std::size_t i = 0; i < in.docs.size(); ++i)
     for (const ChartSpec& spec : default_charts(in.docs[i])) {
       const std::string path = (std::filesystem::path(r.output) / (stem(r.roofs[i]) + spec.suffix() + ".svg")).string();
       write_file_atomically(path, render(spec, {&in.docs[i]}, chart_options(r), spec.takes_dots() ? in.dots : std::vector<Placement>{}));
-      written.push_back(path);
+      if (written) written(path);
     }
-  return written;
 }
 
 }  // namespace
 
-std::vector<std::string> run_plot(const PlotRequest& r) {
+void run_plot(const PlotRequest& r, const std::function<void(const std::string&)>& written) {
   const PlotInputs in = load_inputs(r);
-  if (!r.chart) return plot_all(r, in);
+  if (!r.chart) return plot_all(r, in, written);
   const ChartSpec spec{*r.chart, r.metric};
   if (const std::string why = chart_refusal(r, spec, in.docs); !why.empty()) throw CommandError(Failure::usage, why);
   write_file_atomically(r.output, render(spec, in.pointers(), chart_options(r), in.dots));
-  return {r.output};
+  if (written) written(r.output);
 }
 
 void run_report(const PlotRequest& r) {

@@ -3,6 +3,7 @@
 // a chart cannot show as asked is refused with the reason, before anything is
 // written.
 #pragma once
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,9 +24,9 @@ struct PlotRequest {
 };
 
 // Writes the chart (or, for every chart, each roofs file's default set into
-// the folder, named <roofs stem><suffix>.svg); returns the paths written.
-// Throws CommandError (usage) for what cannot be drawn as asked.
-std::vector<std::string> run_plot(const PlotRequest& request);
+// the folder, named <roofs stem><suffix>.svg), telling `written` of each file
+// as it is written. Throws CommandError (usage) for what cannot be drawn as asked.
+void run_plot(const PlotRequest& request, const std::function<void(const std::string&)>& written = {});
 
 // Writes the HTML report of one roofs file.
 void run_report(const PlotRequest& request);

@@ -97,6 +97,9 @@ class DramKernels {
   }
 
   Session& session() const { return s_; }
+  // The host's copy of the source is needed for the checks only: the
+  // replays, which keep these kernels alive, do without it.
+  void forget_host_data() { std::vector<std::uint32_t>().swap(host_); }
 
  private:
   Session& s_;
@@ -168,6 +171,7 @@ std::vector<MeasuredCeiling> measure_dram(Session& s, bool with_replays) {
     if (with_replays) m.replay = replay_of(kernels, op, m.ceiling.width);
     out.push_back(std::move(m));
   }
+  kernels->forget_host_data();
   return out;
 }
 

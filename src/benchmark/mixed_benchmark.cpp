@@ -29,13 +29,13 @@ float chain_value(float x, std::uint64_t steps, bool fused) {
 
 struct MixedBenchmark::State {
   Session& s;
-  std::string level;
+  MemoryLevel level;
   std::vector<std::uint32_t> host;  // 4 words per uint4 element
   std::uint64_t elements = 0;
   cl::Buffer src, sums, chains;
   LaunchShape launch;
   std::uint32_t base_mul = 1, stride = 1;
-  State(Session& session, std::string l) : s(session), level(std::move(l)) {}
+  State(Session& session, MemoryLevel l) : s(session), level(std::move(l)) {}
 
   // The host's sum of work-item g's loads, as the kernel indexes them.
   std::uint32_t expected_sum(std::uint64_t g, std::uint64_t loads) const {
@@ -64,7 +64,7 @@ MixedBenchmark::Shape MixedBenchmark::shape_for(double ai, int width, int max_ch
   return sh;
 }
 
-MixedBenchmark::MixedBenchmark(Session& s, std::string level, std::uint64_t bytes)
+MixedBenchmark::MixedBenchmark(Session& s, MemoryLevel level, std::uint64_t bytes)
     : st_(std::make_shared<State>(s, std::move(level))) {
   State& st = *st_;
   std::uint64_t elements = 4096;  // 64 KiB
@@ -73,7 +73,7 @@ MixedBenchmark::MixedBenchmark(Session& s, std::string level, std::uint64_t byte
   while (elements * 16 > max_alloc && elements > 4096) elements /= 2;
   st.elements = elements;
   st.host.resize(elements * 4);
-  s.progress.detail("mixed kernels: filling " + format_bytes(double(elements * 16)) + " for " + st.level);
+  s.progress.detail("mixed kernels: filling " + format_bytes(double(elements * 16)) + " for " + st.level.name);
   fill_random(st.host.data(), st.host.size(), 0x313eda7aull + elements);
   st.launch = LaunchShape{*std::max_element(s.plan.bandwidth_globals.begin(), s.plan.bandwidth_globals.end()),
                           s.plan.bandwidth_local};
@@ -145,7 +145,7 @@ void MixedBenchmark::check(double ai, const Shape& sh, std::uint32_t iters) cons
   const std::uint64_t loads = std::uint64_t(iters) * sh.loads, steps = std::uint64_t(iters) * sh.steps;
   for (std::uint64_t g : {std::uint64_t(0), std::uint64_t(1), l.global / 2, l.global - 1}) {
     if (sums[g] != st.expected_sum(g, loads))
-      throw WrongResult("wrong load sum from the mixed kernel (AI " + format_ai(ai) + ", " + st.level + ") at work-item " +
+      throw WrongResult("wrong load sum from the mixed kernel (AI " + format_ai(ai) + ", " + st.level.name + ") at work-item " +
                         std::to_string(g));
     double fused = 0, unfused = 0;
     for (int c = 0; c < sh.chains; ++c) {

@@ -12,7 +12,7 @@
 namespace roofline {
 
 struct MixedPoint {
-  std::string level;
+  MemoryLevel level;
   double ai = 0;              // FLOP/byte, exact by construction
   Stats flops;                // FLOP/s over the timed repetitions
   double bytes_per_s = 0;     // flops.median / ai
@@ -24,7 +24,7 @@ class MixedBenchmark {
  public:
   // A random working set of about `bytes` (rounded down to a power of two,
   // at least 64 KiB) that the kernel walks, streamed from `level`.
-  MixedBenchmark(Session& session, std::string level, std::uint64_t bytes);
+  MixedBenchmark(Session& session, MemoryLevel level, std::uint64_t bytes);
   // Builds, calibrates, checks on the host and times the kernel at `ai`
   // FLOP/byte (a power of two the kernel shape can reach: 1/64 to 4096).
   // Throws WrongResult when the sums or chains are wrong.

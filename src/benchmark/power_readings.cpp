@@ -27,7 +27,7 @@ void measure_sweep_power(Session& s, PowerMeter& meter, Ceiling& c, const Replay
 
 void measure_mixed_power(Session& s, PowerMeter& meter, const MixedLevel& level, std::vector<MixedKernelPower>& out,
                          std::vector<std::string>& notes) {
-  MixedBenchmark bench(s, level.level.name, level.working_set_bytes);
+  MixedBenchmark bench(s, level.level, level.working_set_bytes);
   for (double ai : mixed_kernel_ais()) {
     s.progress.detail("mixed kernel, " + level.level.name + ", AI " + format_ai(ai) + ": power");
     const MixedPoint point = bench.measure(ai);

@@ -203,7 +203,7 @@ int CommandLine::build() {
     if (result.doc.energy)
       for (const auto& n : result.doc.energy->notes) std::fprintf(stderr, "note: energy: %s\n", n.c_str());
   }
-  return result.wrong_results ? exit_status::wrong_result : exit_status::ok;
+  return result.wrong_results ? exit_status_of(Failure::wrong_result) : exit_status::ok;
 }
 
 int CommandLine::energy() const {
@@ -214,8 +214,11 @@ int CommandLine::energy() const {
 int CommandLine::plot() {
   plot_request_.chart = chart_ == "all" ? std::nullopt : parse_chart_kind(chart_);
   plot_request_.metric = *parse_sweep_metric(metric_);
-  for (const std::string& path : run_plot(plot_request_))
-    if (!plot_quiet_ && !plot_request_.chart) std::printf("wrote %s\n", path.c_str());
+  // Each chart of a set is listed as it is written (a single chart is not).
+  const bool list = !plot_quiet_ && !plot_request_.chart;
+  run_plot(plot_request_, [list](const std::string& path) {
+    if (list) std::printf("wrote %s\n", path.c_str());
+  });
   return exit_status::ok;
 }
 
@@ -226,8 +229,9 @@ int CommandLine::report() {
 
 int CommandLine::count() {
   kernel_.on_warning = print_warning;
-  const CountsFile counts = run_count({kernel_, output_});
-  if (!kernel_quiet_) std::printf("%s", format_counts(counts).c_str());
+  run_count({kernel_, output_}, [this](const CountsFile& counts) {
+    if (!kernel_quiet_) std::printf("%s", format_counts(counts).c_str());
+  });
   return exit_status::ok;
 }
 
@@ -237,8 +241,9 @@ int CommandLine::place() {
   r.kernel = kernel_;
   r.output = output_;
   r.energy = parse_name<EnergyBackend>(place_energy_);
-  const PlaceResult result = run_place(r);
-  if (!kernel_quiet_) std::printf("%s", format_placement(result.placement, result.counts, result.counted_here).c_str());
+  run_place(r, [this](const PlaceResult& result) {
+    if (!kernel_quiet_) std::printf("%s", format_placement(result.placement, result.counts, result.counted_here).c_str());
+  });
   return exit_status::ok;
 }
 

@@ -9,7 +9,6 @@ namespace roofline {
 
 namespace exit_status {
 inline constexpr int ok = 0;
-inline constexpr int wrong_result = 6;  // a build finished but left out ceilings whose output failed the check
 }  // namespace exit_status
 
 // The documented status of each failure: runtime 1, usage 2, device 3,

@@ -9,8 +9,8 @@ namespace roofline {
 
 double PowerFit::predict(const PowerObservation& o) const {
   double p = constant_watts + compute_watts * o.compute_util;
-  if (!o.level.empty()) {
-    auto it = memory_watts.find(o.level);
+  if (o.level) {
+    auto it = memory_watts.find(*o.level);
     if (it != memory_watts.end()) p += it->second * o.memory_util;
   }
   return p;
@@ -18,12 +18,12 @@ double PowerFit::predict(const PowerObservation& o) const {
 
 PowerFit fit_power(const std::vector<PowerObservation>& obs) {
   // Columns: P_c, P_phi, then one P_beta per level in name order.
-  std::map<std::string, Eigen::Index> column;
+  std::map<MemoryLevel, Eigen::Index> column;
   for (const auto& o : obs) {
     if (!std::isfinite(o.watts) || !std::isfinite(o.compute_util) || !std::isfinite(o.memory_util) || o.watts < 0 ||
         o.compute_util < 0 || o.memory_util < 0)
       throw std::invalid_argument("power fit: an observation has a non-finite or negative value");
-    if (!o.level.empty()) column.emplace(o.level, 0);
+    if (o.level) column.emplace(*o.level, 0);
   }
   Eigen::Index n_cols = 2;
   for (auto& [level, col] : column) col = n_cols++;
@@ -37,7 +37,7 @@ PowerFit fit_power(const std::vector<PowerObservation>& obs) {
     const auto& o = obs[std::size_t(i)];
     a(i, 0) = 1;
     a(i, 1) = o.compute_util;
-    if (!o.level.empty()) a(i, column.at(o.level)) = o.memory_util;
+    if (o.level) a(i, column.at(*o.level)) = o.memory_util;
     y(i) = o.watts;
   }
   // Utilisations are all of order 1, so no column scaling is needed; the
@@ -57,13 +57,13 @@ PowerFit fit_power(const std::vector<PowerObservation>& obs) {
     double mean = 0, ss_res = 0, ss_tot = 0;
     int count = 0;
     for (const auto& o : obs)
-      if (o.level == level) {
+      if (o.level && *o.level == level) {
         mean += o.watts;
         ++count;
       }
     mean /= count;
     for (const auto& o : obs)
-      if (o.level == level) {
+      if (o.level && *o.level == level) {
         const double r = o.watts - f.predict(o);
         ss_res += r * r;
         ss_tot += (o.watts - mean) * (o.watts - mean);

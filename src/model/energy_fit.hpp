@@ -12,13 +12,16 @@
 // kernels the points in between that separate P_c from the rest.
 #pragma once
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "model/vocabulary.hpp"
 
 namespace roofline {
 
 struct PowerObservation {
-  std::string level;        // the memory level it moved data from; empty for none (a compute kernel)
+  std::optional<MemoryLevel> level;  // the memory level it moved data from; none for a compute kernel
   double compute_util = 0;  // u_phi
   double memory_util = 0;   // u_beta (ignored without a level)
   double watts = 0;
@@ -27,13 +30,13 @@ struct PowerObservation {
 struct PowerFit {
   double constant_watts = 0;                  // P_c
   double compute_watts = 0;                   // P_phi
-  std::map<std::string, double> memory_watts; // P_beta per level
+  std::map<MemoryLevel, double> memory_watts; // P_beta per level
   // 1 - SS_res / SS_tot over each level's observations (SS_tot around their
   // mean); 0 when a level has fewer than 3 observations or no spread. It can
   // be negative: P_c and P_phi are shared, so a level's points may be fitted
   // worse than by their own mean.
-  std::map<std::string, double> r2;
-  std::map<std::string, int> points;
+  std::map<MemoryLevel, double> r2;
+  std::map<MemoryLevel, int> points;
   double predict(const PowerObservation& o) const;
 };
 

@@ -38,7 +38,7 @@ std::optional<MixedLevel> mixed_cache_level(const RoofsDocument& doc) {
     if (!l.level.is(LevelKind::dram) && l.capacity_bytes) caches.push_back(&l);
   if (caches.empty()) return std::nullopt;
   const DetectedLevel* l = caches.size() >= 2 ? caches[1] : caches[0];
-  return MixedLevel{l->level, std::uint64_t(*l->capacity_bytes / 2)};
+  return MixedLevel{l->level, std::uint64_t(*l->capacity_bytes / 2), ""};
 }
 
 // P = P_c + P_phi u_phi + P_beta u_beta observations: the float MAD ceiling
@@ -46,14 +46,13 @@ std::optional<MixedLevel> mixed_cache_level(const RoofsDocument& doc) {
 std::vector<PowerObservation> observations(const RoofsDocument& doc, const Ceiling& mad,
                                            const std::vector<MixedLevel>& levels,
                                            const std::vector<MixedKernelPower>& mixed) {
-  std::vector<PowerObservation> obs{{"", 1, 0, mad.power->watts.median}};
+  std::vector<PowerObservation> obs{{std::nullopt, 1, 0, mad.power->watts.median}};
   for (const MixedLevel& l : levels) {
     const Ceiling* roof = read_roof(doc, l.level);
     if (!roof) continue;
-    if (roof->power) obs.push_back({l.level.name, 0, 1, roof->power->watts.median});
+    if (roof->power) obs.push_back({l.level, 0, 1, roof->power->watts.median});
     for (const MixedKernelPower& m : mixed)
-      if (m.level == l.level && m.in_fit)
-        obs.push_back({m.level.name, m.flops / mad.value, m.bytes_per_s / roof->value, m.watts});
+      if (m.level == l.level && m.in_fit) obs.push_back({m.level, m.flops / mad.value, m.bytes_per_s / roof->value, m.watts});
   }
   return obs;
 }
@@ -70,10 +69,8 @@ PowerModel model_of(const RoofsDocument& doc, const Ceiling& mad, const PowerFit
     const double watts = &c == &mad ? fit.compute_watts : c.power->watts.median - fit.constant_watts;
     model.compute.push_back({c.op, c.type, c.value, watts});
   }
-  for (const auto& [name, watts] : fit.memory_watts) {
-    const MemoryLevel level = MemoryLevel::from_name(name);
-    model.memory.push_back({level, read_roof(doc, level)->value, watts, fit.r2.at(name), fit.points.at(name)});
-  }
+  for (const auto& [level, watts] : fit.memory_watts)
+    model.memory.push_back({level, read_roof(doc, level)->value, watts, fit.r2.at(level), fit.points.at(level)});
   for (const Ceiling& c : doc.ceilings) {
     if (!c.is_memory() || c.op != Op::read || !c.power || model.find_memory(*c.level) || read_roof(doc, *c.level) != &c)
       continue;
@@ -96,7 +93,7 @@ ValidationPoint validation_point(const RoofsDocument& doc, const Ceiling& mad, c
   v.measured_efficiency = v.performance / v.measured_watts;
   v.predicted_efficiency = roof.efficiency(v.ai);
   v.predicted_watts_at_measured =
-      fit.predict({m.level.name, v.performance / mad.value, m.bytes_per_s / read_roof(doc, m.level)->value, 0});
+      fit.predict({m.level, v.performance / mad.value, m.bytes_per_s / read_roof(doc, m.level)->value, 0});
   v.in_fit = m.in_fit;
   return v;
 }
@@ -116,18 +113,19 @@ std::string held_out_note(const std::string& level, const std::vector<double>& f
 void validate(RoofsDocument& doc, const Ceiling& mad, const PowerModel& model, const PowerFit& fit,
               const std::vector<MixedKernelPower>& mixed) {
   EnergySection& e = *doc.energy;
-  std::map<std::string, std::vector<double>> from_roofs, at_measured;
+  std::map<MemoryLevel, std::vector<double>> from_roofs, at_measured;
   for (const MixedKernelPower& m : mixed) {
     const MemoryPower* beta = model.find_memory(m.level);
     if (!beta) continue;
     const ValidationPoint v = validation_point(doc, mad, model, fit, m, *beta);
     if (!v.in_fit) {
-      from_roofs[v.level.name].push_back(std::fabs(v.predicted_watts - v.measured_watts) / v.measured_watts);
-      at_measured[v.level.name].push_back(std::fabs(v.predicted_watts_at_measured - v.measured_watts) / v.measured_watts);
+      from_roofs[v.level].push_back(std::fabs(v.predicted_watts - v.measured_watts) / v.measured_watts);
+      at_measured[v.level].push_back(std::fabs(v.predicted_watts_at_measured - v.measured_watts) / v.measured_watts);
     }
     e.validation.push_back(v);
   }
-  for (const auto& [level, errors] : from_roofs) e.notes.push_back(held_out_note(level, errors, at_measured[level], fit.r2.at(level)));
+  for (const auto& [level, errors] : from_roofs)
+    e.notes.push_back(held_out_note(level.name, errors, at_measured[level], fit.r2.at(level)));
 }
 
 std::string summary_note(const PowerModel& model) {
@@ -161,16 +159,14 @@ MixedPlan plan_mixed_kernels(const RoofsDocument& doc, std::uint64_t dram_bytes)
   MixedPlan plan;
   const Ceiling* mad = float_mad(doc);
   if (!mad || !mad->power) {
-    plan.notes.push_back("no power model: the float MAD ceiling or its power is missing");
+    plan.no_model = "no power model: the float MAD ceiling or its power is missing";
     return plan;
   }
   plan.float_mad = mad;
-  std::vector<MixedLevel> candidates{{MemoryLevel::of_kind(LevelKind::dram), dram_bytes}};
-  if (const auto cache = mixed_cache_level(doc)) candidates.push_back(*cache);
-  for (const MixedLevel& l : candidates) {
-    if (read_roof(doc, l.level)) plan.levels.push_back(l);
-    else plan.notes.push_back("no mixed kernels for " + l.level.name + ": no read roof was measured there");
-  }
+  plan.levels.push_back({MemoryLevel::of_kind(LevelKind::dram), dram_bytes, ""});
+  if (const auto cache = mixed_cache_level(doc)) plan.levels.push_back(*cache);
+  for (MixedLevel& l : plan.levels)
+    if (!read_roof(doc, l.level)) l.skipped = "no mixed kernels for " + l.level.name + ": no read roof was measured there";
   return plan;
 }
 

@@ -18,18 +18,18 @@ namespace roofline {
 struct MixedLevel {
   MemoryLevel level;
   std::uint64_t working_set_bytes = 0;
+  std::string skipped;  // why no mixed kernels run here (no read roof); empty: they do
 };
 
 // What the mixed kernels need before they run: the float MAD ceiling with its
-// power, and the levels to stream from (DRAM over `dram_bytes`, the DRAM
+// power, and the levels to stream from: DRAM over `dram_bytes` (the DRAM
 // roofs' buffer, far past the last cache, since drivers may under-report the
-// cache; and the second cache level found, or the first, over half its
-// capacity), each with a read roof. `notes` gets why a level or the whole
-// model is left out.
+// cache), and the second cache level found, or the first, over half its
+// capacity. A level without a read roof is skipped, saying so.
 struct MixedPlan {
-  const Ceiling* float_mad = nullptr;  // null: no model (the reason is in notes)
+  const Ceiling* float_mad = nullptr;  // null: no model, for the reason in no_model
+  std::string no_model;
   std::vector<MixedLevel> levels;
-  std::vector<std::string> notes;
 };
 MixedPlan plan_mixed_kernels(const RoofsDocument& doc, std::uint64_t dram_bytes);
 

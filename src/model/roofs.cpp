@@ -74,9 +74,13 @@ void from_json(const json& j, Ceiling& c) {
   j.at("type").get_to(c.type);
   j.at("width").get_to(c.width);
   j.at("value").get_to(c.value);
-  j.at("unit").get<RateUnit>();  // derived from kind and type, but must be a unit
+  // The unit follows from kind and type; one that disagrees is a damaged file.
+  if (const RateUnit unit = j.at("unit").get<RateUnit>(); unit != c.unit())
+    throw std::runtime_error("a " + str(c.kind) + " " + str(c.type) + " ceiling in " + str(unit) + " (its unit is " +
+                             str(c.unit()) + ")");
   std::string level;
   get_opt(j, "level", level);
+  if (c.is_memory() && level.empty()) throw std::runtime_error("a memory ceiling (" + str(c.op) + ") without a level");
   if (c.is_memory()) c.level = MemoryLevel::from_name(level);
   get_opt(j, "capacity_bytes", c.capacity_bytes);
   get_opt(j, "stats", c.stats);

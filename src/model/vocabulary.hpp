@@ -96,11 +96,11 @@ template <>
 struct Vocabulary<EnergyBackend> {
   static constexpr std::string_view what = "energy backend";
   static constexpr std::array<Named<EnergyBackend>, 6> names{{{EnergyBackend::automatic, "auto"},
-                                                              {EnergyBackend::none, "none"},
                                                               {EnergyBackend::papi, "papi"},
                                                               {EnergyBackend::perf, "perf"},
                                                               {EnergyBackend::powercap, "powercap"},
-                                                              {EnergyBackend::nvml, "nvml"}}};
+                                                              {EnergyBackend::nvml, "nvml"},
+                                                              {EnergyBackend::none, "none"}}};
 };
 template <>
 struct Vocabulary<AddressSpace> {
@@ -202,7 +202,8 @@ struct MemoryLevel {
   bool is(LevelKind k) const { return kind == k; }
   bool operator==(const MemoryLevel& o) const { return kind == o.kind && name == o.name; }
   bool operator!=(const MemoryLevel& o) const { return !(*this == o); }
-  bool operator<(const MemoryLevel& o) const { return name < o.name; }
+  // By name first (the order levels were keyed in before they had kinds), then kind.
+  bool operator<(const MemoryLevel& o) const { return name != o.name ? name < o.name : kind < o.kind; }
 };
 
 inline std::ostream& operator<<(std::ostream& out, const MemoryLevel& level) {

@@ -63,10 +63,11 @@ std::vector<PowerObservation> synthetic(double pc, double phi, const std::map<st
   std::mt19937 rng(seed);
   std::normal_distribution<double> noise(0, noise_w);
   std::vector<PowerObservation> obs;
-  obs.push_back({"", 1, 0, pc + phi + noise(rng)});
-  for (const auto& [level, b] : beta) {
+  obs.push_back({std::nullopt, 1, 0, pc + phi + noise(rng)});
+  for (const auto& [name, b] : beta) {
+    const MemoryLevel level = MemoryLevel::from_name(name);
     obs.push_back({level, 0, 1, pc + b + noise(rng)});
-    const double ridge = level == "DRAM" ? 15 : 4;
+    const double ridge = level.is(LevelKind::dram) ? 15 : 4;
     for (double ai = 1.0 / 16; ai <= 256; ai *= 4) {
       const double u_phi = std::min(1.0, ai / ridge), u_beta = std::min(1.0, ridge / ai);
       obs.push_back({level, u_phi, u_beta, pc + phi * u_phi + b * u_beta + noise(rng)});
@@ -82,10 +83,10 @@ TEST_CASE("power fit: recovers known parameters exactly from noise-free data") {
   const PowerFit f = fit_power(obs);
   CHECK(f.constant_watts == doctest::Approx(120));
   CHECK(f.compute_watts == doctest::Approx(350));
-  CHECK(f.memory_watts.at("DRAM") == doctest::Approx(180));
-  CHECK(f.memory_watts.at("L2") == doctest::Approx(90));
-  CHECK(f.r2.at("DRAM") == doctest::Approx(1));
-  CHECK(f.points.at("DRAM") == 8);  // the roof and 7 mixed kernels
+  CHECK(f.memory_watts.at(MemoryLevel::from_name("DRAM")) == doctest::Approx(180));
+  CHECK(f.memory_watts.at(MemoryLevel::from_name("L2")) == doctest::Approx(90));
+  CHECK(f.r2.at(MemoryLevel::from_name("DRAM")) == doctest::Approx(1));
+  CHECK(f.points.at(MemoryLevel::from_name("DRAM")) == 8);  // the roof and 7 mixed kernels
   for (const auto& o : obs) CHECK(f.predict(o) == doctest::Approx(o.watts));
 }
 
@@ -93,20 +94,21 @@ TEST_CASE("power fit: with noise the parameters stay close and R^2 drops below 1
   const PowerFit f = fit_power(synthetic(120, 350, {{"DRAM", 180}, {"L2", 90}}, 5, 7));
   CHECK(f.constant_watts == doctest::Approx(120).epsilon(0.1));
   CHECK(f.compute_watts == doctest::Approx(350).epsilon(0.05));
-  CHECK(f.memory_watts.at("DRAM") == doctest::Approx(180).epsilon(0.1));
-  CHECK(f.memory_watts.at("L2") == doctest::Approx(90).epsilon(0.2));
-  CHECK(f.r2.at("DRAM") < 1);
-  CHECK(f.r2.at("DRAM") > 0.9);
+  CHECK(f.memory_watts.at(MemoryLevel::from_name("DRAM")) == doctest::Approx(180).epsilon(0.1));
+  CHECK(f.memory_watts.at(MemoryLevel::from_name("L2")) == doctest::Approx(90).epsilon(0.2));
+  CHECK(f.r2.at(MemoryLevel::from_name("DRAM")) < 1);
+  CHECK(f.r2.at(MemoryLevel::from_name("DRAM")) > 0.9);
 }
 
 TEST_CASE("power fit: data that cannot separate the parameters, and bad values, are refused") {
   // Roofs only: P_c + P_phi and P_c + P_beta, but not P_c itself.
-  CHECK_THROWS_WITH_AS(fit_power({{"", 1, 0, 500}, {"DRAM", 0, 1, 300}, {"DRAM", 0, 1, 301}}),
+  const MemoryLevel dram = MemoryLevel::of_kind(LevelKind::dram);
+  CHECK_THROWS_WITH_AS(fit_power({{std::nullopt, 1, 0, 500}, {dram, 0, 1, 300}, {dram, 0, 1, 301}}),
                        doctest::Contains("cannot separate"), std::invalid_argument);
-  CHECK_THROWS_WITH_AS(fit_power({{"", 1, 0, 500}}), doctest::Contains("1 observations for 2 parameters"),
+  CHECK_THROWS_WITH_AS(fit_power({{std::nullopt, 1, 0, 500}}), doctest::Contains("1 observations for 2 parameters"),
                        std::invalid_argument);
-  CHECK_THROWS_AS(fit_power({{"", 1, 0, NAN}, {"", 0.5, 0, 300}}), std::invalid_argument);
-  CHECK_THROWS_AS(fit_power({{"", 1, 0, -1}, {"", 0.5, 0, 300}}), std::invalid_argument);
+  CHECK_THROWS_AS(fit_power({{std::nullopt, 1, 0, NAN}, {std::nullopt, 0.5, 0, 300}}), std::invalid_argument);
+  CHECK_THROWS_AS(fit_power({{std::nullopt, 1, 0, -1}, {std::nullopt, 0.5, 0, 300}}), std::invalid_argument);
 }
 
 TEST_CASE("energy section: JSON round trip, with the per-ceiling and per-sweep-point power") {

@@ -66,7 +66,7 @@ TEST_CASE("mixed kernels and the energy step on the CPU device, with a simulated
   Session session(*dev, plan, find_kernel_dir(""), progress);
 
   SUBCASE("the kernels' rates follow their intensity") {
-    MixedBenchmark bench(session, "test", 1 << 20);
+    MixedBenchmark bench(session, MemoryLevel::cache("test"), 1 << 20);
     CHECK(bench.working_set_bytes() == 1 << 20);
     const MixedPoint low = bench.measure(1.0 / 16), high = bench.measure(256);
     CHECK(low.ai == 1.0 / 16);
@@ -116,9 +116,10 @@ TEST_CASE("mixed kernels and the energy step on the CPU device, with a simulated
 
     // DRAM only: the document has no cache levels.
     const MixedPlan mixed_plan = plan_mixed_kernels(doc, plan.bandwidth_bytes);
-    for (const std::string& note : mixed_plan.notes) doc.energy->notes.push_back(note);
     INFO(nlohmann::json(*doc.energy).dump(1));
     REQUIRE(mixed_plan.float_mad);
+    REQUIRE(mixed_plan.levels.size() == 1);
+    CHECK(mixed_plan.levels[0].skipped.empty());
     std::vector<MixedKernelPower> mixed;
     for (const MixedLevel& level : mixed_plan.levels) energy.read_mixed(session, doc, level, mixed);
     assemble_power_model(doc, mixed_plan.levels, mixed);

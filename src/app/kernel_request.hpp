@@ -1,0 +1,19 @@
+// app/kernel_request: a user kernel as the command line names it: the .cl
+// file, its launch options and the device (what count, place and later
+// trace take).
+#pragma once
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace roofline {
+
+struct KernelRequest {
+  std::string file;  // the .cl file
+  std::string kernel, global, local, build_options;
+  std::vector<std::string> args, defines;
+  std::string device;
+  std::function<void(const std::string&)> on_warning;  // told of what is taken on trust
+};
+
+}  // namespace roofline
