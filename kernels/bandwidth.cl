@@ -13,7 +13,8 @@
 // The data are random 32-bit words (compressible data would inflate the
 // figure). The read kernel adds them up with integer adds, so the host can
 // check each work-item's sum exactly whatever the order; the copy kernel's
-// destination is compared with its source.
+// destination is compared with its source; the store kernel writes each
+// element's index, which the host checks.
 
 #include "common.h"
 
@@ -42,5 +43,16 @@ __kernel void copy_bw(__global const VT* restrict src, __global VT* restrict dst
   for (uint j = 0; j < n_per_item; j += LOADS) {
 #pragma unroll
     for (int l = 0; l < LOADS; ++l) dst[INDEX((size_t)j + l)] = src[INDEX((size_t)j + l)];
+  }
+}
+
+__kernel void store_bw(__global VT* restrict dst, const uint n_per_item) {
+  const size_t gid = get_global_id(0), gsize = get_global_size(0);
+  for (uint j = 0; j < n_per_item; j += LOADS) {
+#pragma unroll
+    for (int l = 0; l < LOADS; ++l) {
+      const size_t i = INDEX((size_t)j + l);
+      dst[i] = (VT)((uint)i);
+    }
   }
 }

@@ -13,7 +13,8 @@
 // walks `count` elements block by block, wrapping around: with count at least
 // the working set every work-group re-reads the whole of it, so a working set
 // that fits a compute unit's private cache is served from there, one that fits
-// a shared cache from that, and a larger one from DRAM. Within a block,
+// a shared cache from that, and a larger one from DRAM. (Stores walk their
+// own slices: see STORE_WALK_START.) Within a block,
 // work-item l reads elements l, l + L, l + 2L, ... (coalesced on GPUs; with
 // L = 1 on CPUs one contiguous stream per thread).
 // SCATTER (GPUs): every work-group steps through the blocks with its own
@@ -43,22 +44,17 @@ inline uint walk_stride(uint nblocks) {
   block += stride;        \
   if (block >= nblocks) block -= nblocks;
 
-// Stores on CPUs (OWN_SLICE): each work-group walks its own slice of the
-// working set. Cores storing to the same lines would measure the coherence
-// protocol passing the lines around, not the cache.
-#if OWN_SLICE
+// Stores and copies: each work-group walks its own slice of the working set
+// (the host makes the block count a multiple of the work-group count). Compute
+// units storing to the same lines would measure the lines passing between
+// them (the coherence protocol on CPUs, contention in a GPU's L2 behind a
+// write-through L1), not the level's bandwidth.
 #define STORE_WALK_START                                         \
   const uint per = max(nblocks / (uint)get_num_groups(0), 1u);  \
   const uint first_block = (uint)get_group_id(0) * per % nblocks; \
   uint block = first_block;
 #define STORE_NEXT_BLOCK(block) \
   if (++block >= first_block + per || block >= nblocks) block = first_block;
-#else
-#define STORE_WALK_START \
-  const uint stride = walk_stride(nblocks); \
-  uint block = walk_start(nblocks);
-#define STORE_NEXT_BLOCK(block) NEXT_BLOCK(block)
-#endif
 
 // Load-only: the loads feed per-work-item sums that are stored, so none can be dropped.
 __kernel void sweep_read(__global const VT* restrict buf, __global SUT* restrict out, const uint nblocks,

@@ -1,30 +1,49 @@
 #!/usr/bin/env bash
-# One call on the GPU machine (the device tool), from the repository root:
-#   1. roofs/measure.sh: a full `roofline build` and clpeak in the same run;
-#   2. a --quick build, timed;
-#   3. roofs/place/run_device.sh: every example placed against the new roofs
-#      (counts from roofs/place/counts, power through NVML).
-# It expects binaries built elsewhere in .carry/ (roofline without Clang and
-# PAPI, Debian's clpeak; libOpenCL in .carry/lib where the machine has none)
-# and leaves two archives in $OUT: measure.tar.gz and place.tar.gz.
-# usage: roofs/device_run.sh SLUG   (e.g. nvidia-h200)
+# The calls on the GPU machine (the device tool), from the repository root,
+# each well inside one call's time limit:
+#   check    roofline devices, a --quick build without energy, clpeak and
+#            BabelStream: a first look, minutes before the long run;
+#   measure  roofs/measure.sh: a full `roofline build` (NVML energy by
+#            default), clpeak and BabelStream in the same call;
+#   place    a timed --quick build, and every example placed against the
+#            roofs file the measure call wrote (.carry/SLUG.json; counts from
+#            roofs/place/counts, power through NVML).
+# It expects binaries built elsewhere in .carry/: roofline without Clang and
+# PAPI, Debian's clpeak, BabelStream's OpenCL model (roofs/build_babelstream.sh),
+# and libOpenCL in .carry/lib where the machine has none. Each call leaves an
+# archive in $OUT: check.tar.gz, measure.tar.gz or place.tar.gz.
+# usage: roofs/device_run.sh SLUG check|measure|place
 set -uo pipefail
-slug=${1:?usage: roofs/device_run.sh SLUG}
+slug=${1:?usage: roofs/device_run.sh SLUG check|measure|place}
+step=${2:?usage: roofs/device_run.sh SLUG check|measure|place}
 out=${OUT:?OUT must name the folder whose files come back}
 echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
 ldconfig -p | grep -q libOpenCL.so.1 || export LD_LIBRARY_PATH=$PWD/.carry/lib
 bin=.carry/roofline
 work=/tmp/device_run
-rm -rf "$work" && mkdir -p "$work/raw" "$work/place"
+mkdir -p "$work/raw" "$work/place"
 
-# clpeak's index of the NVIDIA platform, as roofline lists the platforms (both follow the ICD loader).
+# clpeak's and BabelStream's index of the NVIDIA device, as roofline lists them (all follow the ICD loader).
 "$bin" devices > "$work/raw/devices.txt" 2>&1
 platform=$(awk '/^platform [0-9]+: NVIDIA/ {sub(":", "", $2); print $2; exit}' "$work/raw/devices.txt")
-ROOFLINE=$bin CLPEAK=.carry/clpeak CLPEAK_ARGS="-p ${platform:-0} -d 0" \
-  roofs/measure.sh "$work/raw" --device gpu -o "$work/$slug.json" --plot "$work/$slug.svg"
-{ time "$bin" build --device gpu --quick --quiet -o "$work/quick.json" --plot "$work/quick.svg"; } 2> "$work/raw/quick-time.txt"
-tar -C "$work" -czf "$out/measure.tar.gz" raw "$slug.json" quick.json
+gpu_index=$(.carry/ocl-stream --list 2>/dev/null | awk -F: '/NVIDIA|H100|H200/ {print $1; exit}' | tr -d ' ')
+export CLPEAK=.carry/clpeak CLPEAK_ARGS="-p ${platform:-0} -d 0" BABELSTREAM=.carry/ocl-stream
+export BABELSTREAM_ARGS="--device ${gpu_index:-0} --arraysize $((1 << 27))"
 
-timeout 300 roofs/place/run_device.sh "$work/$slug.json" "$work/place" "$bin" --device gpu > "$work/place/run.txt" 2>&1
-echo "run_device exit $?" >> "$work/place/run.txt"
-tar -C "$work" -czf "$out/place.tar.gz" place
+case $step in
+  check)
+    { time "$bin" build --device gpu --quick --quiet --energy none -o "$work/check.json" --plot "$work/check.svg"; } \
+      > "$work/raw/check-build.txt" 2>&1
+    "$CLPEAK" $CLPEAK_ARGS --global-bandwidth > "$work/raw/check-clpeak.txt" 2>&1
+    "$BABELSTREAM" $BABELSTREAM_ARGS -n 20 > "$work/raw/check-babelstream.txt" 2>&1
+    tar -C "$work" -czf "$out/check.tar.gz" raw check.json ;;
+  measure)
+    ROOFLINE=$bin roofs/measure.sh "$work/raw" --device gpu -o "$work/$slug.json" --plot "$work/$slug.svg"
+    tar -C "$work" -czf "$out/measure.tar.gz" raw "$slug.json" ;;
+  place)
+    { time "$bin" build --device gpu --quick --quiet -o "$work/quick.json" --plot "$work/quick.svg"; } 2> "$work/raw/quick-time.txt"
+    timeout 420 roofs/place/run_device.sh ".carry/$slug.json" "$work/place" "$bin" --device gpu > "$work/place/run.txt" 2>&1
+    echo "run_device exit $?" >> "$work/place/run.txt"
+    tar -C "$work" -czf "$out/place.tar.gz" raw/quick-time.txt quick.json place ;;
+  *) echo "unknown step $step (check, measure or place)" >&2; exit 2 ;;
+esac

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Measures one device with roofline and, in the same run, with clpeak, and
-# keeps every raw output beside the roofs file, so each figure in
-# roofs/README.md can be traced to the command that produced it.
+# Measures one device with roofline and, in the same run, with clpeak and
+# BabelStream (OpenCL), and keeps every raw output beside the roofs file, so
+# each figure in roofs/README.md can be traced to the command that produced it.
 #
 # On a CPU device (--device cpu) it also runs roofs/native_chase.c, a pointer
 # chase in plain C, the witness for the latency staircase roofline reports.
@@ -9,7 +9,9 @@
 #   roofs/measure.sh RAW_DIR [roofline build options...]
 # e.g.  roofs/measure.sh roofs/raw/pthread-haswell-amd-epyc --device cpu
 # Environment: ROOFLINE (default build/roofline), CLPEAK (default clpeak),
-# CLPEAK_ARGS (e.g. "-p 1 -d 0" to pick its device).
+# CLPEAK_ARGS (e.g. "-p 1 -d 0" to pick its device), BABELSTREAM (its OpenCL
+# binary, from roofs/build_babelstream.sh; skipped when unset),
+# BABELSTREAM_ARGS (e.g. "--device 1").
 set -uo pipefail
 raw=${1:?usage: roofs/measure.sh RAW_DIR [roofline build options...]}
 shift
@@ -37,6 +39,14 @@ if command -v "$clpeak" >/dev/null; then
   echo "clpeak exit $?" >>"$raw/clpeak.txt"
 else
   echo "clpeak not found ($clpeak): no comparison" | tee "$raw/clpeak.txt" >&2
+fi
+
+if [ -n "${BABELSTREAM:-}" ]; then
+  echo "== BabelStream ${BABELSTREAM_ARGS:-} ==" >&2
+  # Double arrays of 2^25 elements (256 MiB each), far past every cache; the
+  # figures are its best (fastest) run of each kernel.
+  "$BABELSTREAM" ${BABELSTREAM_ARGS:-} -n 50 >"$raw/babelstream.txt" 2>&1
+  echo "babelstream exit $?" >>"$raw/babelstream.txt"
 fi
 
 if [[ " $* " == *" --device cpu "* ]] && command -v cc >/dev/null; then

@@ -54,22 +54,37 @@ RoofsDocument new_document(const BuildRequest& r, const DeviceEntry& device, con
   return doc;
 }
 
-// Theoretical peak and efficiency of every compute ceiling at the clock the
-// device held if it was read, else at its reported maximum clock.
+// The first cache level detection found, where loads have a theory.
+std::string first_cache_level(const RoofsDocument& doc) {
+  if (doc.memory)
+    for (const DetectedLevel& l : doc.memory->levels)
+      if (l.level.is(LevelKind::cache)) return l.level.name;
+  return "";
+}
+
+std::string above_theory_note(const Ceiling& c, const PeakModel& peaks, double mhz) {
+  const std::string what = c.is_compute() ? "clock or lane count" : "clock or bytes per clock";
+  const std::string work = c.is_compute() ? "did less work" : "moved fewer bytes";
+  return c.label() + " measured " + format_si(c.value, c.unit()) + ", above the theoretical " +
+         format_si(*c.theory, c.unit()) + " (" + peaks.architecture + " at " + std::to_string(int(mhz)) +
+         " MHz): the theory's " + what + " is wrong, or the kernel " + work + " than counted";
+}
+
+// Theoretical peak and efficiency of every ceiling that has one, at the clock
+// the device held if it was read, else at its reported maximum clock: compute
+// roofs from lanes per clock, DRAM from the memory clock and bus width, the
+// first level's loads and local memory from bytes per clock.
 void apply_theory(RoofsDocument& doc, const PeakModel& peaks) {
   const double mhz = doc.clock ? doc.clock->mhz : doc.device.max_clock_mhz;
+  const std::string first_level = first_cache_level(doc);
   for (auto& c : doc.ceilings) {
-    if (!c.is_compute()) continue;
-    c.theory = theoretical_peak(peaks, c.op, c.type, mhz);
+    c.theory = c.is_compute() ? theoretical_peak(peaks, c.op, c.type, mhz)
+                              : memory_peak(peaks, doc.device, c, !first_level.empty() && c.at(first_level), mhz);
     if (!c.theory) continue;
     c.efficiency = c.value / *c.theory;
     // 1% grace: the clock reading behind the theory has its own uncertainty.
     c.above_theory = c.value > *c.theory * 1.01;
-    if (c.above_theory)
-      doc.notes.push_back(c.label() + " measured " + format_si(c.value, c.unit()) + ", above the theoretical " +
-                          format_si(*c.theory, c.unit()) + " (" + peaks.architecture + " at " +
-                          std::to_string(int(mhz)) + " MHz): the theory's clock or lane count is wrong, or the kernel "
-                          "did less work than counted");
+    if (c.above_theory) doc.notes.push_back(above_theory_note(c, peaks, mhz));
   }
   if (!peaks.known()) doc.notes.push_back("no theoretical peaks: the architecture is not in roofline's table");
 }
@@ -148,6 +163,7 @@ void BuildPipeline::run() {
                        "interrupted; the " + std::to_string(saved_) + " ceilings finished are kept in " + outputs_.partial);
   }
   apply_theory(doc_, peaks_);
+  flag_levels(doc_);
   doc_.complete = true;
 }
 

@@ -1,5 +1,6 @@
 #include "benchmark/bandwidth_benchmark.hpp"
 
+#include <array>
 #include <cstring>
 #include <sstream>
 
@@ -60,40 +61,34 @@ class DramKernels {
   std::uint64_t used_bytes(std::uint64_t global, int width) const {
     return items_per_work_item(global, width) * global * 4ull * width;
   }
-  // Bytes one launch moves: read counts the source, copy the source and the destination.
+  // Bytes one launch moves: read and store count one buffer, copy the source and the destination.
   double moved_bytes(Op op, std::uint64_t global, int width) const {
     return double(used_bytes(global, width)) * (op == Op::copy ? 2 : 1);
   }
 
-  // The kernel of `op` (read or copy) at `width` for `global` work-items, its arguments set.
+  // The kernel of `op` (read, store or copy) at `width` for `global` work-items, its arguments set.
   cl::Kernel kernel(Op op, int width, std::uint64_t global) const {
     std::ostringstream o;
     o << "-cl-std=CL1.2 -DVT=" << (width == 1 ? "uint" : "uint" + std::to_string(width)) << " -DW=" << width
       << " -DCHUNKED=" << (s_.plan.chunked ? 1 : 0) << " -DLOADS=" << s_.plan.loads_in_flight;
-    cl::Kernel k(s_.programs.get("bandwidth.cl", o.str()), op == Op::read ? "read_bw" : "copy_bw");
-    k.setArg(0, src_);
-    k.setArg(1, op == Op::read ? sums_ : dst_);
-    k.setArg(2, cl_uint(items_per_work_item(global, width)));
+    const char* name = op == Op::read ? "read_bw" : op == Op::store ? "store_bw" : "copy_bw";
+    cl::Kernel k(s_.programs.get("bandwidth.cl", o.str()), name);
+    int arg = 0;
+    if (op != Op::store) k.setArg(arg++, src_);
+    k.setArg(arg++, op == Op::read ? sums_ : dst_);
+    k.setArg(arg, cl_uint(items_per_work_item(global, width)));
     return k;
   }
 
   // A first launch whose output is compared with the host's: every
-  // work-item's sum, or the copied bytes. Throws WrongResult.
+  // work-item's sum, the copied bytes, or the stored indices. Throws WrongResult.
   void run_checked(Op op, cl::Kernel& k, const LaunchShape& shape, int width) {
     const std::uint64_t used = used_bytes(shape.global, width);
-    if (op == Op::copy) s_.queue.enqueueFillBuffer(dst_, cl_uint(0), 0, used);
+    if (op != Op::read) s_.queue.enqueueFillBuffer(dst_, cl_uint(0), 0, used);
     s_.run_timed(k, shape);
-    if (op == Op::read) {
-      std::vector<std::uint32_t> got(shape.global);
-      s_.queue.enqueueReadBuffer(sums_, CL_TRUE, 0, shape.global * 4, got.data());
-      if (got != expected_sums(host_, shape.global, items_per_work_item(shape.global, width), width, s_.plan.chunked))
-        throw WrongResult("wrong sums from the DRAM read kernel (uint" + std::to_string(width) + ")");
-    } else {
-      std::vector<std::uint32_t> got(used / 4);
-      s_.queue.enqueueReadBuffer(dst_, CL_TRUE, 0, used, got.data());
-      if (std::memcmp(got.data(), host_.data(), used) != 0)
-        throw WrongResult("the DRAM copy kernel's destination differs from its source (uint" + std::to_string(width) + ")");
-    }
+    if (op == Op::read) check_sums(shape, width);
+    else if (op == Op::copy) check_copy(used, width);
+    else check_stores(used, width);
   }
 
   Session& session() const { return s_; }
@@ -102,6 +97,35 @@ class DramKernels {
   void forget_host_data() { std::vector<std::uint32_t>().swap(host_); }
 
  private:
+  void check_sums(const LaunchShape& shape, int width) {
+    std::vector<std::uint32_t> got(shape.global);
+    s_.queue.enqueueReadBuffer(sums_, CL_TRUE, 0, shape.global * 4, got.data());
+    if (got != expected_sums(host_, shape.global, items_per_work_item(shape.global, width), width, s_.plan.chunked))
+      throw WrongResult("wrong sums from the DRAM read kernel (uint" + std::to_string(width) + ")");
+  }
+  void check_copy(std::uint64_t used, int width) {
+    std::vector<std::uint32_t> got(used / 4);
+    s_.queue.enqueueReadBuffer(dst_, CL_TRUE, 0, used, got.data());
+    if (std::memcmp(got.data(), host_.data(), used) != 0)
+      throw WrongResult("the DRAM copy kernel's destination differs from its source (uint" + std::to_string(width) + ")");
+  }
+  // Element e (of `width` lanes) holds e, as a 32-bit word, in every lane:
+  // checked over the first, a middle and the last MiB of what was stored
+  // (reading gigabytes back for every point would take longer than the point).
+  void check_stores(std::uint64_t used, int width) {
+    const std::uint64_t span = std::min<std::uint64_t>(used, 1ull << 20) / 4 * 4;
+    for (std::uint64_t at : {std::uint64_t(0), (used - span) / 2 / 4 * 4, used - span}) {
+      std::vector<std::uint32_t> got(span / 4);
+      s_.queue.enqueueReadBuffer(dst_, CL_TRUE, at, span, got.data());
+      for (std::uint64_t w = 0; w < got.size(); ++w) {
+        const std::uint64_t word = at / 4 + w;
+        if (got[w] != std::uint32_t(word / std::uint64_t(width)))
+          throw WrongResult("word " + std::to_string(word) + " of the DRAM store kernel's buffer holds " +
+                            std::to_string(got[w]) + " (uint" + std::to_string(width) + ")");
+      }
+    }
+  }
+
   Session& s_;
   std::uint64_t bytes_;
   std::vector<std::uint32_t> host_;  // the random source words
@@ -109,47 +133,75 @@ class DramKernels {
 };
 
 std::string dram_variant(const Plan& plan, std::uint64_t used) {
+  const int rounds = plan.memory.rounds;
   return std::string(plan.chunked ? "contiguous chunk per work-item" : "grid-stride (coalesced)") + ", " +
-         std::to_string(plan.loads_in_flight) + " loads in flight, " + format_bytes(double(used)) + " per buffer";
+         std::to_string(plan.loads_in_flight) + " accesses in flight, " + format_bytes(double(used)) + " per buffer" +
+         (rounds > 1 ? "; best of " + std::to_string(rounds) + " rounds" : "");
 }
 
-// One checked and timed point: `op` at `width` over `global` work-items.
-SweepPoint measure_point(DramKernels& d, Op op, int width, std::uint64_t global) {
+// One point of the DRAM sweep: `op` at `width` over `global` work-items, its
+// kernel built and its output checked.
+struct DramPoint {
+  int width = 1;
+  LaunchShape shape;
+  cl::Kernel kernel;
+  double moved = 0;
+};
+
+DramPoint prepare_point(DramKernels& d, Op op, int width, std::uint64_t global) {
   Session& s = d.session();
-  const LaunchShape shape{global, s.plan.bandwidth_local};
+  DramPoint p{width, {global, s.plan.bandwidth_local}, d.kernel(op, width, global), d.moved_bytes(op, global, width)};
   s.progress.detail("DRAM " + str(op) + " uint" + std::to_string(width) + ", " + std::to_string(global) + " work-items");
-  cl::Kernel k = d.kernel(op, width, global);
-  d.run_checked(op, k, shape, width);
-  const Stats st = rate_stats(sample([&] { return s.run_timed(k, shape); }, s.plan.sweep), d.moved_bytes(op, global, width));
-  return {shape, st, std::nullopt};
+  d.run_checked(op, p.kernel, p.shape, width);
+  return p;
 }
 
-// The roof of `op` (read or copy): the best point over the plan's widths and
-// work-item counts; its sweep is the best width's points.
-Ceiling measure_roof(DramKernels& d, Op op) {
+// The points of `op` (read, store or copy): each of the plan's widths and work-item counts.
+std::vector<DramPoint> prepare_points(DramKernels& d, Op op) {
+  const Plan& plan = d.session().plan;
+  std::vector<DramPoint> points;
+  for (int width : plan.bandwidth_widths)
+    for (std::uint64_t global : plan.bandwidth_globals) {
+      throw_if_interrupted();
+      if (d.items_per_work_item(global, width) == 0 || global % plan.bandwidth_local) continue;
+      points.push_back(prepare_point(d, op, width, global));
+    }
+  return points;
+}
+
+// Every point of every op timed in the plan's rounds, round after round over
+// them all, so that a burst of other work on the machine costs a round, not a roof.
+std::vector<std::vector<Stats>> time_in_rounds(Session& s, const std::vector<std::vector<DramPoint>>& by_op) {
+  std::vector<std::function<Stats()>> tasks;
+  const SamplingPolicy policy = per_round(s.plan.sweep, s.plan.memory.rounds);
+  for (const auto& points : by_op)
+    for (const DramPoint& p : points)
+      tasks.push_back([&s, &p, policy] { return rate_stats(sample([&] { return s.run_timed(p.kernel, p.shape); }, policy), p.moved); });
+  const std::vector<Stats> best = best_of_rounds(tasks, s.plan.memory.rounds);
+  std::vector<std::vector<Stats>> out;
+  std::size_t i = 0;
+  for (const auto& points : by_op) out.emplace_back(best.begin() + long(i), best.begin() + long(i + points.size())), i += points.size();
+  return out;
+}
+
+// The roof of `op`: its best point; its sweep, the best width's points.
+Ceiling roof_of(const DramKernels& d, Op op, const std::vector<DramPoint>& points, const std::vector<Stats>& best) {
   const Plan& plan = d.session().plan;
   Ceiling c;
   c.kind = CeilingKind::memory;
   c.op = op;
   c.type = DataType::int32;
   c.level = MemoryLevel::of_kind(LevelKind::dram);
-  for (int width : plan.bandwidth_widths) {
-    std::vector<SweepPoint> sweep;
-    for (std::uint64_t global : plan.bandwidth_globals) {
-      throw_if_interrupted();
-      if (d.items_per_work_item(global, width) == 0 || global % plan.bandwidth_local) continue;
-      sweep.push_back(measure_point(d, op, width, global));
-      const SweepPoint& p = sweep.back();
-      if (p.stats.median > c.value) {
-        c.value = p.stats.median;
-        c.stats = p.stats;
-        c.launch = p.launch;
-        c.width = width;
-        c.variant = dram_variant(plan, d.used_bytes(global, width));
-      }
-    }
-    if (c.width == width) c.sweep_wg_count = sweep;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    if (best[i].median <= c.value) continue;
+    c.value = best[i].median;
+    c.stats = best[i];
+    c.launch = points[i].shape;
+    c.width = points[i].width;
+    c.variant = dram_variant(plan, d.used_bytes(points[i].shape.global, points[i].width));
   }
+  for (std::size_t i = 0; i < points.size(); ++i)
+    if (points[i].width == c.width) c.sweep_wg_count.push_back({points[i].shape, best[i], std::nullopt});
   return c;
 }
 
@@ -165,13 +217,17 @@ ReplayAt replay_of(std::shared_ptr<DramKernels> d, Op op, int width) {
 
 std::vector<MeasuredCeiling> measure_dram(Session& s, bool with_replays) {
   auto kernels = std::make_shared<DramKernels>(s);
+  constexpr std::array<Op, 3> ops{Op::read, Op::store, Op::copy};
+  std::vector<std::vector<DramPoint>> points;
+  for (Op op : ops) points.push_back(prepare_points(*kernels, op));
+  const std::vector<std::vector<Stats>> best = time_in_rounds(s, points);
+  kernels->forget_host_data();
   std::vector<MeasuredCeiling> out;
-  for (Op op : {Op::read, Op::copy}) {
-    MeasuredCeiling m{measure_roof(*kernels, op), {}};
-    if (with_replays) m.replay = replay_of(kernels, op, m.ceiling.width);
+  for (std::size_t i = 0; i < ops.size(); ++i) {
+    MeasuredCeiling m{roof_of(*kernels, ops[i], points[i], best[i]), {}};
+    if (with_replays) m.replay = replay_of(kernels, ops[i], m.ceiling.width);
     out.push_back(std::move(m));
   }
-  kernels->forget_host_data();
   return out;
 }
 

@@ -1,5 +1,5 @@
-// benchmark/bandwidth_benchmark: the first DRAM roofs, read-only and copy
-// bandwidth over a buffer several times the last-level cache, from
+// benchmark/bandwidth_benchmark: the DRAM roofs, read-only, store-only and
+// copy bandwidth over a buffer several times the last-level cache, from
 // kernels/bandwidth.cl, with the access pattern each device type needs.
 #pragma once
 #include <string>
@@ -11,9 +11,9 @@
 
 namespace roofline {
 
-// The DRAM read and copy ceilings, in that order. Copy counts the bytes read
-// plus the bytes written (the STREAM convention; a CPU's write-allocate
-// traffic is not counted). Throws WrongResult when a kernel's output is
+// The DRAM read, store and copy ceilings, in that order. Copy counts the
+// bytes read plus the bytes written (the STREAM convention; a CPU's
+// write-allocate traffic is not counted, nor for stores). Throws WrongResult when a kernel's output is
 // wrong and std::runtime_error when the buffers cannot be allocated.
 // With `with_replays`, each ceiling comes with its kernel's replay (for power).
 std::vector<MeasuredCeiling> measure_dram(Session& session, bool with_replays = false);

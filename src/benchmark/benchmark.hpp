@@ -12,6 +12,7 @@
 //   compute_reference.hpp   the host's recomputation of the compute kernels' outputs
 //   bandwidth_benchmark.hpp the DRAM read and copy roofs
 //   cache_benchmark.hpp     working-set sweep, pointer chase, levels and their roofs, local and constant memory
+//   working_set.hpp         the working-set walks (loads, image reads, stores, copies) the sweep and roofs time
 //   transfer_benchmark.hpp  host-device transfers and launch overhead
 //   mixed_benchmark.hpp     mixed-intensity kernels for the power model
 //   power_readings.hpp      the power of measured kernels and of the mixed kernels (power model)
@@ -29,3 +30,4 @@
 #include "benchmark/replay.hpp"
 #include "benchmark/session.hpp"
 #include "benchmark/transfer_benchmark.hpp"
+#include "benchmark/working_set.hpp"

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "benchmark/random_fill.hpp"
+#include "benchmark/working_set.hpp"
 #include "measurement/interrupt.hpp"
 #include "model/levels.hpp"
 #include "model/units.hpp"
@@ -36,18 +37,6 @@ void calibrate_reps(std::uint32_t& reps, Run&& run, double target) {
   }
 }
 
-// The largest prime <= n (n >= 2), or 1: block counts of scattered walks.
-std::uint64_t prime_at_most(std::uint64_t n) {
-  auto prime = [](std::uint64_t x) {
-    if (x < 2) return false;
-    for (std::uint64_t d = 2; d * d <= x; ++d)
-      if (x % d == 0) return false;
-    return true;
-  };
-  while (n > 1 && !prime(n)) --n;
-  return n;
-}
-
 // Working-set sizes from lo to hi, `per_doubling` points per doubling, each a
 // multiple of `granule` bytes.
 std::vector<std::uint64_t> log_sizes(std::uint64_t lo, std::uint64_t hi, double per_doubling, std::uint64_t granule) {
@@ -59,246 +48,45 @@ std::vector<std::uint64_t> log_sizes(std::uint64_t lo, std::uint64_t hi, double 
   return out;
 }
 
-// The working-set kernels of one element type and width, their buffers and
-// the host's copy of the data.
-class WorkingSet {
- public:
-  WorkingSet(Session& s, DataType type, int width, int loads, std::uint64_t max_bytes, const LaunchShape& largest)
-      : s_(s), type_(type), width_(width), loads_(loads), scatter_(s.plan.memory.scatter) {
-    const bool dbl = type == DataType::float64;
-    elem_ = scalar_bytes(type) * std::uint64_t(width);
-    const std::string w = width == 1 ? "" : std::to_string(width);
-    const std::string ut = (dbl ? "ulong" : "uint") + w;
-    std::ostringstream o;
-    o << "-cl-std=CL1.2 -DT=" << str(type) << " -DVT=" << str(type) << w << " -DW=" << width << " -DUTV=" << ut
-      << " -DSUT=" << (dbl ? "ulong" : "uint") << " -DU=" << loads << " -DLTILE=" << kLocalTile
-      << " -DSCATTER=" << (scatter_ ? 1 : 0) << " -DOWN_SLICE=" << (s.plan.cpu ? 1 : 0)
-      << " -DHAS_IMAGES=" << (images() ? 1 : 0) << (dbl ? " -DUSE_FP64" : "");
-    const cl::Program& prog = s_.programs.get("memory.cl", o.str());
-    program_ = prog;
-    read_ = cl::Kernel(prog, "sweep_read");
-    if (images()) image_kernel_ = cl::Kernel(prog, "sweep_image");
-    store_ = cl::Kernel(prog, "sweep_store");
-    copy_ = cl::Kernel(prog, "sweep_copy");
-    bytes_ = max_bytes / (elem_ * 2) * elem_ * 2;
-    host_.resize(bytes_ / 4);
-    fill_random(host_.data(), host_.size(), 7 + width);
-    try {
-      data_ = s_.working_set_buffer(CL_MEM_READ_ONLY, bytes_);
-      scratch_ = s_.working_set_buffer(CL_MEM_READ_WRITE, bytes_);
-      out_ = cl::Buffer(s_.context, CL_MEM_WRITE_ONLY, largest.global * 8);
-      s_.queue.enqueueWriteBuffer(data_, CL_TRUE, 0, bytes_, host_.data());
-      if (images()) {
-        const std::uint64_t texels =
-            std::min<std::uint64_t>(bytes_ / 16, s_.device.device.getInfo<CL_DEVICE_IMAGE_MAX_BUFFER_SIZE>());
-        image_ = cl::Image1DBuffer(s_.context, CL_MEM_READ_ONLY, cl::ImageFormat(CL_RGBA, CL_UNSIGNED_INT32), texels, data_);
-        image_bytes_ = texels * 16;
-      }
-    } catch (const cl::Error& e) {
-      throw std::runtime_error("cannot allocate two buffers of " + format_bytes(double(bytes_)) +
-                               " for the memory sweep (OpenCL error " + std::to_string(e.err()) + ")");
-    }
+// The read walks of `sizes` over the sweep's launch, each the best of the
+// plan's rounds; two sizes that round to the same working set are one point.
+std::vector<CurvePoint> curve_points(Session& s, WorkingSet& ws, const MemoryPlan& m, const std::vector<std::uint64_t>& sizes) {
+  std::vector<Walk> walks;
+  for (std::uint64_t b : sizes) {
+    throw_if_interrupted();
+    s.progress.detail("working set " + format_bytes(double(b)));
+    Walk w = ws.prepare(Op::read, b, m.sweep_launch, m.target_s);
+    const auto same = [&](const Walk& o) { return o.working_set == w.working_set; };
+    if (std::none_of(walks.begin(), walks.end(), same)) walks.push_back(std::move(w));
   }
-
-  std::uint64_t step_bytes(const LaunchShape& l) const { return l.local * loads_ * elem_; }
-  // Image reads need image support and 16-byte elements (uint4 texels over the same data).
-  bool images() const { return elem_ == 16 && s_.device.device.getInfo<CL_DEVICE_IMAGE_SUPPORT>(); }
-  std::uint64_t image_bytes() const { return image_bytes_; }
-  std::uint64_t max_bytes() const { return bytes_; }
-  std::string describe(const std::string& accesses, const LaunchShape& l) const {
-    return accesses + " of " + str(type_) + (width_ > 1 ? std::to_string(width_) : "") + ", " + std::to_string(loads_) +
-           " accesses in flight per work-item, " + std::to_string(l.work_groups()) + " x " + std::to_string(l.local) +
-           " work-items, every work-group walking the whole working set" +
-           (scatter_ ? " in its own block order" : " from its own offset");
-  }
-
-  // Bandwidth (B/s) of `op` (read, store, copy, image) over a working set of
-  // about `ws` bytes (copy: both halves together); `actual` gets the working
-  // set measured (whole blocks; a prime number of them with scatter).
-  // With `replay`, it gets a kernel of its own set up as the timed one (later
-  // measurements reset the shared kernels' arguments), for power.
-  Stats measure(Op op, std::uint64_t ws, const LaunchShape& l, double target_s, const SamplingPolicy& policy,
-                double* actual = nullptr, Replay* replay = nullptr) {
-    const std::uint64_t step = l.local * std::uint64_t(loads_);
-    const double sides = op == Op::copy ? 2 : 1;  // copy: the working set is source and destination
-    std::uint64_t nblocks = ws / std::uint64_t(sides) / elem_ / step;
-    if (nblocks == 0) throw std::invalid_argument("working set smaller than one step of the walk");
-    if (scatter_) nblocks = prime_at_most(nblocks);
-    const std::uint64_t n = nblocks * step;
-    if (actual) *actual = double(n * elem_) * sides;
-    if (op == Op::image && n * elem_ > image_bytes_) throw std::invalid_argument("working set larger than the image");
-    cl::Kernel& k = kernel_for(op);
-    const int arg = set_walk_args(k, op, nblocks);
-    // Elements per work-group and launch, calibrated to the target time. The
-    // first try moves the working set once in all (each work-group its share):
-    // one whole pass per work-group over a DRAM-sized set would take seconds.
-    std::uint64_t count = std::max<std::uint64_t>(n / l.work_groups() / step * step, step);
-    auto run = [&] {
-      k.setArg(arg, cl_uint(count));
-      return s_.run_timed(k, l);
-    };
-    run();
-    for (int i = 0; i < 8; ++i) {
-      const double t = run();
-      if (t >= target_s / 2 || count >= (1ull << 31)) break;
-      count = std::min<std::uint64_t>(1ull << 31, std::uint64_t(double(count) * std::min(16.0, target_s / std::max(t, 1e-7))));
-      count = (count + step - 1) / step * step;
-    }
-    check(op, nblocks, count, l);
-    const double moved = double(l.work_groups()) * double(count) * double(elem_) * sides;
-    const Stats st = rate_stats(sample(run, policy), moved);
-    if (replay) {
-      cl::Kernel r(program_, kernel_name(op));
-      r.setArg(set_walk_args(r, op, nblocks), cl_uint(count));
-      // The buffers travel with the kernel: the working set may be gone when it replays.
-      *replay = Replay{[&s = s_, r, l, data = data_, scratch = scratch_, out = out_, image = image_] { return s.run_timed(r, l); },
-                       moved};
-    }
-    return st;
-  }
-
- private:
-  static const char* kernel_name(Op op) {
-    switch (op) {
-      case Op::image: return "sweep_image";
-      case Op::store: return "sweep_store";
-      case Op::copy: return "sweep_copy";
-      default: return "sweep_read";
-    }
-  }
-  cl::Kernel& kernel_for(Op op) {
-    switch (op) {
-      case Op::image: return image_kernel_;
-      case Op::store: return store_;
-      case Op::copy: return copy_;
-      default: return read_;
-    }
-  }
-  static bool reads(Op op) { return op == Op::read || op == Op::image; }
-  // Sets the walk's arguments but the element count: what it walks, where
-  // read sums go, the block count. Returns the count's argument index.
-  int set_walk_args(cl::Kernel& k, Op op, std::uint64_t nblocks) {
-    int arg = 0;
-    if (op == Op::image) k.setArg(arg++, image_);
-    else k.setArg(arg++, op == Op::read ? data_ : scratch_);
-    if (reads(op)) k.setArg(arg++, out_);
-    k.setArg(arg++, cl_uint(nblocks));
-    return arg;
-  }
-
-  // The elements work-group g's work-item `lid` visits, in order (as kernels/memory.cl walks).
-  template <typename F>
-  void walk(std::uint64_t g, std::uint64_t groups, std::uint64_t lid, std::uint64_t nblocks, std::uint64_t count,
-            std::uint64_t local, F&& visit) const {
-    const std::uint64_t step = local * loads_;
-    const std::uint64_t stride = scatter_ && nblocks > 1 ? 1 + (g * 2654435761ull) % (nblocks - 1) : 1;
-    std::uint64_t block = g * nblocks / groups;
-    for (std::uint64_t j = 0; j < count; j += step) {
-      for (int k = 0; k < loads_; ++k) visit(block * step + k * local + lid);
-      block += stride;
-      if (block >= nblocks) block -= nblocks;
-    }
-  }
-
-  // Checks the first, a middle and the last work-group: enough to catch a
-  // compiler that dropped the loads, cheap enough for every point.
-  void check(Op op, std::uint64_t nblocks, std::uint64_t count, const LaunchShape& l) {
-    const std::uint64_t groups = l.work_groups();
-    const std::uint64_t n = nblocks * l.local * loads_;
-    const std::string what = "the " + str(op) + " sweep kernel (" + str(type_) + std::to_string(width_) + ")";
-    if (reads(op)) {  // the image holds the same data as uint4 texels
-      const bool dbl = type_ == DataType::float64;
-      std::vector<std::uint64_t> got(l.global);
-      if (dbl) {
-        s_.queue.enqueueReadBuffer(out_, CL_TRUE, 0, l.global * 8, got.data());
-      } else {
-        std::vector<std::uint32_t> g32(l.global);
-        s_.queue.enqueueReadBuffer(out_, CL_TRUE, 0, l.global * 4, g32.data());
-        std::copy(g32.begin(), g32.end(), got.begin());
-      }
-      const std::uint64_t lanes = elem_ / (dbl ? 8 : 4);
-      for (std::uint64_t g : {std::uint64_t(0), groups / 2, groups - 1})
-        for (std::uint64_t lid = 0; lid < l.local; ++lid) {
-          std::uint64_t sum = 0;
-          walk(g, groups, lid, nblocks, count, l.local, [&](std::uint64_t e) {
-            for (std::uint64_t x = 0; x < lanes; ++x) {
-              if (dbl) {
-                std::uint64_t v;
-                std::memcpy(&v, &host_[(e * lanes + x) * 2], 8);
-                sum += v;
-              } else {
-                sum += host_[e * lanes + x];
-              }
-            }
-          });
-          if (!dbl) sum &= 0xffffffffu;
-          if (got[g * l.local + lid] != sum)
-            throw WrongResult("wrong sum from " + what + " in work-group " + std::to_string(g) + ", work-item " +
-                              std::to_string(lid));
-        }
-      return;
-    }
-    // Store and copy: look at what work-group 0 wrote in its first pass (on
-    // CPUs it walks its own slice of the working set).
-    const std::uint64_t slice = s_.plan.cpu ? std::max<std::uint64_t>(nblocks / groups, 1) * l.local * loads_ : n;
-    const std::uint64_t first = std::min(slice, count);
-    std::vector<unsigned char> got(first * elem_);
-    if (op == Op::store) {
-      s_.queue.enqueueReadBuffer(scratch_, CL_TRUE, 0, got.size(), got.data());
-      const std::uint64_t lanes = elem_ / scalar_bytes(type_);
-      for (std::uint64_t e = 0; e < first; ++e)
-        for (std::uint64_t x = 0; x < lanes; ++x) {
-          std::uint64_t v = 0;
-          std::memcpy(&v, &got[e * elem_ + x * (elem_ / lanes)], elem_ / lanes);
-          if (v != e) throw WrongResult("element " + std::to_string(e) + " written by " + what + " holds " + std::to_string(v));
-        }
-    } else {
-      std::vector<unsigned char> src(got.size());
-      s_.queue.enqueueReadBuffer(scratch_, CL_TRUE, 0, src.size(), src.data());
-      s_.queue.enqueueReadBuffer(scratch_, CL_TRUE, n * elem_, got.size(), got.data());
-      if (src != got) throw WrongResult("the destination of " + what + " differs from its source");
-    }
-  }
-
-  Session& s_;
-  DataType type_;
-  int width_, loads_;
-  bool scatter_;
-  std::uint64_t elem_ = 0, bytes_ = 0;
-  std::vector<std::uint32_t> host_;
-  cl::Program program_;
-  cl::Kernel read_, store_, copy_, image_kernel_;
-  cl::Buffer data_, scratch_, out_;
-  cl::Image1DBuffer image_;
-  std::uint64_t image_bytes_ = 0;
-};
+  std::vector<std::function<Stats()>> tasks;
+  const SamplingPolicy policy = per_round(s.plan.sweep, m.rounds);
+  for (const Walk& w : walks)
+    tasks.push_back([&s, &ws, &w, policy] {
+      s.progress.detail("working set " + format_bytes(w.working_set));
+      return ws.sample(w, policy);
+    });
+  const std::vector<Stats> best = best_of_rounds(tasks, m.rounds);
+  std::vector<CurvePoint> points;
+  for (std::size_t i = 0; i < walks.size(); ++i) points.push_back({walks[i].working_set, best[i]});
+  return points;
+}
 
 // The curve, refined to 8 points per doubling across every drop of more than
 // 15% between neighbours (the cliffs the level detection has to place).
 std::vector<CurvePoint> bandwidth_curve(Session& s, WorkingSet& ws, const MemoryPlan& m) {
   const std::uint64_t granule = ws.step_bytes(m.sweep_launch);
-  std::vector<std::uint64_t> sizes =
-      log_sizes(std::max(m.min_bytes, granule), std::min(m.max_bytes, ws.max_bytes()), m.points_per_doubling, granule);
-  std::vector<CurvePoint> curve;
-  auto measure = [&](std::uint64_t b) {
-    throw_if_interrupted();
-    s.progress.detail("working set " + format_bytes(double(b)));
-    double actual = 0;
-    const Stats st = ws.measure(Op::read, b, m.sweep_launch, m.target_s, s.plan.sweep, &actual);
-    if (!curve.empty() && std::any_of(curve.begin(), curve.end(), [&](const CurvePoint& p) { return p.bytes == actual; }))
-      return;  // two sizes rounded to the same working set
-    curve.push_back({actual, st});
-  };
-  for (auto b : sizes) measure(b);
-  if (m.refine) {
-    std::vector<std::uint64_t> extra;
-    for (std::size_t i = 1; i < curve.size(); ++i)
-      if (curve[i].stats.median < 0.85 * curve[i - 1].stats.median)
-        for (auto b : log_sizes(std::uint64_t(curve[i - 1].bytes), std::uint64_t(curve[i].bytes), 8, granule))
-          if (double(b) > curve[i - 1].bytes && double(b) < curve[i].bytes) extra.push_back(b);
-    for (auto b : extra) measure(b);
-    std::sort(curve.begin(), curve.end(), [](const CurvePoint& a, const CurvePoint& b) { return a.bytes < b.bytes; });
-  }
+  std::vector<CurvePoint> curve = curve_points(
+      s, ws, m, log_sizes(std::max(m.min_bytes, granule), std::min(m.max_bytes, ws.max_bytes()), m.points_per_doubling, granule));
+  if (!m.refine) return curve;
+  std::vector<std::uint64_t> extra;
+  for (std::size_t i = 1; i < curve.size(); ++i)
+    if (curve[i].stats.median < 0.85 * curve[i - 1].stats.median)
+      for (auto b : log_sizes(std::uint64_t(curve[i - 1].bytes), std::uint64_t(curve[i].bytes), 8, granule))
+        if (double(b) > curve[i - 1].bytes && double(b) < curve[i].bytes) extra.push_back(b);
+  for (const CurvePoint& p : curve_points(s, ws, m, extra))
+    if (std::none_of(curve.begin(), curve.end(), [&](const CurvePoint& c) { return c.bytes == p.bytes; })) curve.push_back(p);
+  std::sort(curve.begin(), curve.end(), [](const CurvePoint& a, const CurvePoint& b) { return a.bytes < b.bytes; });
   return curve;
 }
 
@@ -522,6 +310,7 @@ LevelHints hints_for(const DeviceEntry& d) {
   if (!d.identity.host_cache_bytes.empty()) {
     h.cache_bytes.assign(d.identity.host_cache_bytes.begin(), d.identity.host_cache_bytes.end());
     h.cache_levels = d.identity.host_cache_bytes.size();
+    h.exact_count = true;
   } else if (d.identity.global_cache_bytes) {
     h.cache_bytes.push_back(double(d.identity.global_cache_bytes));
   }
@@ -532,79 +321,168 @@ LevelHints hints_for(const DeviceEntry& d) {
   return h;
 }
 
-// The accesses a roof's kernel makes, as its variant says.
-std::string accesses_of(Op op) {
-  switch (op) {
-    case Op::image: return "image reads (read_imageui, uint4 texels)";
-    case Op::store: return "stores";
-    case Op::copy: return "loads and stores (1:1)";
-    default: return "loads";
-  }
+// The plateau's middle: where a level's roofs are measured.
+double plateau_middle(const DetectedLevel& level) {
+  return std::sqrt(std::max(level.first_bytes, 1.0) * std::max(level.last_bytes, 1.0));
 }
 
-// The roof of `op` at a cache level: the best of the plan's level launches,
-// each over a working set in the middle of the level's plateau. Empty when no
-// launch fits (an image smaller than the working set). With `with_replay`,
-// the roof's kernel can be replayed at any of its launches.
-std::optional<MeasuredCeiling> measure_level_roof(Session& s, WorkingSet& ws, const DetectedLevel& level, Op op,
-                                                  bool with_replay) {
+// The working set a level's roof of `op` walks at launch `l`: the middle of
+// the level's plateau, in whole blocks. Stores and copies give each
+// work-group a slice of its own: at a GPU's first level, private to each
+// compute unit, that much per compute unit; and at least a block per
+// work-group, as long as that still fits the level. Zero where the walk
+// cannot be made at this launch.
+std::uint64_t roof_working_set(const Session& s, const WorkingSet& ws, const DetectedLevel& level, Op op,
+                               const LaunchShape& l, bool first_level) {
+  const bool stores = op == Op::store || op == Op::copy;
+  const double per_unit = stores && first_level && !s.plan.cpu ? double(std::max<std::uint32_t>(1, s.device.identity.compute_units)) : 1;
+  const std::uint64_t granule = ws.step_bytes(l) * (op == Op::copy ? 2 : 1);
+  std::uint64_t bytes = std::uint64_t(plateau_middle(level) * per_unit) / granule * granule;
+  if (stores && bytes < ws.min_bytes(op, l)) {
+    bytes = ws.min_bytes(op, l);
+    if (level.capacity_bytes && double(bytes) > *level.capacity_bytes * per_unit) return 0;
+  }
+  // An image may hold fewer texels than the buffer (CL_DEVICE_IMAGE_MAX_BUFFER_SIZE).
+  if (bytes == 0 || (op == Op::image && bytes > ws.image_bytes())) return 0;
+  return bytes;
+}
+
+// What the roof's variant says beyond its walk: the rounds, and on a device
+// whose first level writes through, where its stores went.
+std::string roof_remarks(const MemoryPlan& m, Op op, bool first_level) {
+  std::string r;
+  if (m.rounds > 1) r += "; best of " + std::to_string(m.rounds) + " rounds";
+  if (first_level && m.first_level_writes_through && (op == Op::store || op == Op::copy))
+    r += "; this level writes stores through to the next (NVIDIA's L1): they are served there";
+  return r;
+}
+
+// A roof waiting for its timings: its level and op, the working set its
+// walks use, a walk per launch, and (after the rounds) each walk's best round.
+struct PendingRoof {
+  const DetectedLevel* level = nullptr;
+  Op op = Op::read;
+  bool first_level = false, with_replay = false;
+  WorkingSet* set = nullptr;
+  std::vector<Walk> walks;
+  std::vector<Stats> best;
+};
+
+// The walks of the roof of `op` at a cache level: one per level launch, each
+// over a working set inside the level's plateau; none when no launch fits (an
+// image smaller than the working set).
+PendingRoof prepare_level_roof(Session& s, WorkingSet& ws, const DetectedLevel& level, Op op, bool first_level,
+                               bool with_replay) {
   const MemoryPlan& m = s.plan.memory;
-  const double mid = std::sqrt(std::max(level.first_bytes, 1.0) * std::max(level.last_bytes, 1.0));
-  Ceiling c;
-  c.kind = CeilingKind::memory;
-  c.op = op;
-  c.type = m.type;
-  c.width = m.width;
-  c.level = level.level;
-  c.capacity_bytes = level.capacity_bytes;
-  auto by_launch = std::make_shared<std::map<std::pair<std::uint64_t, std::uint64_t>, Replay>>();
+  PendingRoof roof{&level, op, first_level, with_replay, &ws, {}, {}};
   for (const LaunchShape& l : m.level_launches) {
-    const std::uint64_t granule = ws.step_bytes(l) * (op == Op::copy ? 2 : 1);
-    const std::uint64_t bytes = std::uint64_t(mid) / granule * granule;
-    // An image may hold fewer texels than the buffer (CL_DEVICE_IMAGE_MAX_BUFFER_SIZE).
-    if (bytes == 0 || (op == Op::image && bytes > ws.image_bytes())) continue;
+    const std::uint64_t bytes = roof_working_set(s, ws, level, op, l, first_level);
+    if (bytes == 0) continue;
     throw_if_interrupted();
     s.progress.detail(level.level.name + " " + str(op) + ", " + std::to_string(l.work_groups()) + " x " + std::to_string(l.local));
-    Replay* replay = with_replay ? &(*by_launch)[{l.global, l.local}] : nullptr;
-    SweepPoint p{l, ws.measure(op, bytes, l, m.target_s, s.plan.sweep, nullptr, replay), std::nullopt};
-    c.sweep_wg_count.push_back(p);
-    if (p.stats.median > c.value) {
-      c.value = p.stats.median;
-      c.stats = p.stats;
-      c.launch = l;
-      c.variant = ws.describe(accesses_of(op), l) + "; working set " + format_bytes(double(bytes));
-    }
+    roof.walks.push_back(ws.prepare(op, bytes, l, m.target_s));
+  }
+  return roof;
+}
+
+// Times every walk of every roof in the plan's rounds, round after round over
+// all of them, so that one roof's rounds lie far apart in time and a burst
+// of other work on the machine costs a round, not a roof.
+void time_in_rounds(Session& s, std::vector<PendingRoof>& roofs) {
+  const MemoryPlan& m = s.plan.memory;
+  const SamplingPolicy policy = per_round(s.plan.sweep, m.rounds);
+  std::vector<std::function<Stats()>> tasks;
+  for (PendingRoof& r : roofs)
+    for (const Walk& w : r.walks)
+      tasks.push_back([&s, &r, &w, policy] {
+        s.progress.detail(r.level->level.name + " " + str(r.op) + ", " + std::to_string(w.launch.work_groups()) + " x " +
+                          std::to_string(w.launch.local));
+        return r.set->sample(w, policy);
+      });
+  const std::vector<Stats> best = best_of_rounds(tasks, m.rounds);
+  std::size_t i = 0;
+  for (PendingRoof& r : roofs) r.best.assign(best.begin() + long(i), best.begin() + long(i + r.walks.size())), i += r.walks.size();
+}
+
+// The ceiling of a timed roof: its best walk; its sweep, every walk.
+std::optional<MeasuredCeiling> level_ceiling(const Session& s, const PendingRoof& r) {
+  const MemoryPlan& m = s.plan.memory;
+  MeasuredCeiling out;
+  Ceiling& c = out.ceiling;
+  c.kind = CeilingKind::memory;
+  c.op = r.op;
+  c.type = m.type;
+  c.width = m.width;
+  c.level = r.level->level;
+  c.capacity_bytes = r.level->capacity_bytes;
+  for (std::size_t i = 0; i < r.walks.size(); ++i) {
+    c.sweep_wg_count.push_back({r.walks[i].launch, r.best[i], std::nullopt});
+    if (r.best[i].median <= c.value) continue;
+    c.value = r.best[i].median;
+    c.stats = r.best[i];
+    c.launch = r.walks[i].launch;
+    c.variant = r.set->describe(r.op, r.walks[i].launch) + "; working set " + format_bytes(r.walks[i].working_set) +
+                roof_remarks(m, r.op, r.first_level);
   }
   if (!(c.value > 0)) return std::nullopt;
-  MeasuredCeiling out{c, {}};
-  if (!by_launch->empty()) out.replay = [by_launch](const LaunchShape& l) { return by_launch->at({l.global, l.local}); };
+  if (r.with_replay) {
+    auto by_launch = std::make_shared<std::map<std::pair<std::uint64_t, std::uint64_t>, Replay>>();
+    for (const Walk& w : r.walks) (*by_launch)[{w.launch.global, w.launch.local}] = r.set->replay(w);
+    out.replay = [by_launch](const LaunchShape& l) { return by_launch->at({l.global, l.local}); };
+  }
+  return out;
+}
+
+// Every cache level's read, store, copy (and image) roofs, measured inside
+// its plateau (DRAM has its own benchmark), their rounds spread over them all.
+// With `with_replays`, each read roof comes with its replay (for power).
+std::vector<MeasuredCeiling> measure_level_roofs(Session& s, WorkingSet& ws, const std::vector<DetectedLevel>& levels,
+                                                 bool with_replays) {
+  std::vector<PendingRoof> roofs;
+  bool first = true;
+  for (const DetectedLevel& level : levels) {
+    if (level.level.is(LevelKind::dram)) continue;
+    std::vector<Op> ops{Op::read, Op::store, Op::copy};
+    if (ws.images()) ops.push_back(Op::image);
+    for (Op op : ops) roofs.push_back(prepare_level_roof(s, ws, level, op, first, with_replays && op == Op::read));
+    first = false;
+  }
+  time_in_rounds(s, roofs);
+  std::vector<MeasuredCeiling> out;
+  for (const PendingRoof& r : roofs)
+    if (auto c = level_ceiling(s, r)) out.push_back(std::move(*c));
   return out;
 }
 
 // The first level's read roof for every type and width (the thesis's vector
-// sweep), at the launch shape of its roof `ref`.
+// sweep), at the launch shape of its roof `ref`, timed in rounds together.
 std::vector<MeasuredCeiling> measure_width_sweep(Session& s, const DetectedLevel& level, const Ceiling& ref) {
   const MemoryPlan& m = s.plan.memory;
-  const double mid = std::sqrt(std::max(level.first_bytes, 1.0) * std::max(level.last_bytes, 1.0));
+  const double mid = plateau_middle(level);
   std::vector<DataType> types{DataType::float32};
   if (s.device.has_extension("cl_khr_fp64")) types.push_back(DataType::float64);
-  std::vector<MeasuredCeiling> out;
+  std::vector<std::unique_ptr<WorkingSet>> sets;
+  std::vector<PendingRoof> roofs;
   for (DataType type : types)
     for (int width : {1, 2, 4, 8, 16}) {
       if (type == m.type && width == m.width) continue;
-      WorkingSet other(s, type, width, m.loads_in_flight, 4 * std::uint64_t(mid) + (1 << 20), ref.launch);
-      const std::uint64_t granule = other.step_bytes(ref.launch);
-      const std::uint64_t bytes = std::max<std::uint64_t>(granule, std::uint64_t(mid) / granule * granule);
       s.progress.detail(level.level.name + " read " + str(type) + std::to_string(width));
-      Ceiling c = ref;
-      c.type = type;
-      c.width = width;
-      c.sweep_wg_count.clear();
-      c.stats = other.measure(Op::read, bytes, ref.launch, m.target_s, s.plan.sweep);
-      c.value = c.stats.median;
-      c.variant = other.describe("loads", ref.launch) + "; working set " + format_bytes(double(bytes));
-      out.push_back({c, {}});
+      sets.push_back(std::make_unique<WorkingSet>(s, type, width, m.loads_in_flight, 4 * std::uint64_t(mid) + (1 << 20), ref.launch));
+      const std::uint64_t granule = sets.back()->step_bytes(ref.launch);
+      const std::uint64_t bytes = std::max<std::uint64_t>(granule, std::uint64_t(mid) / granule * granule);
+      roofs.push_back({&level, Op::read, true, false, sets.back().get(), {sets.back()->prepare(Op::read, bytes, ref.launch, m.target_s)}, {}});
     }
+  time_in_rounds(s, roofs);
+  std::vector<MeasuredCeiling> out;
+  for (const PendingRoof& r : roofs) {
+    Ceiling c = ref;
+    c.sweep_wg_count.clear();
+    c.stats = r.best[0];
+    c.value = r.best[0].median;
+    c.variant = r.set->describe(Op::read, ref.launch) + "; working set " + format_bytes(r.walks[0].working_set) +
+                roof_remarks(m, Op::read, true);
+    out.push_back({c, {}});
+  }
   return out;
 }
 
@@ -612,7 +490,7 @@ std::vector<MeasuredCeiling> measure_width_sweep(Session& s, const DetectedLevel
 MemoryCurves measure_curves(Session& s, WorkingSet& ws, const std::string& override_path) {
   const MemoryPlan& m = s.plan.memory;
   MemoryCurves curves;
-  curves.kernel = ws.describe("loads", m.sweep_launch);
+  curves.kernel = ws.describe(Op::read, m.sweep_launch);
   curves.bandwidth = bandwidth_curve(s, ws, m);
   curves.latency = latency_curve(s, m, curves.chase_bandwidth);
   if (override_path.empty()) {
@@ -636,21 +514,16 @@ MemoryHierarchy measure_memory_hierarchy(Session& s, const std::string& override
   MemoryHierarchy h;
   h.curves = measure_curves(s, ws, override_path);
 
-  // Each cache level's roofs, measured inside its plateau (DRAM has its own benchmark).
-  bool first = true;
-  for (const DetectedLevel& level : h.curves.levels) {
-    if (level.level.is(LevelKind::dram)) continue;
-    std::vector<Op> ops{Op::read, Op::store, Op::copy};
-    if (ws.images()) ops.push_back(Op::image);
-    for (Op op : ops)
-      if (auto roof = measure_level_roof(s, ws, level, op, with_replays && op == Op::read))
-        h.ceilings.push_back(std::move(*roof));
-    const auto read_roof = std::find_if(h.ceilings.begin(), h.ceilings.end(), [&](const MeasuredCeiling& c) {
-      return c.ceiling.level == level.level && c.ceiling.op == Op::read;
-    });
-    if (first && m.width_sweep && read_roof != h.ceilings.end())
-      for (MeasuredCeiling& c : measure_width_sweep(s, level, Ceiling(read_roof->ceiling))) h.ceilings.push_back(std::move(c));
-    first = false;
+  h.ceilings = measure_level_roofs(s, ws, h.curves.levels, with_replays);
+  // The first level's read roof, swept over every type and width.
+  const auto first = std::find_if(h.curves.levels.begin(), h.curves.levels.end(),
+                                  [](const DetectedLevel& l) { return l.level.is(LevelKind::cache); });
+  const auto first_read = std::find_if(h.ceilings.begin(), h.ceilings.end(), [&](const MeasuredCeiling& c) {
+    return first != h.curves.levels.end() && c.ceiling.level == first->level && c.ceiling.op == Op::read;
+  });
+  if (m.width_sweep && first_read != h.ceilings.end()) {
+    const Ceiling ref = first_read->ceiling;
+    for (MeasuredCeiling& c : measure_width_sweep(s, *first, ref)) h.ceilings.push_back(std::move(c));
   }
   h.ceilings.push_back({measure_local(s, h.curves.local_stride), {}});
   h.ceilings.push_back({measure_constant(s), {}});

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <set>
 
+#include "device/theory.hpp"
+
 namespace roofline {
 namespace {
 
@@ -58,6 +60,8 @@ void plan_gpu_compute_and_dram(Plan& p, const DeviceEntry& d, std::uint64_t cus,
 // A CPU's memory sweeps: every thread streams its own copy of the walk, so
 // per-core caches show at their own size, the shared last level at its size.
 void plan_cpu_memory(MemoryPlan& m, const DeviceEntry& d, std::uint64_t cus, bool quick) {
+  // Other work on the host takes the cores and the memory bus in bursts.
+  m.rounds = 3;
   m.width = 8;
   m.loads_in_flight = 8;
   m.min_bytes = 1024;
@@ -98,6 +102,7 @@ MemoryPlan plan_memory(const DeviceEntry& d, std::uint64_t cus, std::uint64_t ma
   m.local_strides = quick ? std::vector<std::uint32_t>{1, 2} : std::vector<std::uint32_t>{1, 2, 3, 4, 8, 16, 32};
   if (d.is_cpu()) plan_cpu_memory(m, d, cus, quick);
   else plan_gpu_memory(m, d, cus, max_wg, quick);
+  m.first_level_writes_through = peak_model(d).write_through_first_level;
   // Two buffers of the working set must fit the device.
   m.max_bytes = std::min<std::uint64_t>(m.max_bytes, d.identity.max_alloc_bytes / 2);
   m.max_bytes = std::min<std::uint64_t>(m.max_bytes, d.identity.global_mem_bytes / 8);

@@ -28,7 +28,8 @@ Roof make_roof(const Ceiling& c, std::size_t doc) {
   r.memory = c.is_memory();
   r.value = c.value;
   r.name = roof_name(c);
-  r.label = r.name + " " + format_si(c.value, c.unit()) + (c.above_theory ? " (above theory!)" : "");
+  r.label = r.name + " " + format_si(c.value, c.unit()) + (c.above_theory ? " (above theory!)" : "") +
+            (c.below_farther_level.empty() ? "" : " (below " + c.below_farther_level + "!)");
   return r;
 }
 

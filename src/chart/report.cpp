@@ -80,7 +80,8 @@ Table ceilings_table(const std::vector<const Ceiling*>& list) {
   Table t{{"roof", "level", "value", "min", "max", "runs", "theory", "reached", "launch", "kernel", "power"}, {}};
   for (const Ceiling* c : list) {
     const std::string u = str(c->unit());
-    t.rows.push_back({c->label() + (c->width > 1 && c->is_memory() ? " (" + str(c->type) + std::to_string(c->width) + ")" : ""),
+    t.rows.push_back({c->label() + (c->width > 1 && c->is_memory() ? " (" + str(c->type) + std::to_string(c->width) + ")" : "") +
+                          (c->below_farther_level.empty() ? "" : " (below " + c->below_farther_level + "!)"),
                       c->level_name() + (c->capacity_bytes ? " (" + format_bytes(*c->capacity_bytes) + ")" : ""),
                       format_si(c->value, u), format_si(c->stats.min, u), format_si(c->stats.max, u),
                       std::to_string(c->stats.samples), c->theory ? format_si(*c->theory, u) : "",

@@ -33,6 +33,7 @@ std::string format_ceiling_table(const RoofsDocument& doc) {
     std::snprintf(line, sizeof line, "%-8s %-5s %-8s %5d %14s %8s %8s %16s  ", str(c.kind).c_str(), str(c.op).c_str(),
                   (c.is_memory() ? c.level_name() : str(c.type)).c_str(), c.width, format_si(c.value, c.unit()).c_str(), spread,
                   eff.c_str(), launch.c_str());
+    if (!c.below_farther_level.empty()) o << "[below " << c.below_farther_level << "!] ";
     o << line << c.variant << "\n";
   }
   return o.str();

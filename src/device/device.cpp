@@ -1,5 +1,6 @@
 #include "device/device.hpp"
 
+#include "device/nvml.hpp"
 #include "model/units.hpp"
 
 #include <algorithm>
@@ -114,6 +115,16 @@ std::vector<std::uint64_t> host_cache_bytes() {
   return out;
 }
 
+// The memory clock and bus width NVML gives for the GPU at the identity's PCI
+// address; left 0 where NVML cannot tell.
+void read_nvml_memory(DeviceIdentity& id) {
+  std::string why;
+  const auto nvml = NvmlDevice::open(id.pci_address, why);
+  if (!nvml) return;
+  id.memory_clock_mhz = nvml->max_memory_clock_mhz().value_or(0);
+  id.memory_bus_width_bits = nvml->memory_bus_width_bits().value_or(0);
+}
+
 void fill_identity(DeviceEntry& e) {
   const cl::Device& d = e.device;
   DeviceIdentity& id = e.identity;
@@ -168,6 +179,7 @@ void fill_identity(DeviceEntry& e) {
     }
   }
   id.pci_address = pci;
+  if (e.has_extension("cl_nv_device_attribute_query")) read_nvml_memory(id);
   if (e.is_cpu()) {
     id.physical_cores = host_physical_cores();
     id.host_cache_bytes = host_cache_bytes();

@@ -11,6 +11,7 @@ using nvmlReturn_t = int;
 using nvmlDevice_t = void*;
 constexpr int kNvmlSuccess = 0;
 constexpr int kNvmlClockSm = 1;
+constexpr int kNvmlClockMem = 2;
 }  // namespace
 
 struct NvmlDevice::Api {
@@ -23,6 +24,8 @@ struct NvmlDevice::Api {
   nvmlReturn_t (*by_index)(unsigned, nvmlDevice_t*) = nullptr;
   nvmlReturn_t (*clock)(nvmlDevice_t, int, unsigned*) = nullptr;
   nvmlReturn_t (*energy)(nvmlDevice_t, unsigned long long*) = nullptr;  // optional: Volta+
+  nvmlReturn_t (*max_clock)(nvmlDevice_t, int, unsigned*) = nullptr;       // optional
+  nvmlReturn_t (*bus_width)(nvmlDevice_t, unsigned*) = nullptr;            // optional
   nvmlDevice_t dev = nullptr;
 
   template <typename F>
@@ -55,6 +58,8 @@ std::unique_ptr<NvmlDevice> NvmlDevice::open(const std::string& pci, std::string
     return nullptr;
   }
   a->sym(a->energy, "nvmlDeviceGetTotalEnergyConsumption");
+  a->sym(a->max_clock, "nvmlDeviceGetMaxClockInfo");
+  a->sym(a->bus_width, "nvmlDeviceGetMemoryBusWidth");
   if (a->init() != kNvmlSuccess) {
     why = "nvmlInit failed";
     return nullptr;
@@ -73,6 +78,18 @@ std::optional<unsigned> NvmlDevice::sm_clock_mhz() const {
   unsigned mhz = 0;
   if (api_->clock(api_->dev, kNvmlClockSm, &mhz) != kNvmlSuccess) return std::nullopt;
   return mhz;
+}
+
+std::optional<unsigned> NvmlDevice::max_memory_clock_mhz() const {
+  unsigned mhz = 0;
+  if (!api_->max_clock || api_->max_clock(api_->dev, kNvmlClockMem, &mhz) != kNvmlSuccess || mhz == 0) return std::nullopt;
+  return mhz;
+}
+
+std::optional<unsigned> NvmlDevice::memory_bus_width_bits() const {
+  unsigned bits = 0;
+  if (!api_->bus_width || api_->bus_width(api_->dev, &bits) != kNvmlSuccess || bits == 0) return std::nullopt;
+  return bits;
 }
 
 std::optional<unsigned long long> NvmlDevice::total_energy_mj() const {

@@ -36,12 +36,16 @@ CpuInfo read_cpuinfo() {
   return c;
 }
 
-// Sets float/double lanes from FP32 FMA lanes per clock and FP32 add lanes.
+// Sets float/double lanes from FP32 FMA lanes per clock and FP32 add lanes,
+// and the L1's load bandwidth: two loads per clock, each as wide as the two
+// FMA pipes' vectors (AMD's Zen and Intel's optimization guides: Zen 2-4 and
+// AVX2 cores 2 x 32 B, AVX-512 cores and full-width Zen 5 2 x 64 B).
 void set_fp(PeakModel& m, double fma32, double add32) {
   m.mad_lanes[DataType::float32] = fma32;
   m.mad_lanes[DataType::float64] = fma32 / 2;
   m.add_lanes[DataType::float32] = add32;
   m.add_lanes[DataType::float64] = add32 / 2;
+  m.load_bytes_per_clock = 2 * (fma32 / 2) * 4;
 }
 
 }  // namespace
@@ -91,6 +95,11 @@ PeakModel nvidia_peak_model(int major, int minor, int sms) {
   };
   for (const auto& r : rows) {
     if (r.major != major || r.minor != minor) continue;
+    // L1 and shared memory deliver 128 B per SM per clock from Volta on (the
+    // Volta, Ampere and Hopper whitepapers; Turing, 7.5, is not in the table),
+    // and the L1 writes stores through to the L2.
+    if (major >= 7 && !(major == 7 && minor == 5)) m.load_bytes_per_clock = m.local_bytes_per_clock = 128;
+    m.write_through_first_level = true;
     m.mad_lanes = {{DataType::float32, r.f32}, {DataType::float64, r.f64}, {DataType::int32, r.imad}, {DataType::float16, r.f16}};
     m.add_lanes = {{DataType::float32, r.f32}, {DataType::float64, r.f64}, {DataType::int32, r.iadd}, {DataType::float16, r.f16}};
     return m;
@@ -128,6 +137,23 @@ PeakModel peak_model(const DeviceEntry& e) {
     return m;
   }
   return {};
+}
+
+std::optional<double> dram_peak(const DeviceIdentity& id) {
+  if (!id.memory_clock_mhz || !id.memory_bus_width_bits) return std::nullopt;
+  return double(id.memory_clock_mhz) * 1e6 * 2 * id.memory_bus_width_bits / 8;
+}
+
+std::optional<double> memory_peak(const PeakModel& m, const DeviceIdentity& id, const Ceiling& roof, bool first_level,
+                                  double mhz) {
+  if (!roof.is_memory() || !roof.level) return std::nullopt;
+  if (roof.at(LevelKind::dram)) return dram_peak(id);
+  double per_clock = 0;
+  if (roof.at(LevelKind::local) && roof.op == Op::read) per_clock = m.local_bytes_per_clock;
+  if (roof.at(LevelKind::cache) && first_level && (roof.op == Op::read || roof.op == Op::image))
+    per_clock = m.load_bytes_per_clock;
+  if (!(per_clock > 0) || !(m.units > 0) || !(mhz > 0)) return std::nullopt;
+  return m.units * per_clock * mhz * 1e6;
 }
 
 std::optional<double> theoretical_peak(const PeakModel& m, Op op, DataType type, double mhz) {

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "device/device.hpp"
+#include "model/roofs.hpp"
 #include "model/vocabulary.hpp"
 
 namespace roofline {
@@ -19,6 +20,12 @@ struct PeakModel {
   double units = 0;          // SMs, EUs, CUs or physical cores
   // Lanes per unit per clock, by type. `mad` lanes do 2 ops each per clock.
   std::map<DataType, double> mad_lanes, add_lanes;
+  // Bytes per unit per clock the first cache level delivers to loads, and
+  // local memory; 0 where the table does not know them.
+  double load_bytes_per_clock = 0, local_bytes_per_clock = 0;
+  // The first level writes stores through to the next (NVIDIA's L1): a store
+  // roof at the first level is the next level's store rate.
+  bool write_through_first_level = false;
   bool known() const { return units > 0 && !mad_lanes.empty(); }
 };
 
@@ -27,6 +34,18 @@ PeakModel peak_model(const DeviceEntry& device);
 // Peak in ops/s for a compute op (add or mad) and type at `clock_mhz`; nullopt
 // when the model does not know that combination.
 std::optional<double> theoretical_peak(const PeakModel& m, Op op, DataType type, double clock_mhz);
+
+// DRAM's peak in B/s from the memory clock and bus width the device reports
+// (two transfers per pin per clock, as NVML counts HBM and GDDR clocks);
+// nullopt when either is unknown.
+std::optional<double> dram_peak(const DeviceIdentity& id);
+
+// The theoretical bandwidth of a memory roof at `clock_mhz`: DRAM's peak for
+// any access mix; for loads from the first cache level (read, image) and for
+// local memory, the table's bytes per unit per clock; nullopt elsewhere
+// (stores, farther caches, constant memory, architectures the table lacks).
+std::optional<double> memory_peak(const PeakModel& m, const DeviceIdentity& id, const Ceiling& roof, bool first_level,
+                                  double clock_mhz);
 
 // CPU family lookup, exposed for tests: vendor ("AuthenticAMD", "GenuineIntel"),
 // family and model as /proc/cpuinfo reports them, and its flags line.

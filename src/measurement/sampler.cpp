@@ -1,5 +1,7 @@
 #include "measurement/sampler.hpp"
 
+#include <algorithm>
+
 #include "measurement/interrupt.hpp"
 
 namespace roofline {
@@ -16,6 +18,21 @@ std::vector<double> sample(const std::function<double()>& run, const SamplingPol
     if (summarize(s).rse <= p.rse_target || total >= p.budget_s) break;
   }
   return s;
+}
+
+std::vector<Stats> best_of_rounds(const std::vector<std::function<Stats()>>& tasks, int rounds) {
+  std::vector<Stats> best(tasks.size());
+  for (int r = 0; r < std::max(rounds, 1); ++r)
+    for (std::size_t i = 0; i < tasks.size(); ++i) {
+      const Stats s = tasks[i]();
+      if (r == 0 || s.median > best[i].median) best[i] = s;
+    }
+  return best;
+}
+
+SamplingPolicy per_round(SamplingPolicy policy, int rounds) {
+  if (rounds > 1) policy.budget_s /= rounds;
+  return policy;
 }
 
 Stats rate_stats(const std::vector<double>& seconds, double work) {

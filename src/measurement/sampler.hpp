@@ -23,4 +23,16 @@ std::vector<double> sample(const std::function<double()>& run, const SamplingPol
 // Work-per-second rates of each timed sample, summarised.
 Stats rate_stats(const std::vector<double>& seconds, double work);
 
+// Rounds: each task measured `rounds` times, round after round (every task
+// once, then every task again), its best round kept: the one with the highest
+// median. Interference from other work on the machine only slows a run down,
+// and it comes in bursts: spread over time, one disturbed round costs that
+// round, not the figure, and the best round is the rate the hardware
+// sustains. A task returns the Stats of one round (a rate: higher is better).
+std::vector<Stats> best_of_rounds(const std::vector<std::function<Stats()>>& tasks, int rounds);
+
+// A policy for one of `rounds` rounds: the same samples' stopping rule, the
+// time budget shared out, so that rounds cost what one measurement did.
+SamplingPolicy per_round(SamplingPolicy policy, int rounds);
+
 }  // namespace roofline

@@ -1,5 +1,5 @@
 // model/device_identity: what a device tells about itself, as every result
-// file records it. Plain data; device/ fills it from OpenCL, the roofs file
+// file records it. Plain data; device/ fills it from OpenCL (and NVML), the roofs file
 // stores it (model/roofs), the energy sources pick a counter by it.
 #pragma once
 #include <cstdint>
@@ -20,6 +20,10 @@ struct DeviceIdentity {
   std::string pci_address;  // "dddd:bb:dd.f", when the driver tells it
   std::string architecture; // e.g. "NVIDIA CC 9.0", "x86 Zen 3"
   int physical_cores = 0;   // CPUs only
+  // The memory's maximum clock (as the driver counts it: HBM and GDDR move
+  // 2 bits per pin per clock) and bus width, where the driver tells them
+  // (NVML on NVIDIA GPUs); 0 when unknown.
+  std::uint32_t memory_clock_mhz = 0, memory_bus_width_bits = 0;
   // CPUs only: the host's data (or unified) cache per level, L1 first, as
   // sysfs gives them (per instance: an L1 or L2 per core, the L3 shared).
   // OpenCL reports the last level only; these name the detected levels.

@@ -560,6 +560,29 @@ void merge_same_latency(std::vector<DetectedLevel>& levels) {
   }
 }
 
+// Merges neighbouring levels, the two of most alike bandwidth first, until
+// at most `caches` of them have a capacity (the last, DRAM or an unbounded
+// cache, has none). The merged level keeps the bandwidth of its wider part.
+void merge_to_at_most(std::vector<DetectedLevel>& levels, std::size_t caches) {
+  while (levels.size() > caches + 1 && levels.size() >= 2) {
+    std::size_t pick = 0;
+    double closest = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i + 1 < levels.size(); ++i) {
+      const double a = levels[i].bandwidth, b = levels[i + 1].bandwidth;
+      const double gap = a > 0 && b > 0 ? std::fabs(std::log(a / b)) : std::numeric_limits<double>::max();
+      if (gap < closest) closest = gap, pick = i;
+    }
+    const DetectedLevel &a = levels[pick], &b = levels[pick + 1];
+    const double width_a = std::log2(a.last_bytes / a.first_bytes), width_b = std::log2(b.last_bytes / b.first_bytes);
+    DetectedLevel m = width_b >= width_a ? b : a;
+    m.first_bytes = a.first_bytes;
+    m.last_bytes = b.last_bytes;
+    m.capacity_bytes = b.capacity_bytes;
+    levels[pick] = m;
+    levels.erase(levels.begin() + long(pick) + 1);
+  }
+}
+
 }  // namespace
 
 std::vector<DetectedLevel> detect_levels(const std::vector<CurvePoint>& bandwidth,
@@ -587,6 +610,7 @@ std::vector<DetectedLevel> detect_levels(const std::vector<CurvePoint>& bandwidt
     if (!l.latency_ns) l.latency_ns = median_in(lat, lo, hi);
   }
   merge_same_latency(levels);
+  if (hints.exact_count && hints.cache_levels > 0) merge_to_at_most(levels, hints.cache_levels);
   name_levels(levels, clean_hints(hints), hints.cache_levels, bw.x.front(), bw.x.back());
   return levels;
 }

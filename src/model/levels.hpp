@@ -19,6 +19,10 @@ struct LevelHints {
   // the far one as a step of its own: levels numbered past this count are
   // named after the last one, "L2 far" (then "L2 far 2"...), not "L3".
   std::size_t cache_levels = 0;
+  // cache_levels is every cache there is (a CPU's, from sysfs): a plateau
+  // beyond that count is noise (another program's burst on a shared
+  // machine), merged into its nearest neighbour in bandwidth.
+  bool exact_count = false;
 };
 
 // Finds the plateaus and cliffs of a bandwidth curve (B/s by working-set bytes,
@@ -53,6 +57,9 @@ struct LevelHints {
 // kept if its step there exceeds 25% (a latency-only cliff then splits the
 // bandwidth plateau it falls in), or if the other curve does not extend past
 // it on both sides.
+//
+// With hints.exact_count, levels past the known cache count are merged into
+// their neighbours, the most alike in bandwidth first.
 //
 // Returns the levels smallest first: bandwidth = median of the bandwidth points
 // on the plateau [first_bytes, last_bytes], latency_ns = median of the latency

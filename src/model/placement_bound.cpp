@@ -33,12 +33,13 @@ double store_fraction(const Placement& p) {
   return load + store > 0 ? store / (load + store) : 0;
 }
 
-std::vector<const Ceiling*> memory_roofs_for_mix(const RoofsDocument& doc, double f) {
+std::vector<const Ceiling*> memory_roofs_for_mix(const RoofsDocument& doc, double f, bool with_flagged) {
   // The best roof of each (level, op), then per level the op whose store share
   // (read 0, copy 1/2, store 1) is nearest the kernel's; on a tie, copy.
   std::map<std::string, std::map<Op, const Ceiling*>> best;  // by level name
   for (const Ceiling& c : doc.ceilings) {
     if (!c.is_memory() || c.at(LevelKind::constant) || c.value <= 0) continue;
+    if (!with_flagged && !c.below_farther_level.empty()) continue;
     if (c.op != Op::read && c.op != Op::copy && c.op != Op::store) continue;
     const Ceiling*& b = best[c.level_name()][c.op];
     if (!b || c.value > b->value) b = &c;
@@ -56,65 +57,102 @@ std::vector<const Ceiling*> memory_roofs_for_mix(const RoofsDocument& doc, doubl
   return out;
 }
 
-std::string place_on_roofs(Placement& p, const RoofsDocument& doc) {
-  const DataType type = dominant_type(p);
-  p.unit = rate_unit(CeilingKind::compute, type);
-  const double ops = p.ops();
-  p.ai = p.bytes > 0 ? ops / p.bytes : 0;
-  p.performance = p.seconds > 0 ? ops / p.seconds : 0;
+namespace {
 
-  const Ceiling* compute = nullptr;
-  for (const Ceiling* c : best_ceilings(doc))
-    if (c->is_compute() && c->type == type && (!compute || c->value > compute->value)) compute = c;
-  std::vector<const Ceiling*> memory = memory_roofs_for_mix(doc, store_fraction(p));
-  // The local-memory roof bounds local traffic: a kernel whose CARM bytes are
-  // mostly global goes through the caches, whatever local memory could do
-  // (on a CPU, PoCL's local memory is ordinary cached memory with a roof
-  // between L1's and DRAM's, which would otherwise claim global streams).
-  double local = 0;
-  if (auto it = p.bytes_by_space.find(AddressSpace::local); it != p.bytes_by_space.end()) local = it->second.total();
-  if (p.bytes <= 0 || local < 0.5 * p.bytes)
-    memory.erase(std::remove_if(memory.begin(), memory.end(), [](const Ceiling* c) { return c->at(LevelKind::local); }), memory.end());
-  if (!compute && memory.empty()) return "the roofs file has no " + str(type) + " compute roof and no memory roof";
-  const double peak = compute ? compute->value : std::numeric_limits<double>::infinity();
-  const Ceiling* chosen = nullptr;
-  double chosen_att = 0;
-  const Ceiling* highest = nullptr;
-  double highest_att = 0;
-  // Of the roofs not below the kernel (within the tolerance), the nearest in
-  // log distance: the one it presses against, not one 10% under it when a
-  // roof it has not reached is closer (near a ridge, or two close levels).
-  // Ties (levels capped by the same compute roof) go to the slower level.
+// The memory roof a kernel at (ai, performance) presses against: of the roofs
+// not below it (within the tolerance), the nearest in log distance, not one
+// 10% under it when a roof it has not reached is closer (near a ridge, or two
+// close levels); ties (levels capped by the same compute roof) go to the
+// slower level. When every roof is below it, the highest.
+struct Pressed {
+  const Ceiling* roof = nullptr;
+  double attainable = 0;
+};
+
+Pressed pressed_roof(const Placement& p, const std::vector<const Ceiling*>& memory, double peak) {
+  Pressed chosen, highest;
   double chosen_distance = 0;
   for (const Ceiling* m : memory) {
     const double att = p.ai > 0 ? attainable(p.ai, m->value, peak) : peak;
-    if (!highest || att > highest_att) highest = m, highest_att = att;
+    if (!highest.roof || att > highest.attainable) highest = {m, att};
     if (att * kRoofTolerance < p.performance) continue;
     const double distance = p.performance > 0 && att > 0 ? std::abs(std::log(p.performance / att)) : 0;
-    if (!chosen || distance < chosen_distance - 1e-12 ||
-        (std::abs(distance - chosen_distance) <= 1e-12 && m->value < chosen->value))
-      chosen = m, chosen_att = att, chosen_distance = distance;
+    if (!chosen.roof || distance < chosen_distance - 1e-12 ||
+        (std::abs(distance - chosen_distance) <= 1e-12 && m->value < chosen.roof->value))
+      chosen = {m, att}, chosen_distance = distance;
   }
-  if (!chosen) chosen = highest, chosen_att = highest_att;
+  return chosen.roof ? chosen : highest;
+}
+
+// The memory roofs that may bound the kernel: one per level for its mix of
+// loads and stores, local memory only for mostly-local traffic (on a CPU,
+// PoCL's local memory is ordinary cached memory with a roof between L1's and
+// DRAM's, which would otherwise claim global streams).
+std::vector<const Ceiling*> candidate_memory_roofs(const Placement& p, const RoofsDocument& doc, bool with_flagged) {
+  std::vector<const Ceiling*> memory = memory_roofs_for_mix(doc, store_fraction(p), with_flagged);
+  double local = 0;
+  if (auto it = p.bytes_by_space.find(AddressSpace::local); it != p.bytes_by_space.end()) local = it->second.total();
+  if (p.bytes <= 0 || local < 0.5 * p.bytes)
+    memory.erase(std::remove_if(memory.begin(), memory.end(), [](const Ceiling* c) { return c->at(LevelKind::local); }),
+                 memory.end());
+  return memory;
+}
+
+const Ceiling* compute_roof(const RoofsDocument& doc, DataType type) {
+  const Ceiling* compute = nullptr;
+  for (const Ceiling* c : best_ceilings(doc))
+    if (c->is_compute() && c->type == type && (!compute || c->value > compute->value)) compute = c;
+  return compute;
+}
+
+// What the note says when a flagged roof would have bounded the kernel.
+std::string flagged_note(const Placement& p, const RoofsDocument& doc, double peak, const Pressed& used) {
+  const Pressed with_flagged = pressed_roof(p, candidate_memory_roofs(p, doc, true), peak);
+  if (!with_flagged.roof || with_flagged.roof->below_farther_level.empty()) return "";
+  return "the " + with_flagged.roof->label() + " roof, which is below the " + with_flagged.roof->below_farther_level + " " +
+         str(with_flagged.roof->op) + " roof and flagged, would bound it; bound by " + (used.roof ? used.roof->label() : std::string("compute")) +
+         " instead";
+}
+
+void bound_by_compute(Placement& p, const Ceiling& compute) {
+  p.bound.level.reset();
+  p.bound.roof = compute.label();
+  p.bound.attainable = compute.value;
+  p.predicted_seconds = p.ops() / compute.value;
+}
+
+void bound_by(Placement& p, const Pressed& chosen, const Ceiling* compute, double peak) {
+  const bool compute_bound = compute && p.ai > 0 && chosen.roof->value * p.ai >= peak;
+  p.bound.level = compute_bound ? std::nullopt : chosen.roof->level;
+  p.bound.roof = compute_bound ? compute->label() : chosen.roof->label();
+  p.bound.attainable = chosen.attainable;
+  p.predicted_seconds = compute ? predicted_seconds(p.ops(), p.bytes, chosen.roof->value, peak) : p.bytes / chosen.roof->value;
+}
+
+std::string joined(const std::string& a, const std::string& b) { return a.empty() ? b : b.empty() ? a : a + "; " + b; }
+
+}  // namespace
+
+std::string place_on_roofs(Placement& p, const RoofsDocument& doc) {
+  const DataType type = dominant_type(p);
+  p.unit = rate_unit(CeilingKind::compute, type);
+  p.ai = p.bytes > 0 ? p.ops() / p.bytes : 0;
+  p.performance = p.seconds > 0 ? p.ops() / p.seconds : 0;
+  const Ceiling* compute = compute_roof(doc, type);
+  const std::vector<const Ceiling*> memory = candidate_memory_roofs(p, doc, false);
+  if (!compute && memory.empty()) return "the roofs file has no " + str(type) + " compute roof and no memory roof";
+  const double peak = compute ? compute->value : std::numeric_limits<double>::infinity();
+  const Pressed chosen = pressed_roof(p, memory, peak);
   std::string note;
-  if (!chosen) {
-    // Compute roof only.
-    p.bound.level.reset();
-    p.bound.roof = compute->label();
-    p.bound.attainable = peak;
-    p.predicted_seconds = ops / peak;
+  if (!chosen.roof) {
+    bound_by_compute(p, *compute);
     note = "no memory roof in the roofs file: bound by compute alone";
   } else {
-    const bool compute_bound = compute && p.ai > 0 && chosen->value * p.ai >= peak;
-    p.bound.level = compute_bound ? std::nullopt : chosen->level;
-    p.bound.roof = compute_bound ? compute->label() : chosen->label();
-    p.bound.attainable = chosen_att;
-    if (compute) p.predicted_seconds = predicted_seconds(ops, p.bytes, chosen->value, peak);
-    else p.predicted_seconds = p.bytes / chosen->value;
+    bound_by(p, chosen, compute, peak);
     if (!compute) note = "the roofs file has no " + str(type) + " compute roof: memory roofs only";
   }
   p.bound.fraction = p.bound.attainable > 0 ? p.performance / p.bound.attainable : 0;
-  return note;
+  return joined(note, flagged_note(p, doc, peak, chosen));
 }
 
 }  // namespace roofline

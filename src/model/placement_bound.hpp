@@ -34,12 +34,16 @@ DataType dominant_type(const Placement& p);
 double store_fraction(const Placement& p);
 
 // One memory roof per level (constant memory left out) for a kernel whose
-// CARM traffic is a fraction `store_fraction` of stores.
-std::vector<const Ceiling*> memory_roofs_for_mix(const RoofsDocument& doc, double store_fraction);
+// CARM traffic is a fraction `store_fraction` of stores; roofs flagged below
+// a farther level (model/level_consistency) only `with_flagged`.
+std::vector<const Ceiling*> memory_roofs_for_mix(const RoofsDocument& doc, double store_fraction,
+                                                 bool with_flagged = false);
 
 // Fills p.ai, p.unit, p.performance from p's counts and p.seconds, and, when the
 // roofs have a roof for the dominant type or a memory roof, p.bound and
-// p.predicted_seconds. Returns a note when no roof applies (empty otherwise).
+// p.predicted_seconds. A roof flagged below a farther level never bounds a
+// kernel; where it would have, the note says so. Returns a note when no roof
+// applies or a flagged one was passed over (empty otherwise).
 std::string place_on_roofs(Placement& p, const RoofsDocument& doc);
 
 }  // namespace roofline

@@ -2,7 +2,9 @@
 
 #include "model/file_errors.hpp"
 #include "model/json_fields.hpp"
+#include "model/level_consistency.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -65,6 +67,7 @@ void to_json(json& j, const Ceiling& c) {
   j["theory"] = opt(c.theory);
   j["efficiency"] = opt(c.efficiency);
   j["above_theory"] = c.above_theory;
+  j["below_farther_level"] = c.below_farther_level.empty() ? json(nullptr) : json(c.below_farther_level);
   if (c.power) j["power"] = *c.power;
   j["sweeps"] = {{"work_group_size", c.sweep_wg_size}, {"work_group_count", c.sweep_wg_count}};
 }
@@ -89,6 +92,7 @@ void from_json(const json& j, Ceiling& c) {
   get_opt(j, "theory", c.theory);
   get_opt(j, "efficiency", c.efficiency);
   get_opt(j, "above_theory", c.above_theory);
+  get_opt(j, "below_farther_level", c.below_farther_level);
   get_opt(j, "power", c.power);
   if (j.contains("sweeps")) {
     get_opt(j["sweeps"], "work_group_size", c.sweep_wg_size);
@@ -104,7 +108,8 @@ void to_json(json& j, const DeviceIdentity& d) {
        {"local_mem_bytes", d.local_mem_bytes}, {"constant_mem_bytes", d.constant_mem_bytes},
        {"global_cache_bytes", d.global_cache_bytes}, {"cache_line_bytes", d.cache_line_bytes},
        {"max_alloc_bytes", d.max_alloc_bytes}, {"uuid", d.uuid}, {"pci_address", d.pci_address},
-       {"architecture", d.architecture}, {"physical_cores", d.physical_cores}};
+       {"architecture", d.architecture}, {"physical_cores", d.physical_cores},
+       {"memory_clock_mhz", d.memory_clock_mhz}, {"memory_bus_width_bits", d.memory_bus_width_bits}};
   if (!d.host_cache_bytes.empty()) j["host_cache_bytes"] = d.host_cache_bytes;
 }
 void from_json(const json& j, DeviceIdentity& d) {
@@ -129,6 +134,8 @@ void from_json(const json& j, DeviceIdentity& d) {
   get_opt(j, "pci_address", d.pci_address);
   get_opt(j, "architecture", d.architecture);
   get_opt(j, "physical_cores", d.physical_cores);
+  get_opt(j, "memory_clock_mhz", d.memory_clock_mhz);
+  get_opt(j, "memory_bus_width_bits", d.memory_bus_width_bits);
   get_opt(j, "host_cache_bytes", d.host_cache_bytes);
 }
 
@@ -169,6 +176,11 @@ void from_json(const json& j, RoofsDocument& d) {
   get_opt(j, "notes", d.notes);
 }
 
+void flag_levels(RoofsDocument& doc) {
+  for (const std::string& note : flag_inconsistent_levels(doc))
+    if (std::find(doc.notes.begin(), doc.notes.end(), note) == doc.notes.end()) doc.notes.push_back(note);
+}
+
 RoofsDocument load_roofs(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw InputFileError("cannot read roofs file " + path);
@@ -179,7 +191,9 @@ RoofsDocument load_roofs(const std::string& path) {
     throw InputFileError(path + ": not JSON (" + json_fields::json_problem(e) + ")");
   }
   try {
-    return j.get<RoofsDocument>();
+    RoofsDocument doc = j.get<RoofsDocument>();
+    flag_levels(doc);
+    return doc;
   } catch (const json::exception& e) {
     throw InputFileError(path + ": not a roofs file (" + json_fields::json_problem(e) + ")");
   } catch (const std::exception& e) {  // a newer schema, an unknown name

@@ -47,6 +47,9 @@ struct Ceiling {
   std::optional<double> theory;      // theoretical peak, same unit
   std::optional<double> efficiency;  // value / theory
   bool above_theory = false;         // flagged: measured above theoretical peak
+  // Flagged (model/level_consistency): a farther level whose roof of the same
+  // op is more than 5% higher; empty when the roof is consistent.
+  std::string below_farther_level;
   std::optional<CeilingPower> power; // power while the best point ran, where an energy source was read
   std::vector<SweepPoint> sweep_wg_size;   // fixed global size, varying local size
   std::vector<SweepPoint> sweep_wg_count;  // fixed local size, varying work-group count
@@ -100,7 +103,12 @@ void from_json(const nlohmann::json& j, HeldClock& c);
 void to_json(nlohmann::json& j, const RoofsDocument& d);
 void from_json(const nlohmann::json& j, RoofsDocument& d);
 
-// Reads a roofs file; throws InputFileError naming the file and the problem.
+// Flags the memory roofs below a farther level's (model/level_consistency)
+// and adds a note for each, once.
+void flag_levels(RoofsDocument& doc);
+
+// Reads a roofs file, its level flags set (files written before the flags
+// existed get them too); throws InputFileError naming the file and the problem.
 RoofsDocument load_roofs(const std::string& path);
 
 // The roofs a chart or a summary shows: the best ceiling of each (op, type) for

@@ -32,7 +32,7 @@ TEST_CASE("build --quick on PoCL writes a roofs file, a chart that renders, and 
   CHECK(!fs::exists(roofs.string() + ".partial"));
 
   int compute = 0, memory = 0;
-  bool float_mad = false, int_add = false, dram_read = false, dram_copy = false;
+  bool float_mad = false, int_add = false, dram_read = false, dram_store = false, dram_copy = false;
   for (const auto& c : j["ceilings"]) {
     CAPTURE(c.dump());
     CHECK(c["value"].get<double>() > 0);
@@ -56,7 +56,17 @@ TEST_CASE("build --quick on PoCL writes a roofs file, a chart that renders, and 
       CHECK(c["unit"] == "B/s");
       CHECK(!c["level"].get<std::string>().empty());
       dram_read |= c["level"] == "DRAM" && c["op"] == "read";
+      dram_store |= c["level"] == "DRAM" && c["op"] == "store";
       dram_copy |= c["level"] == "DRAM" && c["op"] == "copy";
+      // A flag names a farther level; a flagged roof has its note.
+      if (!c["below_farther_level"].is_null()) {
+        bool noted = false;
+        for (const auto& n : j["notes"]) noted |= n.get<std::string>().rfind(c["level"].get<std::string>() + " " + c["op"].get<std::string>(), 0) == 0;
+        CHECK(noted);
+      }
+      // CPU roofs are the best of rounds, and say so.
+      const bool rounds = c["variant"].get<std::string>().find("best of 3 rounds") != std::string::npos;
+      if (c["level"] != "local" && c["level"] != "constant") CHECK(rounds);
     }
   }
   CHECK(compute >= 20);  // add and mad x int, float (double) x 5 widths
@@ -64,6 +74,7 @@ TEST_CASE("build --quick on PoCL writes a roofs file, a chart that renders, and 
   CHECK(float_mad);
   CHECK(int_add);
   CHECK(dram_read);
+  CHECK(dram_store);
   CHECK(dram_copy);
 
   // The memory hierarchy: a sweep over a range of working sets, levels found on it, a latency

@@ -520,3 +520,23 @@ TEST_CASE("levels: override file errors name the file and the problem") {
   check_text("string.json", R"({"levels":[{"name":"L1","capacity_bytes":"32K"},{"name":"DRAM"}]})",
              "capacity_bytes must be a positive number");
 }
+
+TEST_CASE("levels: on a CPU, whose cache count sysfs tells, no more levels than caches are found") {
+  // A curve with a fourth plateau past the L3 (another program's burst held
+  // it down, or a remote L3): sysfs says there are three caches.
+  const Hierarchy four{{32 * KiB, 512 * KiB, 32 * MiB, 128 * MiB}, {400e9, 150e9, 60e9, 35e9, 20e9}, {}};
+  const auto curve = sweep(KiB, 2 * GiB, 4, [&](double ws) { return four.bw(ws); }, 0.01, 3);
+  LevelHints hints;
+  hints.cache_bytes = {32 * KiB, 512 * KiB, 32 * MiB};
+  hints.cache_levels = 3;
+  REQUIRE(detect_levels(curve, {}, hints).size() == 5);  // the count not exact: L1, L2, L3, L3 far, DRAM
+  hints.exact_count = true;
+  const auto levels = detect_levels(curve, {}, hints);
+  REQUIRE(levels.size() == 4);
+  CHECK(levels[0].level == MemoryLevel::cache("L1"));
+  CHECK(levels[1].level == MemoryLevel::cache("L2"));
+  CHECK(levels[2].level == MemoryLevel::cache("L3"));
+  CHECK(levels[3].level.is(LevelKind::dram));
+  REQUIRE(levels[2].capacity_bytes);
+  CHECK(*levels[2].capacity_bytes > 64 * MiB);  // the two most alike in bandwidth merged: L3 and the one past it
+}
