@@ -454,6 +454,36 @@ std::vector<MeasuredCeiling> measure_level_roofs(Session& s, WorkingSet& ws, con
   return out;
 }
 
+// On a device whose first level writes stores through to the next (NVIDIA's
+// L1), a store or copy at the first level is served by the second: its roof
+// is the second level's, not a lower figure measured at the first level's
+// working set (one block rewritten per work-group, a rate the next level
+// beats with more lines in flight). The roof keeps its own sweep and says
+// what it measured.
+void serve_first_level_stores_from_next(std::vector<MeasuredCeiling>& roofs, const std::vector<DetectedLevel>& levels) {
+  std::vector<const DetectedLevel*> caches;
+  for (const DetectedLevel& l : levels)
+    if (l.level.is(LevelKind::cache)) caches.push_back(&l);
+  if (caches.size() < 2) return;
+  const auto find = [&](const MemoryLevel& level, Op op) -> Ceiling* {
+    for (MeasuredCeiling& m : roofs)
+      if (m.ceiling.level == level && m.ceiling.op == op) return &m.ceiling;
+    return nullptr;
+  };
+  for (Op op : {Op::store, Op::copy}) {
+    Ceiling* first = find(caches[0]->level, op);
+    const Ceiling* next = find(caches[1]->level, op);
+    if (!first || !next || first->value >= next->value) continue;
+    const std::string measured = format_si(first->value, first->unit());
+    first->value = next->value;
+    first->stats = next->stats;
+    first->launch = next->launch;
+    first->variant = next->variant + "; the " + caches[0]->level.name + " writes stores through to the " +
+                     caches[1]->level.name + ", which serves them: its " + str(op) + " roof (at the " +
+                     caches[0]->level.name + "'s working set: " + measured + ")";
+  }
+}
+
 // The first level's read roof for every type and width (the thesis's vector
 // sweep), at the launch shape of its roof `ref`, timed in rounds together.
 std::vector<MeasuredCeiling> measure_width_sweep(Session& s, const DetectedLevel& level, const Ceiling& ref) {
@@ -515,6 +545,7 @@ MemoryHierarchy measure_memory_hierarchy(Session& s, const std::string& override
   h.curves = measure_curves(s, ws, override_path);
 
   h.ceilings = measure_level_roofs(s, ws, h.curves.levels, with_replays);
+  if (m.first_level_writes_through) serve_first_level_stores_from_next(h.ceilings, h.curves.levels);
   // The first level's read roof, swept over every type and width.
   const auto first = std::find_if(h.curves.levels.begin(), h.curves.levels.end(),
                                   [](const DetectedLevel& l) { return l.level.is(LevelKind::cache); });
