@@ -14,7 +14,7 @@ pairs=${2:?usage: roofs/compare_dram.sh RAW_DIR PAIRS [roofline build options...
 shift 2
 roofline=${ROOFLINE:-build/roofline}
 clpeak=${CLPEAK:-clpeak}
-babelstream=${BABELSTREAM:?set BABELSTREAM to BabelStream's OpenCL binary (roofs/build_babelstream.sh)}
+babelstream=${BABELSTREAM:?set BABELSTREAM to the OpenCL binary of BabelStream (roofs/build_babelstream.sh)}
 mkdir -p "$raw"
 {
   echo "date: $(date -u +%FT%TZ)"

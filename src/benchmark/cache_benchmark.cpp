@@ -506,6 +506,8 @@ std::vector<MeasuredCeiling> measure_width_sweep(Session& s, const DetectedLevel
   std::vector<MeasuredCeiling> out;
   for (const PendingRoof& r : roofs) {
     Ceiling c = ref;
+    c.type = r.set->type();
+    c.width = r.set->width();
     c.sweep_wg_count.clear();
     c.stats = r.best[0];
     c.value = r.best[0].median;

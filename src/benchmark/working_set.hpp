@@ -45,6 +45,8 @@ class WorkingSet {
   // Image reads need image support and 16-byte elements (uint4 texels over the same data).
   bool images() const;
   std::uint64_t image_bytes() const { return image_bytes_; }
+  DataType type() const { return type_; }
+  int width() const { return width_; }
   std::uint64_t max_bytes() const { return bytes_; }
   // "stores of float4, 4 accesses in flight per work-item, 528 x 256 work-items, ..."
   std::string describe(Op op, const LaunchShape& l) const;
