@@ -99,15 +99,20 @@ __kernel void sweep_image(__read_only image1d_buffer_t img, __global uint* restr
 #endif
 
 // Store-only: element i receives the bits of i in every lane (the same value
-// whichever work-group writes it last); the host checks the elements.
+// whichever work-group writes it last); the host checks the elements. The
+// values are one vector add each from offsets kept in registers: a scalar
+// index widened to a vector per store (a broadcast from an integer register on
+// CPUs) halved the stores a Zen 4 core issues, at every level alike.
 __kernel void sweep_store(__global VT* restrict buf, const uint nblocks, const uint count) {
   const uint lsize = get_local_size(0), step = lsize * U, lid = get_local_id(0);
   STORE_WALK_START
+  UTV offset[U];
+  for (int k = 0; k < U; ++k) offset[k] = (UTV)(k * lsize + lid);
   for (uint j = 0; j < count; j += step) {
-    const uint first = block * step + lid;
-    __global VT* restrict p = buf + first;
+    const UTV block_first = (UTV)(block * step);
+    __global VT* restrict p = buf + (size_t)block * step + lid;
 #pragma unroll
-    for (int k = 0; k < U; ++k) p[k * lsize] = CAT(as_, VT)((UTV)(first + k * lsize));
+    for (int k = 0; k < U; ++k) p[k * lsize] = CAT(as_, VT)(block_first + offset[k]);
     STORE_NEXT_BLOCK(block)
   }
 }

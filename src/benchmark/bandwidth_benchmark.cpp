@@ -133,7 +133,7 @@ class DramKernels {
 };
 
 std::string dram_variant(const Plan& plan, std::uint64_t used) {
-  const int rounds = plan.memory.rounds;
+  const int rounds = plan.memory.roof_rounds.count;
   return std::string(plan.chunked ? "contiguous chunk per work-item" : "grid-stride (coalesced)") + ", " +
          std::to_string(plan.loads_in_flight) + " accesses in flight, " + format_bytes(double(used)) + " per buffer" +
          (rounds > 1 ? "; best of " + std::to_string(rounds) + " rounds" : "");
@@ -173,11 +173,11 @@ std::vector<DramPoint> prepare_points(DramKernels& d, Op op) {
 // them all, so that a burst of other work on the machine costs a round, not a roof.
 std::vector<std::vector<Stats>> time_in_rounds(Session& s, const std::vector<std::vector<DramPoint>>& by_op) {
   std::vector<std::function<Stats()>> tasks;
-  const SamplingPolicy policy = per_round(s.plan.sweep, s.plan.memory.rounds);
+  const SamplingPolicy policy = per_round(s.plan.sweep, s.plan.memory.roof_rounds);
   for (const auto& points : by_op)
     for (const DramPoint& p : points)
       tasks.push_back([&s, &p, policy] { return rate_stats(sample([&] { return s.run_timed(p.kernel, p.shape); }, policy), p.moved); });
-  const std::vector<Stats> best = best_of_rounds(tasks, s.plan.memory.rounds);
+  const std::vector<Stats> best = best_of_rounds(tasks, s.plan.memory.roof_rounds.count);
   std::vector<std::vector<Stats>> out;
   std::size_t i = 0;
   for (const auto& points : by_op) out.emplace_back(best.begin() + long(i), best.begin() + long(i + points.size())), i += points.size();

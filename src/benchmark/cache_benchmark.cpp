@@ -60,13 +60,13 @@ std::vector<CurvePoint> curve_points(Session& s, WorkingSet& ws, const MemoryPla
     if (std::none_of(walks.begin(), walks.end(), same)) walks.push_back(std::move(w));
   }
   std::vector<std::function<Stats()>> tasks;
-  const SamplingPolicy policy = per_round(s.plan.sweep, m.rounds);
+  const SamplingPolicy policy = per_round(s.plan.sweep, m.curve_rounds);
   for (const Walk& w : walks)
     tasks.push_back([&s, &ws, &w, policy] {
       s.progress.detail("working set " + format_bytes(w.working_set));
       return ws.sample(w, policy);
     });
-  const std::vector<Stats> best = best_of_rounds(tasks, m.rounds);
+  const std::vector<Stats> best = best_of_rounds(tasks, m.curve_rounds.count);
   std::vector<CurvePoint> points;
   for (std::size_t i = 0; i < walks.size(); ++i) points.push_back({walks[i].working_set, best[i]});
   return points;
@@ -351,7 +351,7 @@ std::uint64_t roof_working_set(const Session& s, const WorkingSet& ws, const Det
 // whose first level writes through, where its stores went.
 std::string roof_remarks(const MemoryPlan& m, Op op, bool first_level) {
   std::string r;
-  if (m.rounds > 1) r += "; best of " + std::to_string(m.rounds) + " rounds";
+  if (m.roof_rounds.count > 1) r += "; best of " + std::to_string(m.roof_rounds.count) + " rounds";
   if (first_level && m.first_level_writes_through && (op == Op::store || op == Op::copy))
     r += "; this level writes stores through to the next (NVIDIA's L1): they are served there";
   return r;
@@ -390,7 +390,7 @@ PendingRoof prepare_level_roof(Session& s, WorkingSet& ws, const DetectedLevel& 
 // of other work on the machine costs a round, not a roof.
 void time_in_rounds(Session& s, std::vector<PendingRoof>& roofs) {
   const MemoryPlan& m = s.plan.memory;
-  const SamplingPolicy policy = per_round(s.plan.sweep, m.rounds);
+  const SamplingPolicy policy = per_round(s.plan.sweep, m.roof_rounds);
   std::vector<std::function<Stats()>> tasks;
   for (PendingRoof& r : roofs)
     for (const Walk& w : r.walks)
@@ -399,7 +399,7 @@ void time_in_rounds(Session& s, std::vector<PendingRoof>& roofs) {
                           std::to_string(w.launch.local));
         return r.set->sample(w, policy);
       });
-  const std::vector<Stats> best = best_of_rounds(tasks, m.rounds);
+  const std::vector<Stats> best = best_of_rounds(tasks, m.roof_rounds.count);
   std::size_t i = 0;
   for (PendingRoof& r : roofs) r.best.assign(best.begin() + long(i), best.begin() + long(i + r.walks.size())), i += r.walks.size();
 }

@@ -60,8 +60,12 @@ void plan_gpu_compute_and_dram(Plan& p, const DeviceEntry& d, std::uint64_t cus,
 // A CPU's memory sweeps: every thread streams its own copy of the walk, so
 // per-core caches show at their own size, the shared last level at its size.
 void plan_cpu_memory(MemoryPlan& m, const DeviceEntry& d, std::uint64_t cus, bool quick) {
-  // Other work on the host takes the cores and the memory bus in bursts.
-  m.rounds = 3;
+  // Other work on the host takes the cores and the memory bus in bursts of
+  // tens to hundreds of milliseconds (roofs/raw/pthread-skylake-avx512-amd-epyc/
+  // noise): a roof is the best median of 3 consecutive samples among 15
+  // rounds, which finds the quiet moments; a curve point needs less.
+  m.curve_rounds = {3, 0};
+  m.roof_rounds = {15, 3};
   m.width = 8;
   m.loads_in_flight = 8;
   m.min_bytes = 1024;

@@ -30,10 +30,11 @@ struct MemoryPlan {
   bool width_sweep = false;       // every type and width for the first level's read roof
   bool scatter = false;           // GPUs: each work-group its own block order (see kernels/memory.cl)
   double target_s = 0.002;        // one launch
-  // Each point of the sweeps and each roof (DRAM's too) is the best of this
-  // many rounds spread over the sweep (measurement/sampler: best_of_rounds),
-  // the time budget shared out: a noisy neighbour costs a round, not the roof.
-  int rounds = 1;
+  // Each point of the sweeps is the best of curve_rounds, each roof (DRAM's
+  // too) the best of roof_rounds, the rounds spread over the sweep or over
+  // every roof (measurement/sampler: best_of_rounds) and the time budget
+  // shared out: a noisy neighbour costs a round, not the roof.
+  Rounds curve_rounds, roof_rounds;
   // The first cache level writes stores through to the next (device/theory).
   bool first_level_writes_through = false;
   LaunchShape local_launch;

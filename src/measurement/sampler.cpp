@@ -30,8 +30,10 @@ std::vector<Stats> best_of_rounds(const std::vector<std::function<Stats()>>& tas
   return best;
 }
 
-SamplingPolicy per_round(SamplingPolicy policy, int rounds) {
-  if (rounds > 1) policy.budget_s /= rounds;
+SamplingPolicy per_round(SamplingPolicy policy, Rounds rounds) {
+  if (rounds.count > 1) policy.budget_s /= rounds.count;
+  if (rounds.min_samples > 0) policy.min_samples = rounds.min_samples;
+  policy.max_samples = std::max(policy.max_samples, policy.min_samples);
   return policy;
 }
 

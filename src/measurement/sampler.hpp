@@ -31,8 +31,17 @@ Stats rate_stats(const std::vector<double>& seconds, double work);
 // sustains. A task returns the Stats of one round (a rate: higher is better).
 std::vector<Stats> best_of_rounds(const std::vector<std::function<Stats()>>& tasks, int rounds);
 
-// A policy for one of `rounds` rounds: the same samples' stopping rule, the
-// time budget shared out, so that rounds cost what one measurement did.
-SamplingPolicy per_round(SamplingPolicy policy, int rounds);
+// How a measurement is split into rounds: how many, and the fewest samples a
+// round takes (0: the policy's own minimum). Many short rounds find the
+// quiet moments of a machine whose noise comes in bursts shorter than a second.
+struct Rounds {
+  int count = 1;
+  int min_samples = 0;
+};
+
+// A policy for one of `rounds.count` rounds: the same stopping rule, its
+// minimum rounds.min_samples where given, the time budget shared out, so that
+// rounds cost about what one measurement did.
+SamplingPolicy per_round(SamplingPolicy policy, Rounds rounds);
 
 }  // namespace roofline

@@ -148,8 +148,19 @@ TEST_CASE("best of rounds keeps each task's best round, the rounds taking turns"
   CHECK(best[1].median == 4);
   SamplingPolicy p;
   p.budget_s = 0.6;
-  CHECK(per_round(p, 3).budget_s == doctest::Approx(0.2));
-  CHECK(per_round(p, 1).budget_s == doctest::Approx(0.6));
+  p.min_samples = 5;
+  p.max_samples = 60;
+  CHECK(per_round(p, {3, 0}).budget_s == doctest::Approx(0.2));
+  CHECK(per_round(p, {3, 0}).min_samples == 5);
+  CHECK(per_round(p, {1, 0}).budget_s == doctest::Approx(0.6));
+  const SamplingPolicy short_rounds = per_round(p, {15, 3});
+  CHECK(short_rounds.budget_s == doctest::Approx(0.04));
+  CHECK(short_rounds.min_samples == 3);
+  CHECK(short_rounds.max_samples == 60);
+  // A round of 15-18 ms samples stops at three: the 40 ms budget is spent.
+  int calls = 0;
+  const std::vector<double> taken = sample([&] { return ++calls % 2 ? 0.015 : 0.018; }, short_rounds);
+  CHECK(taken.size() == 3);
 }
 
 TEST_CASE("a committed roofs file with the old L1 store defect reads with its flags") {
