@@ -134,8 +134,10 @@ class DramKernels {
 
 std::string dram_variant(const Plan& plan, std::uint64_t used) {
   const int rounds = plan.memory.roof_rounds.count;
-  return std::string(plan.chunked ? "contiguous chunk per work-item" : "grid-stride (coalesced)") + ", " +
-         std::to_string(plan.loads_in_flight) + " accesses in flight, " + format_bytes(double(used)) + " per buffer" +
+  const std::string loads = std::to_string(plan.loads_in_flight);
+  return (plan.chunked ? "contiguous chunk per work-item, read as " + loads + " streams in step"
+                       : "grid-stride (coalesced), " + loads + " accesses in flight") +
+         ", " + format_bytes(double(used)) + " per buffer" +
          (rounds > 1 ? "; best of " + std::to_string(rounds) + " rounds" : "");
 }
 
