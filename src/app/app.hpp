@@ -13,6 +13,7 @@
 //   energy_check.hpp   roofline energy: the idle power a counter reads
 //   device_choice.hpp  the device --device names
 //   output_files.hpp   where results go, checked before a long run
+//   worker.hpp         a user's kernel run in a child process: crashes and hangs cost the child, not the tool
 //   errors.hpp         how a command fails, and what each failure means
 #pragma once
 

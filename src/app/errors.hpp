@@ -20,7 +20,9 @@ enum class Failure {
   kernel_build,  // a kernel failed to build (or to be instrumented)
   output,        // an output file cannot be written
   wrong_result,  // a kernel's output failed the host's check
-  interrupted,   // Ctrl-C; finished work kept in a .partial file
+  kernel_crash,  // a user's kernel (or the driver or compiler running it) killed its worker process
+  timeout,       // a user's kernel had no result within --timeout; its worker was killed
+  interrupted,   // Ctrl-C; finished work kept in a .partial file (the last kind)
 };
 
 struct CommandError : std::runtime_error {

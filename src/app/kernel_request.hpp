@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "app/worker.hpp"
+
 namespace roofline {
 
 struct KernelRequest {
@@ -13,6 +15,7 @@ struct KernelRequest {
   std::string kernel, global, local, build_options;
   std::vector<std::string> args, defines;
   std::string device;
+  double timeout_s = kDefaultKernelTimeout;  // the worker running the kernel; 0: no limit (app/worker)
   std::function<void(const std::string&)> on_warning;  // told of what is taken on trust
 };
 

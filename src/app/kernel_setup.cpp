@@ -1,11 +1,7 @@
 #include "app/kernel_setup.hpp"
 
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <map>
-#include <sstream>
 
 #include "app/errors.hpp"
 #include "app/output_files.hpp"
@@ -13,23 +9,11 @@
 #include "count/typedefs.hpp"
 #include "device/program.hpp"
 #include "launch/source_typedefs.hpp"
+#include "model/input_file.hpp"
 #include "version.hpp"
 
 namespace roofline {
 namespace {
-
-std::string read_kernel_file(const std::string& file) {
-  // A directory opens as a stream on Linux and reads as empty: ask first.
-  std::error_code ec;
-  if (std::filesystem::is_directory(file, ec))
-    throw CommandError(Failure::usage, "cannot read kernel file " + file + ": is a directory");
-  std::ifstream in(file);
-  std::ostringstream s;
-  if (in) s << in.rdbuf();  // an empty file is read as empty, not refused
-  if (!in.is_open() || in.bad())
-    throw CommandError(Failure::usage, "cannot read kernel file " + file + ": " + std::strerror(errno));
-  return s.str();
-}
 
 // The command line's launch words merged over the file's // roofline: lines,
 // with the sizes resolved now, so that a bad one is a usage error.
@@ -122,7 +106,7 @@ CountedLaunch PreparedKernel::launch() const {
 PreparedKernel prepare_kernel(const KernelRequest& r) {
   PreparedKernel k;
   k.file = r.file;
-  k.source = read_kernel_file(r.file);
+  k.source = read_input_file(r.file, "kernel file", kSourceFileCap);
   k.spec = merged_spec(r, k.source);
   k.device = choose_device(r.device);
   build_kernel(k, r);

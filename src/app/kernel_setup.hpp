@@ -25,9 +25,11 @@ struct PreparedKernel {
   CountedLaunch launch() const;
 };
 
-// Reads the file, merges the specs, picks the device and builds the kernel.
-// Throws CommandError: usage for an unreadable file or a bad spec, and the
-// device and kernel-build failures.
+// Reads the file (up to kSourceFileCap), merges the specs, picks the device
+// and builds the kernel. Throws InputFileError for an unreadable or oversized
+// file, CommandError: usage for a bad spec, and the device and kernel-build
+// failures. Inside a worker process only (app/worker): it makes OpenCL and
+// Clang objects.
 PreparedKernel prepare_kernel(const KernelRequest& request);
 
 // Instruments the kernel and runs the counting copy once. Throws

@@ -6,6 +6,7 @@
 #include "app/errors.hpp"
 #include "app/kernel_setup.hpp"
 #include "app/output_files.hpp"
+#include "app/worker.hpp"
 #include "chart/chart.hpp"
 #include "launch/launch.hpp"
 #include "measurement/measurement.hpp"
@@ -130,26 +131,29 @@ void place(Placement& p, const std::optional<RoofsDocument>& roofs, const std::s
   p.note = note;
 }
 
-// The placement file, and the CARM with the dot; with a power model in the
-// roofs and a power reading of the kernel, the power and efficiency CARMs
-// beside it (x-power.svg).
-void write_placement(const PlaceRequest& r, const Placement& p, const std::optional<RoofsDocument>& roofs) {
-  if (!r.output.empty()) write_file_atomically(r.output, nlohmann::json(p).dump(1) + "\n");
+// The placement file (its document as the worker made it), and the CARM
+// with the dot; with a power model in the roofs and a power reading of the
+// kernel, the power and efficiency CARMs beside it (x-power.svg).
+void write_placement(const PlaceRequest& r, const nlohmann::json& doc, const Placement& p, const std::string& roofs_path) {
+  if (!r.output.empty()) write_file_atomically(r.output, doc.dump(1) + "\n");
   if (r.svg.empty()) return;
-  const bool energy_charts = roofs->energy && roofs->energy->model && p.watts;
+  const RoofsDocument roofs = load_roofs(roofs_path);
+  const bool energy_charts = roofs.energy && roofs.energy->model && p.watts;
   for (ChartKind kind : {ChartKind::carm, ChartKind::power, ChartKind::efficiency})
     if (kind == ChartKind::carm || energy_charts) {
       const ChartSpec spec{kind};
-      write_file_atomically(sibling(r.svg, spec.suffix()), render_chart(spec, {&*roofs}, {}, {p}));
+      write_file_atomically(sibling(r.svg, spec.suffix()), render_chart(spec, {&roofs}, {}, {p}));
     }
 }
 
-}  // namespace
+// "timing kernel 'k' of k.cl": what the worker does, for a message if it dies.
+std::string doing(const std::string& what, const PreparedKernel& k) {
+  return what + " kernel '" + k.kernel->kernel_name() + "' of " + k.file;
+}
 
-PlaceResult run_place(const PlaceRequest& r, const std::function<void(const PlaceResult&)>& show) {
-  install_interrupt_handler();
-  check_output(r.output);
-  check_output(r.svg);
+// Everything that runs the kernel, in the worker: the placement, its counts
+// and the roofs file it was placed among, as a JSON document.
+std::string place_in_worker(const PlaceRequest& r, const WorkerChannel& worker) {
   PreparedKernel k = prepare_kernel(r.kernel);
   std::string roofs_path;
   const std::optional<RoofsDocument> roofs = device_roofs(r, *k.device, roofs_path);
@@ -159,24 +163,50 @@ PlaceResult run_place(const PlaceRequest& r, const std::function<void(const Plac
   std::string why_no_energy;
   auto energy = open_energy_source(r.energy, *k.device, EnergyRoots::from_environment(), why_no_energy);
 
+  if (r.counts.empty()) worker.doing(doing("counting", k));
+  const CountsFile counts = kernel_counts(r, k);
+  worker.doing(doing("timing", k));
+  const Stats time = summarize(time_kernel(r, k));
+  if (energy) worker.doing(doing("reading the power of", k));
+  const PowerOutcome power = kernel_power(k, std::move(energy), why_no_energy, time.median);
+  Placement p = placement_of(r, k, counts, time, power);
+  place(p, roofs, other_device, power.note);
+  return nlohmann::json{{"placement", p}, {"counts", counts_to_json(counts)}, {"roofs", roofs_path}}.dump();
+}
+
+std::string preparing(const KernelRequest& r) { return "preparing kernel file " + r.file; }
+
+}  // namespace
+
+PlaceResult run_place(const PlaceRequest& r, const std::function<void(const PlaceResult&)>& show) {
+  install_interrupt_handler();
+  check_output(r.output);
+  check_output(r.svg);
+  const nlohmann::json doc = nlohmann::json::parse(run_in_worker(
+      preparing(r.kernel), {r.kernel.timeout_s}, [&r](const WorkerChannel& w) { return place_in_worker(r, w); }));
+  throw_if_interrupted();  // Ctrl-C as the worker answered: nothing is written
   PlaceResult result;
   result.counted_here = r.counts.empty();
-  result.counts = kernel_counts(r, k);
-  const Stats time = summarize(time_kernel(r, k));
-  const PowerOutcome power = kernel_power(k, std::move(energy), why_no_energy, time.median);
-  result.placement = placement_of(r, k, result.counts, time, power);
-  place(result.placement, roofs, other_device, power.note);
+  result.counts = counts_from_json(doc.at("counts"));
+  result.placement = doc.at("placement").get<Placement>();
   if (show) show(result);
-  write_placement(r, result.placement, roofs);
+  write_placement(r, doc.at("placement"), result.placement, doc.at("roofs").get<std::string>());
   return result;
 }
 
 CountsFile run_count(const CountRequest& r, const std::function<void(const CountsFile&)>& show) {
+  install_interrupt_handler();
   check_output(r.output);
-  PreparedKernel k = prepare_kernel(r.kernel);
-  const CountsFile counts = count_kernel(k, r.kernel);
+  const nlohmann::json doc = nlohmann::json::parse(
+      run_in_worker(preparing(r.kernel), {r.kernel.timeout_s}, [&r](const WorkerChannel& w) {
+        PreparedKernel k = prepare_kernel(r.kernel);
+        w.doing(doing("counting", k));
+        return counts_to_json(count_kernel(k, r.kernel)).dump();
+      }));
+  throw_if_interrupted();
+  const CountsFile counts = counts_from_json(doc);
   if (show) show(counts);
-  if (!r.output.empty()) write_file_atomically(r.output, counts_to_json(counts).dump(1) + "\n");
+  if (!r.output.empty()) write_file_atomically(r.output, doc.dump(1) + "\n");
   return counts;
 }
 

@@ -35,8 +35,11 @@ struct PlaceResult {
 
 // Places the kernel, hands the result to `show` (before any file is written,
 // so a file that cannot be written loses nothing the run found) and writes
-// the placement file and charts asked for. Throws CommandError (or the
-// errors of the layers below, see app/errors).
+// the placement file and charts asked for. Everything that touches the kernel
+// runs in a worker process (app/worker), limited to request.kernel.timeout_s.
+// Throws CommandError (kernel_crash, timeout and the errors of the layers
+// below, see app/errors) or Interrupted. Call it before any OpenCL object
+// exists in this process.
 PlaceResult run_place(const PlaceRequest& request, const std::function<void(const PlaceResult&)>& show = {});
 
 struct CountRequest {
@@ -44,8 +47,8 @@ struct CountRequest {
   std::string output;  // -o: the counts file
 };
 
-// Counts the kernel (no timing), hands the counts to `show`, then writes the
-// counts file where asked.
+// Counts the kernel (no timing) in a worker process, as run_place does, hands
+// the counts to `show`, then writes the counts file where asked.
 CountsFile run_count(const CountRequest& request, const std::function<void(const CountsFile&)>& show = {});
 
 }  // namespace roofline

@@ -1,6 +1,8 @@
 #include "cli/commands.hpp"
 
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 
 #include "cli/exit_status.hpp"
@@ -13,6 +15,15 @@ namespace {
 const char* kDeviceHelp =
     "Device: cpu, gpu, igpu, dgpu, accelerator, a P:D index, a list index, or a name substring "
     "(default: a GPU if there is one, else a CPU)";
+
+// --timeout: a finite number of seconds, 0 or more (NaN and inf pass CLI11's ranges).
+std::string check_timeout(const std::string& text) {
+  char* end = nullptr;
+  const double s = std::strtod(text.c_str(), &end);
+  if (end == text.c_str() || *end != '\0' || !std::isfinite(s) || s < 0)
+    return "--timeout takes seconds, 0 or more (0: no limit), not '" + text + "'";
+  return "";
+}
 
 std::vector<std::string> energy_names(bool with_none) {
   std::vector<std::string> names;
@@ -126,6 +137,10 @@ void CommandLine::add_launch_options(CLI::App* c) {
   c->add_option("-D", k.defines, "NAME=VALUE, a define for the kernel build (and for sizes in specs)")->expected(1)->take_all();
   c->add_option("--build-options", k.build_options, "More OpenCL build options, e.g. \"-cl-mad-enable\"");
   c->add_option("-d,--device", k.device, "Device: cpu, gpu, igpu, dgpu, accelerator, P:D, a list index or a name substring");
+  c->add_option("--timeout", k.timeout_s,
+                "Seconds the kernel's worker process may take (build, counting, timed runs, power) before it is killed "
+                "(exit status 8); default " + std::to_string(int(kDefaultKernelTimeout)) + ", 0: no limit")
+      ->check(check_timeout);
   c->add_flag("-q,--quiet", kernel_quiet_, "No table; errors only");
 }
 

@@ -14,6 +14,8 @@ int exit_status_of(Failure failure) {
     case Failure::kernel_build: return 4;
     case Failure::output: return 5;
     case Failure::wrong_result: return 6;
+    case Failure::kernel_crash: return 7;
+    case Failure::timeout: return 8;
     case Failure::interrupted: return 130;
   }
   return 1;

@@ -12,7 +12,8 @@ inline constexpr int ok = 0;
 }  // namespace exit_status
 
 // The documented status of each failure: runtime 1, usage 2, device 3,
-// kernel_build 4, output 5, wrong_result 6, interrupted 130.
+// kernel_build 4, output 5, wrong_result 6, kernel_crash 7, timeout 8,
+// interrupted 130.
 int exit_status_of(Failure failure);
 
 // Prints "roofline: MESSAGE" (and its detail, a build log or the device list)

@@ -1,10 +1,10 @@
 #include "model/counts_file.hpp"
 
 #include <cstdio>
-#include <fstream>
 #include <stdexcept>
 
 #include "model/file_errors.hpp"
+#include "model/input_file.hpp"
 #include "model/json_fields.hpp"
 
 namespace roofline {
@@ -71,30 +71,36 @@ json counts_to_json(const CountsFile& c) {
           {"warnings", c.warnings}};
 }
 
+CountsFile counts_from_json(const json& j) {
+  if (j.value("schema", "") != "roofline-counts") throw std::runtime_error("not a counts file (no \"schema\": \"roofline-counts\")");
+  if (j.at("schema_version").get<int>() > kCountsSchemaVersion) throw std::runtime_error("written by a newer roofline");
+  CountsFile c;
+  const json& l = j.at("launch");
+  l.at("kernel").get_to(c.launch.kernel);
+  l.at("source_hash").get_to(c.launch.source_hash);
+  l.at("build_options").get_to(c.launch.build_options);
+  l.at("global").get_to(c.launch.global);
+  l.at("local").get_to(c.launch.local);
+  l.at("args").get_to(c.launch.args);
+  if (j.contains("tool") && j.at("tool").is_object()) {
+    c.tool_version = j.at("tool").value("version", "");
+    c.git_revision = j.at("tool").value("git_revision", "");
+  }
+  c.source = j.value("source", "");
+  c.device = j.value("device", "");
+  c.date = j.value("date", "");
+  c.work_items = j.value("work_items", std::uint64_t(0));
+  c.instrumented_seconds = j.value("instrumented_seconds", 0.0);
+  if (j.contains("warnings")) j.at("warnings").get_to(c.warnings);
+  const json& s = j.at("counters");
+  for (int i = 0; i < kCounterSlots; ++i) s.at(kSlotNames[i]).get_to(c.counts.slot[i]);
+  return c;
+}
+
 CountsFile load_counts(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputFileError("cannot read counts file " + path);
+  const std::string text = read_input_file(path, "counts file", kJsonFileCap);
   try {
-    const json j = json::parse(in);
-    if (j.value("schema", "") != "roofline-counts") throw std::runtime_error("not a counts file (no \"schema\": \"roofline-counts\")");
-    if (j.at("schema_version").get<int>() > kCountsSchemaVersion) throw std::runtime_error("written by a newer roofline");
-    CountsFile c;
-    const json& l = j.at("launch");
-    l.at("kernel").get_to(c.launch.kernel);
-    l.at("source_hash").get_to(c.launch.source_hash);
-    l.at("build_options").get_to(c.launch.build_options);
-    l.at("global").get_to(c.launch.global);
-    l.at("local").get_to(c.launch.local);
-    l.at("args").get_to(c.launch.args);
-    c.source = j.value("source", "");
-    c.device = j.value("device", "");
-    c.date = j.value("date", "");
-    c.work_items = j.value("work_items", std::uint64_t(0));
-    c.instrumented_seconds = j.value("instrumented_seconds", 0.0);
-    if (j.contains("warnings")) j.at("warnings").get_to(c.warnings);
-    const json& s = j.at("counters");
-    for (int i = 0; i < kCounterSlots; ++i) s.at(kSlotNames[i]).get_to(c.counts.slot[i]);
-    return c;
+    return counts_from_json(json::parse(text));
   } catch (const json::exception& e) {
     throw InputFileError("counts file " + path + " is not valid: " + e.what());
   } catch (const std::exception& e) {

@@ -43,6 +43,9 @@ struct CountsFile {
 std::string source_hash(const std::string& text);
 
 nlohmann::json counts_to_json(const CountsFile& c);
+// The counts of counts_to_json's document; throws nlohmann::json::exception
+// or std::runtime_error (not a counts document, a newer schema).
+CountsFile counts_from_json(const nlohmann::json& j);
 // Reads a counts file; throws InputFileError naming the file and the problem.
 CountsFile load_counts(const std::string& path);
 

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <iomanip>
 #include <limits>
 #include <optional>
@@ -11,6 +10,7 @@
 #include <utility>
 
 #include "model/file_errors.hpp"
+#include "model/input_file.hpp"
 
 namespace roofline {
 namespace {
@@ -620,11 +620,10 @@ std::vector<DetectedLevel> levels_from_override(const std::string& path, const s
   auto fail = [&](const std::string& what) {
     return InputFileError("level override file " + path + ": " + what);
   };
-  std::ifstream in(path);
-  if (!in) throw fail("cannot be read");
+  const std::string text = read_input_file(path, "level override file", kJsonFileCap);
   nlohmann::json j;
   try {
-    in >> j;
+    j = nlohmann::json::parse(text);
   } catch (const nlohmann::json::exception& e) {
     throw fail(std::string("not valid JSON (") + e.what() + ")");
   }

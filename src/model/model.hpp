@@ -22,6 +22,7 @@
 //   placement_bound.hpp  the roof that bounds a placed kernel
 //   atomic_file.hpp      result files written whole or not at all
 //   file_errors.hpp      an input that cannot be read, an output that cannot be written
+//   input_file.hpp       a file the user names, read whole up to a cap on its size
 //   units.hpp            rates and sizes written for people
 #pragma once
 
@@ -31,6 +32,7 @@
 #include "model/energy.hpp"
 #include "model/energy_fit.hpp"
 #include "model/file_errors.hpp"
+#include "model/input_file.hpp"
 #include "model/levels.hpp"
 #include "model/memory_model.hpp"
 #include "model/op_counts.hpp"

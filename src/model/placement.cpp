@@ -1,9 +1,9 @@
 #include "model/placement.hpp"
 
-#include <fstream>
 #include <stdexcept>
 
 #include "model/file_errors.hpp"
+#include "model/input_file.hpp"
 #include "model/json_fields.hpp"
 #include "model/roofs.hpp"  // Stats to/from JSON
 
@@ -77,10 +77,9 @@ void from_json(const json& j, Placement& p) {
 }
 
 std::vector<Placement> load_placements(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputFileError("cannot read placement file " + path);
+  const std::string text = read_input_file(path, "placement file", kJsonFileCap);
   try {
-    const json j = json::parse(in);
+    const json j = json::parse(text);
     const json& list = j.is_object() && j.contains("placements") ? j.at("placements") : j;
     std::vector<Placement> out;
     if (list.is_array()) {

@@ -1,11 +1,11 @@
 #include "model/roofs.hpp"
 
 #include "model/file_errors.hpp"
+#include "model/input_file.hpp"
 #include "model/json_fields.hpp"
 #include "model/level_consistency.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <map>
 #include <sstream>
 #include <tuple>
@@ -182,11 +182,10 @@ void flag_levels(RoofsDocument& doc) {
 }
 
 RoofsDocument load_roofs(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputFileError("cannot read roofs file " + path);
+  const std::string text = read_input_file(path, "roofs file", kJsonFileCap);
   json j;
   try {
-    j = json::parse(in);
+    j = json::parse(text);
   } catch (const json::exception& e) {
     throw InputFileError(path + ": not JSON (" + json_fields::json_problem(e) + ")");
   }

@@ -505,7 +505,7 @@ TEST_CASE("levels: override file errors name the file and the problem") {
     check(file.path, what);
   };
   check((std::filesystem::temp_directory_path() / "roofline_test_levels_does_not_exist.json").string(),
-        "cannot be read");
+        "cannot read level override file");
   check_text("bad.json", "{\"levels\": [ {\"name\": ", "not valid JSON");
   check_text("nolevels.json", "{\"level\": []}", "needs a non-empty \"levels\" array");
   check_text("empty.json", "{\"levels\": []}", "needs a non-empty \"levels\" array");

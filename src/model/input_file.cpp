@@ -1,0 +1,70 @@
+#include "model/input_file.hpp"
+
+#include <cerrno>
+#include <algorithm>
+#include <cstring>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "model/file_errors.hpp"
+#include "model/units.hpp"
+
+namespace roofline {
+namespace {
+
+// Closes the descriptor however the read ends.
+struct Descriptor {
+  explicit Descriptor(int fd) : fd(fd) {}
+  ~Descriptor() {
+    if (fd >= 0) ::close(fd);
+  }
+  Descriptor(const Descriptor&) = delete;
+  Descriptor& operator=(const Descriptor&) = delete;
+  int fd;
+};
+
+InputFileError unreadable(const std::string& what, const std::string& path, const std::string& why) {
+  return InputFileError("cannot read " + what + " " + path + ": " + why);
+}
+
+// `size` 0: a device or a pipe, whose size is only known to be more than the cap.
+InputFileError too_large(const std::string& what, const std::string& path, std::uint64_t cap, std::uint64_t size) {
+  const std::string held = size ? "is " + std::to_string(size) + " bytes" : "holds more than " + std::to_string(cap) + " bytes";
+  return InputFileError(what + " " + path + " " + held + ", over the " + format_bytes(double(cap)) + " limit");
+}
+
+// Reads what `fd` holds, at most cap + 1 bytes (one more tells a file over the cap).
+std::string read_at_most(int fd, std::uint64_t cap, const std::string& what, const std::string& path) {
+  std::string text;
+  char chunk[1 << 16];
+  while (text.size() <= cap) {
+    const std::size_t want = std::size_t(std::min<std::uint64_t>(sizeof chunk, cap + 1 - text.size()));
+    const ssize_t n = ::read(fd, chunk, want);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw unreadable(what, path, std::strerror(errno));
+    if (n == 0) break;
+    text.append(chunk, std::size_t(n));
+  }
+  return text;
+}
+
+}  // namespace
+
+std::string read_input_file(const std::string& path, const std::string& what, std::uint64_t cap) {
+  const Descriptor file(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  if (file.fd < 0) throw unreadable(what, path, std::strerror(errno));
+  struct stat st {};
+  if (::fstat(file.fd, &st) != 0) throw unreadable(what, path, std::strerror(errno));
+  if (S_ISDIR(st.st_mode)) throw unreadable(what, path, "is a directory");
+  const bool regular = S_ISREG(st.st_mode);
+  // A regular file's size refuses it before reading; the bounded read below
+  // still holds for one that grows meanwhile, and for devices and pipes.
+  if (regular && std::uint64_t(st.st_size) > cap) throw too_large(what, path, cap, std::uint64_t(st.st_size));
+  std::string text = read_at_most(file.fd, cap, what, path);
+  if (text.size() > cap) throw too_large(what, path, cap, 0);
+  return text;
+}
+
+}  // namespace roofline
