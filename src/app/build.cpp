@@ -18,7 +18,8 @@
 namespace roofline {
 namespace {
 
-// Where a build's results go, checked before the long run rather than after it.
+// Where a build's results go, every file it may write checked before the long
+// run rather than after it.
 struct BuildOutputs {
   std::string roofs, chart, partial;
 };
@@ -28,8 +29,8 @@ BuildOutputs build_outputs(const BuildRequest& r, const DeviceEntry& device) {
   out.roofs = output_path(r.output, "roofs", device.identity.name, ".json");
   out.chart = output_path(r.plot, "plots", device.identity.name, ".svg");
   out.partial = out.roofs + ".partial";
-  check_output(out.roofs);
-  check_output(out.chart);
+  check_output_with(out.roofs, {out.partial});
+  check_output_with(out.chart, charts_beside(out.chart));
   return out;
 }
 

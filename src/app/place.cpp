@@ -133,15 +133,24 @@ void place(Placement& p, const std::optional<RoofsDocument>& roofs, const std::s
 // The placement file, and the CARM with the dot; with a power model in the
 // roofs and a power reading of the kernel, the power and efficiency CARMs
 // beside it (x-power.svg).
+constexpr std::array<ChartKind, 2> kEnergyCharts{ChartKind::power, ChartKind::efficiency};
+
 void write_placement(const PlaceRequest& r, const Placement& p, const std::optional<RoofsDocument>& roofs) {
   if (!r.output.empty()) write_file_atomically(r.output, nlohmann::json(p).dump(1) + "\n");
   if (r.svg.empty()) return;
-  const bool energy_charts = roofs->energy && roofs->energy->model && p.watts;
-  for (ChartKind kind : {ChartKind::carm, ChartKind::power, ChartKind::efficiency})
-    if (kind == ChartKind::carm || energy_charts) {
-      const ChartSpec spec{kind};
-      write_file_atomically(sibling(r.svg, spec.suffix()), render_chart(spec, {&*roofs}, {}, {p}));
-    }
+  write_file_atomically(r.svg, render_chart({ChartKind::carm}, {&*roofs}, {}, {p}));
+  if (!(roofs->energy && roofs->energy->model && p.watts)) return;
+  for (ChartKind kind : kEnergyCharts) {
+    const ChartSpec spec{kind};
+    write_file_atomically(sibling(r.svg, spec.suffix()), render_chart(spec, {&*roofs}, {}, {p}));
+  }
+}
+
+// The power and efficiency CARMs write_placement may put beside the CARM at `svg`.
+std::vector<std::string> energy_charts_beside(const std::string& svg) {
+  std::vector<std::string> out;
+  for (ChartKind kind : kEnergyCharts) out.push_back(sibling(svg, ChartSpec{kind}.suffix()));
+  return out;
 }
 
 }  // namespace
@@ -149,7 +158,7 @@ void write_placement(const PlaceRequest& r, const Placement& p, const std::optio
 PlaceResult run_place(const PlaceRequest& r, const std::function<void(const PlaceResult&)>& show) {
   install_interrupt_handler();
   check_output(r.output);
-  check_output(r.svg);
+  check_output_with(r.svg, energy_charts_beside(r.svg));
   PreparedKernel k = prepare_kernel(r.kernel);
   std::string roofs_path;
   const std::optional<RoofsDocument> roofs = device_roofs(r, *k.device, roofs_path);
