@@ -18,7 +18,8 @@
 namespace roofline {
 namespace {
 
-// Where a build's results go, checked before the long run rather than after it.
+// Where a build's results go, every file it may write checked before the long
+// run rather than after it.
 struct BuildOutputs {
   std::string roofs, chart, partial;
 };
@@ -28,8 +29,8 @@ BuildOutputs build_outputs(const BuildRequest& r, const DeviceEntry& device) {
   out.roofs = output_path(r.output, "roofs", device.identity.name, ".json");
   out.chart = output_path(r.plot, "plots", device.identity.name, ".svg");
   out.partial = out.roofs + ".partial";
-  check_output(out.roofs);
-  check_output(out.chart);
+  check_output_with(out.roofs, {out.partial});
+  check_output_with(out.chart, charts_beside(out.chart));
   return out;
 }
 
@@ -129,6 +130,7 @@ class BuildPipeline {
   bool attempt(const std::function<void()>& work, std::vector<std::string>& notes);
   void keep(MeasuredCeiling measured);
   void save_partial();
+  std::string kept_message() const;
 
   const BuildRequest& request_;
   const DeviceEntry& device_;
@@ -139,7 +141,7 @@ class BuildPipeline {
   BuildPower power_;
   RoofsDocument doc_;
   Session* session_ = nullptr;  // while the steps run
-  std::size_t saved_ = 0;       // ceilings in the partial file
+  bool saved_ = false;          // the partial file written by this run
   std::vector<double> clock_samples_;
   bool wrong_results_ = false;
 };
@@ -159,8 +161,7 @@ void BuildPipeline::run() {
   try {
     measure_steps();
   } catch (const Interrupted&) {
-    throw CommandError(Failure::interrupted,
-                       "interrupted; the " + std::to_string(saved_) + " ceilings finished are kept in " + outputs_.partial);
+    throw CommandError(Failure::interrupted, kept_message());
   }
   apply_theory(doc_, peaks_);
   flag_levels(doc_);
@@ -183,6 +184,7 @@ void BuildPipeline::measure_steps() {
     // step shows each ceiling as its own.
     if (step.weight(plan_) == 1) progress.step(step.name);
     (this->*step.measure)();
+    save_partial();  // what the step added besides ceilings: power readings, notes, transfers
   }
   progress.finish();
   read_clock(cpu_mhz_before);
@@ -206,17 +208,33 @@ bool BuildPipeline::attempt(const std::function<void()>& work, std::vector<std::
 
 bool BuildPipeline::attempt(const std::function<void()>& work) { return attempt(work, doc_.notes); }
 
-// A finished ceiling: into the document, its replay to the power readings.
+// A finished ceiling: into the document, its replay to the power readings,
+// and saved at once.
 void BuildPipeline::keep(MeasuredCeiling measured) {
   const std::size_t index = doc_.ceilings.size();
   doc_.ceilings.push_back(std::move(measured.ceiling));
   power_.consider(doc_, index, std::move(measured.replay));
+  save_partial();
 }
 
 void BuildPipeline::save_partial() {
   doc_.complete = false;
   write_file_atomically(outputs_.partial, nlohmann::json(doc_).dump(1) + "\n");
-  saved_ = doc_.ceilings.size();
+  saved_ = true;
+}
+
+// What an interruption kept: the ceilings of the partial file, read back from
+// it (a count kept aside could drift from what the file holds).
+std::string BuildPipeline::kept_message() const {
+  if (!saved_) return "interrupted before the first ceiling finished; nothing saved";
+  std::size_t n = 0;
+  try {
+    n = load_roofs(outputs_.partial).ceilings.size();
+  } catch (const std::exception& e) {
+    return "interrupted; the partial file cannot be read back: " + std::string(e.what());
+  }
+  return "interrupted; " + (n == 1 ? std::string("the 1 ceiling finished is kept") : "the " + std::to_string(n) + " ceilings finished are kept") +
+         " in " + outputs_.partial;
 }
 
 void BuildPipeline::measure_compute() {
@@ -229,7 +247,6 @@ void BuildPipeline::measure_compute() {
         attempt([&] { keep(roofline::measure_compute(s, op, type, width, power_.active())); });
         if (s.clock)
           for (double mhz : s.clock->end(token)) clock_samples_.push_back(mhz);
-        save_partial();
       }
   power_.read_kept(s, doc_);
 }
@@ -239,17 +256,17 @@ void BuildPipeline::measure_dram() {
     for (MeasuredCeiling& m : roofline::measure_dram(*session_, power_.active())) keep(std::move(m));
   });
   power_.read_kept(*session_, doc_);
-  save_partial();
 }
 
+// Each part saved as it comes: the curves and levels, then each ceiling.
 void BuildPipeline::measure_memory() {
-  attempt([&] {
-    MemoryHierarchy h = measure_memory_hierarchy(*session_, request_.levels, power_.active());
-    doc_.memory = std::move(h.curves);
-    for (MeasuredCeiling& m : h.ceilings) keep(std::move(m));
-  });
+  const HierarchySink sink{[&](const MemoryCurves& curves) {
+                             doc_.memory = curves;
+                             save_partial();
+                           },
+                           [&](MeasuredCeiling m) { keep(std::move(m)); }};
+  attempt([&] { measure_memory_hierarchy(*session_, request_.levels, power_.active(), sink); });
   power_.read_kept(*session_, doc_);
-  save_partial();
 }
 
 void BuildPipeline::fit_power_model() {

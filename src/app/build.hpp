@@ -5,7 +5,8 @@
 // The pipeline owns the policies every step shares: the ceilings a benchmark
 // hands back are saved at once to ROOFS.json.partial, a kernel whose output
 // fails the host's check costs its ceiling (with a note) but not the build,
-// and an interruption keeps what was saved and says how many.
+// and an interruption keeps what was saved and says how many ceilings the
+// saved file holds.
 #pragma once
 #include <functional>
 #include <optional>

@@ -3,6 +3,7 @@
 // run, that each can be written.
 #pragma once
 #include <string>
+#include <vector>
 
 namespace roofline {
 
@@ -16,6 +17,15 @@ std::string output_path(const std::string& path, const std::string& default_fold
 
 // Throws OutputFileError when `path` could not be written; empty is fine (no output asked for).
 void check_output(const std::string& path);
+
+// check_output for a path that other files are named after (`beside`: build's
+// ROOFS.json.partial, the charts beside build's --plot and place's --svg),
+// and for each of them. Such a path must name a file: a stream there
+// (/dev/stdout, /dev/null) is refused, as its neighbours could not follow it.
+void check_output_with(const std::string& path, const std::vector<std::string>& beside);
+
+// The charts build may write beside its CARM at `chart` (the CARM not included).
+std::vector<std::string> charts_beside(const std::string& chart);
 
 // The current time, "2026-11-22T08:30:11Z".
 std::string utc_now_iso();

@@ -146,6 +146,13 @@ void write_placement(const PlaceRequest& r, const nlohmann::json& doc, const Pla
     }
 }
 
+// The power and efficiency CARMs write_placement may put beside the CARM at `svg`.
+std::vector<std::string> energy_charts_beside(const std::string& svg) {
+  std::vector<std::string> out;
+  for (ChartKind kind : {ChartKind::power, ChartKind::efficiency}) out.push_back(sibling(svg, ChartSpec{kind}.suffix()));
+  return out;
+}
+
 // "timing kernel 'k' of k.cl": what the worker does, for a message if it dies.
 std::string doing(const std::string& what, const PreparedKernel& k) {
   return what + " kernel '" + k.kernel->kernel_name() + "' of " + k.file;
@@ -181,7 +188,7 @@ std::string preparing(const KernelRequest& r) { return "preparing kernel file " 
 PlaceResult run_place(const PlaceRequest& r, const std::function<void(const PlaceResult&)>& show) {
   install_interrupt_handler();
   check_output(r.output);
-  check_output(r.svg);
+  check_output_with(r.svg, energy_charts_beside(r.svg));
   const nlohmann::json doc = nlohmann::json::parse(run_in_worker(
       preparing(r.kernel), {r.kernel.timeout_s}, [&r](const WorkerChannel& w) { return place_in_worker(r, w); }));
   throw_if_interrupted();  // Ctrl-C as the worker answered: nothing is written

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <numeric>
+#include <optional>
 #include <random>
 #include <sstream>
 
@@ -537,29 +538,38 @@ MemoryCurves measure_curves(Session& s, WorkingSet& ws, const std::string& overr
 
 }  // namespace
 
-MemoryHierarchy measure_memory_hierarchy(Session& s, const std::string& override_path, bool with_replays) {
+void measure_memory_hierarchy(Session& s, const std::string& override_path, bool with_replays, const HierarchySink& sink) {
   const MemoryPlan& m = s.plan.memory;
   LaunchShape largest = m.sweep_launch;
   for (const auto& l : m.level_launches)
     if (l.global > largest.global) largest = l;
   WorkingSet ws(s, m.type, m.width, m.loads_in_flight, m.max_bytes, largest);
-  MemoryHierarchy h;
-  h.curves = measure_curves(s, ws, override_path);
+  MemoryCurves curves = measure_curves(s, ws, override_path);
+  sink.curves(curves);
 
-  h.ceilings = measure_level_roofs(s, ws, h.curves.levels, with_replays);
-  if (m.first_level_writes_through) serve_first_level_stores_from_next(h.ceilings, h.curves.levels);
+  std::vector<MeasuredCeiling> roofs = measure_level_roofs(s, ws, curves.levels, with_replays);
+  if (m.first_level_writes_through) serve_first_level_stores_from_next(roofs, curves.levels);
   // The first level's read roof, swept over every type and width.
-  const auto first = std::find_if(h.curves.levels.begin(), h.curves.levels.end(),
+  const auto first = std::find_if(curves.levels.begin(), curves.levels.end(),
                                   [](const DetectedLevel& l) { return l.level.is(LevelKind::cache); });
-  const auto first_read = std::find_if(h.ceilings.begin(), h.ceilings.end(), [&](const MeasuredCeiling& c) {
-    return first != h.curves.levels.end() && c.ceiling.level == first->level && c.ceiling.op == Op::read;
+  const auto first_read = std::find_if(roofs.begin(), roofs.end(), [&](const MeasuredCeiling& c) {
+    return first != curves.levels.end() && c.ceiling.level == first->level && c.ceiling.op == Op::read;
   });
-  if (m.width_sweep && first_read != h.ceilings.end()) {
-    const Ceiling ref = first_read->ceiling;
-    for (MeasuredCeiling& c : measure_width_sweep(s, *first, ref)) h.ceilings.push_back(std::move(c));
-  }
-  h.ceilings.push_back({measure_local(s, h.curves.local_stride), {}});
-  h.ceilings.push_back({measure_constant(s), {}});
+  std::optional<Ceiling> sweep_ref;
+  if (m.width_sweep && first_read != roofs.end()) sweep_ref = first_read->ceiling;
+  for (MeasuredCeiling& c : roofs) sink.ceiling(std::move(c));
+  if (sweep_ref)
+    for (MeasuredCeiling& c : measure_width_sweep(s, *first, *sweep_ref)) sink.ceiling(std::move(c));
+  Ceiling local = measure_local(s, curves.local_stride);
+  sink.curves(curves);
+  sink.ceiling({std::move(local), {}});
+  sink.ceiling({measure_constant(s), {}});
+}
+
+MemoryHierarchy measure_memory_hierarchy(Session& s, const std::string& override_path, bool with_replays) {
+  MemoryHierarchy h;
+  measure_memory_hierarchy(s, override_path, with_replays,
+                           {[&](const MemoryCurves& c) { h.curves = c; }, [&](MeasuredCeiling c) { h.ceilings.push_back(std::move(c)); }});
   return h;
 }
 

@@ -3,6 +3,7 @@
 // pointer-chase latency curve, the levels detected on them, each level's
 // read, store and load/store roofs, and local and constant memory roofs.
 #pragma once
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -19,9 +20,24 @@ struct MemoryHierarchy {
   std::vector<MeasuredCeiling> ceilings;
 };
 
+// Told of each part of the hierarchy as soon as it is measured, so that the
+// caller can keep it before the next part runs (an interrupted build saves
+// it): `curves` once the curves are measured and their levels found, and
+// again when the local-memory stride sweep is added to them; `ceiling` for
+// each ceiling, in the order of MemoryHierarchy::ceilings.
+struct HierarchySink {
+  std::function<void(const MemoryCurves&)> curves;
+  std::function<void(MeasuredCeiling)> ceiling;
+};
+
 // `override_path`: a level override file (see model/levels.hpp), empty for
-// change-point detection. Throws WrongResult when a kernel's output is wrong.
+// change-point detection. Throws WrongResult when a kernel's output is wrong
+// (what `sink` was told by then stands).
 // `with_replays`: each cache level's read roof comes with its replay (for power).
+void measure_memory_hierarchy(Session& session, const std::string& override_path, bool with_replays,
+                              const HierarchySink& sink);
+
+// The same, the whole hierarchy handed back at the end.
 MemoryHierarchy measure_memory_hierarchy(Session& session, const std::string& override_path, bool with_replays = false);
 
 }  // namespace roofline

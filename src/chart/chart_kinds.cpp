@@ -120,15 +120,46 @@ bool has_launch_sweeps(const RoofsDocument& doc, bool with_power) {
   });
 }
 
+namespace {
+
+// The default set, in its order, each chart with what makes it worth drawing.
+struct DefaultChart {
+  ChartSpec spec;
+  bool (*drawn)(const RoofsDocument&);
+};
+
+bool always(const RoofsDocument&) { return true; }
+bool launch_swept(const RoofsDocument& d) { return has_launch_sweeps(d, false); }
+bool bandwidth_curve(const RoofsDocument& d) { return d.memory && !d.memory->bandwidth.empty(); }
+bool latency_curve(const RoofsDocument& d) { return d.memory && !d.memory->latency.empty(); }
+bool power_model(const RoofsDocument& d) { return d.energy && d.energy->model; }
+bool powered_sweeps(const RoofsDocument& d) { return has_launch_sweeps(d, true); }
+
+const std::array<DefaultChart, 10> kDefaultCharts{{
+    {{ChartKind::carm}, always},
+    {{ChartKind::wg_count}, launch_swept},
+    {{ChartKind::wg_size}, launch_swept},
+    {{ChartKind::bandwidth}, bandwidth_curve},
+    {{ChartKind::latency}, latency_curve},
+    {{ChartKind::power}, power_model},
+    {{ChartKind::energy}, power_model},
+    {{ChartKind::efficiency}, power_model},
+    {{ChartKind::wg_count, SweepMetric::power}, powered_sweeps},
+    {{ChartKind::wg_count, SweepMetric::efficiency}, powered_sweeps},
+}};
+
+}  // namespace
+
 std::vector<ChartSpec> default_charts(const RoofsDocument& doc) {
-  std::vector<ChartSpec> out = {{ChartKind::carm}};
-  if (has_launch_sweeps(doc, false)) out.insert(out.end(), {{ChartKind::wg_count}, {ChartKind::wg_size}});
-  if (doc.memory && !doc.memory->bandwidth.empty()) out.push_back({ChartKind::bandwidth});
-  if (doc.memory && !doc.memory->latency.empty()) out.push_back({ChartKind::latency});
-  if (doc.energy && doc.energy->model)
-    out.insert(out.end(), {{ChartKind::power}, {ChartKind::energy}, {ChartKind::efficiency}});
-  if (has_launch_sweeps(doc, true))
-    out.insert(out.end(), {{ChartKind::wg_count, SweepMetric::power}, {ChartKind::wg_count, SweepMetric::efficiency}});
+  std::vector<ChartSpec> out;
+  for (const DefaultChart& c : kDefaultCharts)
+    if (c.drawn(doc)) out.push_back(c.spec);
+  return out;
+}
+
+std::vector<ChartSpec> every_default_chart() {
+  std::vector<ChartSpec> out;
+  for (const DefaultChart& c : kDefaultCharts) out.push_back(c.spec);
   return out;
 }
 

@@ -60,6 +60,10 @@ std::optional<SweepMetric> parse_sweep_metric(std::string_view name);
 // power sweeps where the first document has a power model.
 std::vector<ChartSpec> default_charts(const RoofsDocument& doc);
 
+// Every chart default_charts can give, whatever the document: the files a
+// build may write beside its CARM, checked before it measures.
+std::vector<ChartSpec> every_default_chart();
+
 // Whether a document has launch sweeps (with power readings, when asked).
 bool has_launch_sweeps(const RoofsDocument& doc, bool with_power);
 

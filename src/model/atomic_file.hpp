@@ -1,17 +1,40 @@
-// model/atomic_file: result files are written whole or not at all.
+// model/atomic_file: result files are written whole or not at all, and never
+// destroy what they replace.
+//
+// The rules for an output path (README, "Output files"):
+// - a symlink is followed to its final target (a dangling one: the target is
+//   made); what follows applies to that target;
+// - a regular file or a missing path is replaced atomically: a temporary file
+//   in the target's folder, flushed, renamed over it. An existing file keeps
+//   its mode and owner (and its own write protection: a file the process may
+//   not write is refused); a new one gets 0666 less the umask;
+// - the process's own descriptors named as /dev/stdout, /dev/stderr,
+//   /dev/fd/N or /proc/self/fd/N (whatever they are open on: a terminal, a
+//   pipe, a file), and the null device (/dev/null, or any node of char device
+//   1:3), are written plainly: clearly a stream the user means;
+// - anything else that exists (a folder, a FIFO, a socket, any other device,
+//   /dev/full among them) is refused: an atomic write would replace it.
 #pragma once
 #include <string>
 
 namespace roofline {
 
-// Writes `content` to a temporary file beside `path`, flushes it to disk and
-// renames it over `path`, so a reader never sees a half-written file and an
-// interrupted run leaves the previous file intact. Throws std::runtime_error
-// OutputFileError naming the path and the system's reason on failure.
+// How an output path is written.
+enum class OutputKind {
+  file,    // a regular file or a missing path: replaced atomically
+  stream,  // the process's own descriptor or the null device: written plainly
+};
+
+// Writes `content` to `path` under the rules above: for a file, a reader never
+// sees a half-written one and an interrupted run leaves the previous one intact.
+// Throws OutputFileError naming the path and the reason when it cannot.
 void write_file_atomically(const std::string& path, const std::string& content);
 
-// Checks up front that `path` could be written (its folder exists and is
-// writable), so a long run does not fail at its very end. Throws like above.
-void check_writable(const std::string& path);
+// Checks up front that `path` could be written, so that a long run does not
+// fail at its end: the rules above, the folder exists, and a probe file
+// written there (4 KiB, removed at once) succeeds, so a folder that cannot
+// be written, a read-only file system or a full disk is caught. Returns how
+// the path would be written. Throws like above.
+OutputKind check_writable(const std::string& path);
 
 }  // namespace roofline

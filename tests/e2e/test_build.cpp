@@ -1,11 +1,56 @@
 // End-to-end: `roofline build --quick` on the PoCL CPU device, as the README runs it.
 #include <doctest/doctest.h>
 
+#include <chrono>
+#include <csignal>
+#include <regex>
+#include <thread>
+
 #include <nlohmann/json.hpp>
+
+#include <fcntl.h>
 
 #include "run_binary.hpp"
 
 namespace fs = std::filesystem;
+
+namespace {
+
+// The count an interrupted build says it kept: "the N ceilings finished are kept".
+long kept_count(const std::string& err) {
+  std::smatch m;
+  if (!std::regex_search(err, m, std::regex(R"(the (\d+) ceilings? finished (are|is) kept in )"))) return -1;
+  return std::stol(m[1]);
+}
+
+// The partial file as it is now; null while there is none.
+nlohmann::json read_partial(const fs::path& p) {
+  if (!fs::exists(p)) return nullptr;
+  return nlohmann::json::parse(slurp(p), nullptr, /*allow_exceptions=*/false);
+}
+
+// The binary started with `args` (no shell), stderr to `err`; its process id.
+pid_t start_roofline(const std::vector<std::string>& args, const fs::path& err) {
+  const pid_t pid = fork();
+  if (pid != 0) return pid;
+  const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  const int quiet = ::open("/dev/null", O_RDWR);
+  ::dup2(quiet, 0);
+  ::dup2(quiet, 1);
+  ::dup2(e, 2);
+  std::vector<char*> argv{const_cast<char*>(ROOFLINE_BINARY)};
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  ::execv(ROOFLINE_BINARY, argv.data());
+  ::_exit(127);
+}
+
+bool is_cache_roof(const nlohmann::json& c) {
+  const std::string level = c.value("level", "");
+  return c["kind"] == "memory" && level != "DRAM" && level != "local" && level != "constant";
+}
+
+}  // namespace
 
 TEST_CASE("build --quick on PoCL writes a roofs file, a chart that renders, and the same document with --json") {
   // Run as the README does, in a folder without roofs/ and plots/: the defaults are made.
@@ -167,9 +212,58 @@ TEST_CASE("an interrupted build keeps what it finished in a .partial file and no
   const auto j = nlohmann::json::parse(slurp(roofs.string() + ".partial"));
   CHECK(j["complete"] == false);
   CHECK(j["ceilings"].size() >= 1);
+  // The message says what the file holds.
+  CHECK(kept_count(r.err) == long(j["ceilings"].size()));
   // --quick without --energy reads no energy, and says so.
   bool noted = false;
   for (const auto& n : j["notes"]) noted |= n.get<std::string>().rfind("energy not read: --quick", 0) == 0;
   CHECK(noted);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("the memory stage is saved part by part, and an interruption there says what the file holds") {
+  const auto dir = scratch_dir("interrupt-memory");
+  const auto roofs = dir / "r.json", partial = dir / "r.json.partial", err = dir / "err.txt";
+  const pid_t pid = start_roofline({"build", "--device", "cpu", "--quick", "-o", roofs.string(), "--plot", (dir / "r.svg").string()}, err);
+  REQUIRE(pid > 0);
+  // Watch the partial file: the curves and levels come before the levels' roofs,
+  // and the levels' roofs before the last of the stage (constant memory). SIGINT then.
+  bool curves_alone = false, roofs_before_constant = false, exited = false;
+  int status = 0;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(8);
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (waitpid(pid, &status, WNOHANG) == pid) {
+      exited = true;
+      break;
+    }
+    const nlohmann::json j = read_partial(partial);
+    if (j.is_object()) {
+      const auto& c = j["ceilings"];
+      const bool curves = j.contains("memory") && j["memory"].is_object();
+      const long cache = std::count_if(c.begin(), c.end(), is_cache_roof);
+      const bool constant = std::any_of(c.begin(), c.end(), [](const nlohmann::json& x) { return x.value("level", "") == "constant"; });
+      curves_alone |= curves && cache == 0;
+      if (cache > 0 && !constant) {
+        roofs_before_constant = true;
+        ::kill(pid, SIGINT);
+        break;
+      }
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  if (!exited && !roofs_before_constant) ::kill(pid, SIGKILL);  // out of time
+  if (!exited) waitpid(pid, &status, 0);
+  const std::string said = slurp(err);
+  INFO("stderr: " << said);
+  CHECK(curves_alone);
+  REQUIRE(roofs_before_constant);
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 130);
+  CHECK(!fs::exists(roofs));
+  const nlohmann::json j = read_partial(partial);
+  REQUIRE(j.is_object());
+  CHECK(j["complete"] == false);
+  CHECK(kept_count(said) == long(j["ceilings"].size()));
+  CHECK(std::count_if(j["ceilings"].begin(), j["ceilings"].end(), is_cache_roof) >= 1);
   fs::remove_all(dir);
 }
