@@ -20,7 +20,7 @@ class SpatialGrid {
   std::size_t insert(const Rect& r);
 
   // The ids of the rectangles that overlap r or touch its edges, each once,
-  // in ascending order.
+  // in ascending order. One query at a time: it marks what it has reported.
   std::vector<std::size_t> near(const Rect& r) const;
 
   std::size_t size() const { return rects_.size(); }
