@@ -1,5 +1,6 @@
 #include "app/plot.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "app/errors.hpp"
@@ -19,6 +20,13 @@ struct PlotInputs {
   }
 };
 
+// Each --label must name a placed kernel, by its label or its kernel name.
+void check_label_names(const std::vector<std::string>& names, const std::vector<Placement>& dots) {
+  for (const std::string& name : names)
+    if (std::none_of(dots.begin(), dots.end(), [&](const Placement& p) { return name == p.display_label() || name == p.kernel; }))
+      throw CommandError(Failure::usage, "--label " + name + ": no placed kernel (--dots) has this label or kernel name");
+}
+
 // Checks --compute and reads every roofs and placement file.
 PlotInputs load_inputs(const PlotRequest& r) {
   try {
@@ -30,6 +38,7 @@ PlotInputs load_inputs(const PlotRequest& r) {
   for (const auto& p : r.roofs) in.docs.push_back(load_roofs(p));
   for (const auto& p : r.dots)
     for (Placement& d : load_placements(p)) in.dots.push_back(std::move(d));
+  check_label_names(r.label, in.dots);
   return in;
 }
 
@@ -39,6 +48,8 @@ ChartOptions chart_options(const PlotRequest& r) {
   opt.width = r.width;
   opt.height = r.height;
   opt.compute_roofs = r.compute;
+  opt.dot_labels = r.label;
+  opt.max_dot_labels = r.labels;
   return opt;
 }
 

@@ -21,6 +21,8 @@ struct PlotRequest {
   std::vector<std::string> compute;  // --compute picks
   std::string title;
   int width = 960, height = 640;
+  std::vector<std::string> label;    // --label: the dots to label, by label or kernel name
+  std::size_t labels = 40;           // --labels: else at most this many, those taking the most time
 };
 
 // Writes the chart (or, for every chart, each roofs file's default set into

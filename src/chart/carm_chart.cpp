@@ -42,7 +42,7 @@ std::vector<const RoofsDocument*> documents(const std::vector<RoofSet>& sets) {
 
 // What the chart is; with several documents, first a line naming each one's
 // device, driver and date (the title has room for their names only).
-std::string subtitle(const std::vector<RoofSet>& sets, std::size_t dots) {
+std::string subtitle(const std::vector<RoofSet>& sets, std::size_t dots, const std::string& labelled) {
   std::string t;
   if (sets.size() > 1) t = documents_line(documents(sets)) + "\n";
   t += "Cache-aware roofline model";
@@ -59,6 +59,7 @@ std::string subtitle(const std::vector<RoofSet>& sets, std::size_t dots) {
   if (std::any_of(sets.begin(), sets.end(), [](const RoofSet& s) { return !s.bounds.empty(); }))
     t += " · dotted: the roofs that bound placed kernels";
   if (dots) t += " · " + std::to_string(dots) + (dots == 1 ? " kernel" : " kernels");
+  if (!labelled.empty()) t += ", " + labelled;
   return t;
 }
 
@@ -200,7 +201,7 @@ void append_ridges(std::string& out, const std::vector<RoofSet>& sets, const Sca
 }
 
 std::string dot_tooltip(const Placement& p) {
-  std::string t = p.display_label() + (p.device.empty() ? "" : " on " + p.device);
+  std::string t = clip_text(p.display_label(), kMaxTooltipChars) + (p.device.empty() ? "" : " on " + clip_text(p.device, kMaxTooltipChars));
   const bool intops = p.unit == RateUnit::intop;
   const std::string ai_unit = intops ? "op/byte" : "FLOP/byte";
   t += "\n" + format_si(p.performance, p.unit) + " at " + printf_string("%.4g", p.ai) + " " + ai_unit;
@@ -227,16 +228,20 @@ struct DotLayout {
 
 constexpr double kDotFont = 11.5;  // placed kernels' labels
 
-DotLayout layout_dots(const std::vector<Placement>& dots, const std::vector<RoofSet>& sets, const Scales& s) {
+// Every dot's marker; a label for those in `labelled`, kept clear by the roof
+// labels.
+DotLayout layout_dots(const std::vector<Placement>& dots, const DotLabels& labelled,
+                      const std::vector<RoofSet>& sets, const Scales& s) {
   DotLayout d;
   const std::vector<const RoofsDocument*> docs = documents(sets);
-  for (const Placement& p : dots) {
+  for (std::size_t i = 0; i < dots.size(); ++i) {
+    const Placement& p = dots[i];
     const auto doc = dot_document(p, docs);
-    d.points.push_back({s.at(p.ai, p.performance / kGiga), 5, p.display_label()});
+    d.points.push_back(dot_point(s.at(p.ai, p.performance / kGiga), dots, i, labelled));
     d.colors.push_back(sets.size() > 1 && doc ? chart::text_color(palette_color(*doc)) : std::string("#1A1A1A"));
     const PointToLabel& point = d.points.back();
     d.avoid.markers.boxes.push_back(marker_box(point));
-    d.avoid.label_spots.push_back(preferred_label_box(point, kDotFont));
+    if (point.label) d.avoid.label_spots.push_back(preferred_label_box(point, kDotFont));
     d.error_bars.emplace_back();
     if (p.time.samples > 1 && p.time.min > 0 && p.time.max > p.time.min) {
       const double x = d.points.back().at.x;
@@ -263,9 +268,9 @@ void append_dots(std::string& out, const std::vector<Placement>& dots, const Dot
     append_circle(out, layout.points[i].at, 5, "class=\"dot\" fill=\"" + layout.colors[i] + "\" stroke=\"white\" stroke-width=\"1.5\"",
                   dot_tooltip(dots[i]));
   }
-  const std::vector<PlacedLabel> labels = place_point_labels(layout.points, kDotFont, plot, drawn);
+  const std::vector<std::optional<PlacedLabel>> labels = place_point_labels(layout.points, kDotFont, plot, drawn);
   for (std::size_t i = 0; i < labels.size(); ++i)
-    append_point_label(out, labels[i], layout.points[i].text, kDotFont, layout.colors[i]);
+    if (labels[i]) append_point_label(out, *labels[i], layout.points[i].text, kDotFont, layout.colors[i]);
   out += "</g>\n";
 }
 
@@ -313,7 +318,8 @@ std::string render_carm_svg(const std::vector<const RoofsDocument*>& docs, const
     if (p.ai > 0 && p.performance > 0 && std::isfinite(p.ai) && std::isfinite(p.performance)) dots.push_back(p);
   std::vector<RoofSet> sets = choose_roofs(docs, opt, dots);
   const std::string title = opt.title.empty() ? title_of(sets) : opt.title;
-  const std::string sub = subtitle(sets, dots.size());
+  const DotLabels labelled = choose_dot_labels(dots, opt);
+  const std::string sub = subtitle(sets, dots.size(), labelled.note);
   const Canvas canvas = make_canvas(opt, 24, sub);
   const Rect& plot = canvas.plot;
   const Scales scales = choose_scales(sets, dots, plot);
@@ -331,7 +337,7 @@ std::string render_carm_svg(const std::vector<const RoofsDocument*>& docs, const
   append_axes(out, plot, x_axis, y_axis);
   append_titles(out, canvas, title, sub);
   // The roof labels keep clear of the dots, and the dots' labels of the roof labels.
-  const DotLayout dot_layout = layout_dots(dots, sets, scales);
+  const DotLayout dot_layout = layout_dots(dots, labelled, sets, scales);
   append_compute_labels(out, sets, scales, plot, drawn, dot_layout.avoid);
   append_memory_labels(out, sets, scales, plot, drawn, dot_layout.avoid);
   append_dots(out, dots, dot_layout, plot, drawn);

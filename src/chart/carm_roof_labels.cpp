@@ -6,6 +6,8 @@
 #include <cmath>
 #include <limits>
 
+#include "chart/spatial_grid.hpp"
+
 namespace roofline::chart::carm {
 
 namespace {
@@ -142,19 +144,56 @@ std::vector<Rect> square_chain(const Band& b, const SlopeFrame& f) {
   return squares;
 }
 
+// The dots filed by where they are: a band looks at those near it only.
+struct DotIndex {
+  const DotsToAvoid& dots;
+  SpatialGrid markers, bars, spots;  // ids as in dots.markers.boxes, dots.markers.segments, dots.label_spots
+  DotIndex(const DotsToAvoid& d, const Rect& plot)
+      : dots(d), markers(plot.inflated(40), 32), bars(plot.inflated(40), 32), spots(plot.inflated(40), 32) {
+    for (const Rect& m : dots.markers.boxes) markers.insert(m);
+    for (const Segment& e : dots.markers.segments) bars.insert(bounds(e));
+    for (const Rect& r : dots.label_spots) spots.insert(r);
+  }
+};
+
+// A band's bounds on the page.
+Rect page_bounds(const Band& b, const SlopeFrame& f) {
+  const Point c[] = {f.page(b.a0, b.n0), f.page(b.a1, b.n0), f.page(b.a0, b.n1), f.page(b.a1, b.n1)};
+  Rect r{c[0].x, c[0].y, c[0].x, c[0].y};
+  for (const Point& p : c) r = {std::min(r.x0, p.x), std::min(r.y0, p.y), std::max(r.x1, p.x), std::max(r.y1, p.y)};
+  return r;
+}
+
 // The markers are round and small: tested exactly in the slope frame, as
 // circles against the band, so a dot between two close roofs counts
-// against the labels it touches and no others.
-int markers_in(const Band& b, const SlopeFrame& f, const Obstacles& markers) {
+// against the labels it touches and no others. Only those whose bounds come
+// within a pixel (error bars: 2.5) of the band's bounds can touch it.
+int markers_in(const Band& b, const SlopeFrame& f, const DotIndex& index) {
   const auto near = [&](Point c, double r) {
     const double a = f.along(c), n = f.normal(c);
     return std::hypot(std::clamp(a, b.a0, b.a1) - a, std::clamp(n, b.n0, b.n1) - n) < r + 1;
   };
+  const Rect page = page_bounds(b, f);
   int count = 0;
-  for (const Rect& m : markers.boxes) count += near({(m.x0 + m.x1) / 2, (m.y0 + m.y1) / 2}, m.width() / 2);
-  for (const Segment& e : markers.segments)
+  for (std::size_t i : index.markers.near(page.inflated(1))) {
+    const Rect& m = index.dots.markers.boxes[i];
+    count += near({(m.x0 + m.x1) / 2, (m.y0 + m.y1) / 2}, m.width() / 2);
+  }
+  for (std::size_t i : index.bars.near(page.inflated(3))) {
+    const Segment& e = index.dots.markers.segments[i];
     for (double t = 0; t <= 1; t += 0.1) count += near({e.a.x + t * (e.b.x - e.a.x), e.a.y + t * (e.b.y - e.a.y)}, 1.5);
+  }
   return count;
+}
+
+// How many dots' label spots a label's squares cover.
+int spots_taken(const std::vector<Rect>& squares, const DotIndex& index) {
+  if (squares.empty()) return 0;
+  Rect all = squares.front();
+  for (const Rect& q : squares) all = {std::min(all.x0, q.x0), std::min(all.y0, q.y0), std::max(all.x1, q.x1), std::max(all.y1, q.y1)};
+  std::vector<Rect> near;
+  for (std::size_t i : index.spots.near(all)) near.push_back(index.dots.label_spots[i]);
+  return spots_taken(squares, near);
 }
 
 // The cost of a memory label in a band: kHit for each marker it touches, for
@@ -166,17 +205,17 @@ struct BandCost {
   const SlopeFrame& frame;
   const Obstacles& compute_lines;
   const Obstacles& drawn;
-  const DotsToAvoid& dots;
+  const DotIndex& dots;
   const std::vector<Band>& placed;
 
   double operator()(const Band& band) const {
-    int count = markers_in(band, frame, dots.markers);
+    int count = markers_in(band, frame, dots);
     for (const Band& o : placed) count += band.overlaps(o, 8);
     const std::vector<Rect> squares = square_chain(band, frame);
     for (const Rect& q : squares)
       count += compute_lines.count_hits(q) +
                int(std::count_if(drawn.boxes.begin(), drawn.boxes.end(), [&](const Rect& b) { return b.overlaps(q); }));
-    return kHit * count + kSpot * spots_taken(squares, dots.label_spots);
+    return kHit * count + kSpot * spots_taken(squares, dots);
   }
 };
 
@@ -275,8 +314,9 @@ void append_memory_labels(std::string& out, const std::vector<RoofSet>& sets, co
                           Obstacles& drawn, const DotsToAvoid& dots) {
   const SlopeFrame f(s, plot);
   const Obstacles compute_lines = compute_roof_lines(sets, s);
+  const DotIndex index(dots, plot);
   std::vector<Band> placed;
-  const BandCost cost_of{f, compute_lines, drawn, dots, placed};
+  const BandCost cost_of{f, compute_lines, drawn, index, placed};
   const std::vector<Slope> slopes = slopes_top_down(sets, s, f);
   for (std::size_t i = 0; i < slopes.size(); ++i) {
     const Room room = room_of(slopes, i, f);

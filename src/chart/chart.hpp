@@ -13,6 +13,7 @@
 //   axes.hpp             log scales, ticks and their labels, frames and grids
 //   legend.hpp           the legend, where it hides no data
 //   point_labels.hpp     markers and labels that avoid each other
+//   spatial_grid.hpp     what lies near a spot, without looking at everything
 //   page.hpp             canvas, plot area, titles
 //   svg.hpp              SVG elements, text metrics, escaping, the palette
 #pragma once

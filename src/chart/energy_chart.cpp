@@ -133,7 +133,7 @@ bool all_integer(const std::vector<Curve>& curves) {
 // What the chart is; with several documents, first a line naming each one's
 // device, driver and date; with one, the meter its readings came from.
 std::string subtitle_of(const std::vector<const RoofsDocument*>& docs, const std::vector<Curve>& curves,
-                        const Quantity& q) {
+                        const Quantity& q, const std::string& labelled) {
   const bool several = docs.size() > 1;
   std::string t = several ? documents_line(docs) + "\n" : "";
   t += q.name + " CARM";
@@ -141,6 +141,7 @@ std::string subtitle_of(const std::vector<const RoofsDocument*>& docs, const std
   if (!several)
     for (const RoofsDocument* d : docs)
       if (d->energy) t += " · " + d->energy->backend + (d->energy->domains.empty() ? "" : " (" + d->energy->domains.front() + ")");
+  if (!labelled.empty()) t += " · kernels: " + labelled;
   return t;
 }
 
@@ -320,20 +321,23 @@ bool append_validation(std::string& out, const std::vector<const RoofsDocument*>
 }
 
 // Placed kernels with a power reading, then their labels.
-void append_dots(std::string& out, const std::vector<Placement>& dots, const Quantity& q, const Scales& s,
-                 const Rect& plot, Obstacles& drawn) {
+void append_dots(std::string& out, const std::vector<Placement>& dots, const DotLabels& labelled,
+                 const Quantity& q, const Scales& s, const Rect& plot, Obstacles& drawn) {
   if (dots.empty()) return;
   out += "<g id=\"dots\">\n";
   std::vector<PointToLabel> points;
-  for (const Placement& p : dots) {
+  for (std::size_t i = 0; i < dots.size(); ++i) {
+    const Placement& p = dots[i];
     const double y = q.measured(p);
     const Point at = s.at(p.ai, y);
     append_circle(out, at, 5, "class=\"dot\" fill=\"#1A1A1A\" stroke=\"white\" stroke-width=\"1.5\"",
-                  p.display_label() + printf_string("\n%.4g %s at %.4g op/byte, %.4g W", y, q.unit.c_str(), p.ai, *p.watts));
-    points.push_back({at, 5, p.display_label()});
+                  clip_text(p.display_label(), kMaxTooltipChars) +
+                      printf_string("\n%.4g %s at %.4g op/byte, %.4g W", y, q.unit.c_str(), p.ai, *p.watts));
+    points.push_back(dot_point(at, dots, i, labelled));
   }
   const auto labels = place_point_labels(points, 11.5, plot, drawn);
-  for (std::size_t i = 0; i < labels.size(); ++i) append_point_label(out, labels[i], points[i].text, 11.5, "#1A1A1A");
+  for (std::size_t i = 0; i < labels.size(); ++i)
+    if (labels[i]) append_point_label(out, *labels[i], points[i].text, 11.5, "#1A1A1A");
   out += "</g>\n";
 }
 
@@ -355,10 +359,11 @@ std::string render_energy_svg(const std::vector<const RoofsDocument*>& docs, Ene
   const bool integer = all_integer(curves);
   const Quantity q = quantity_of(kind, integer);
   const std::string title = opt.title.empty() ? comparison_title(docs) : opt.title;
-  const std::string subtitle = subtitle_of(docs, curves, q);
+  const std::vector<Placement> dots = dots_with_power(input_dots);
+  const DotLabels labelled = choose_dot_labels(dots, opt);
+  const std::string subtitle = subtitle_of(docs, curves, q, labelled.note);
   const Canvas canvas = make_canvas(opt, 24, subtitle);
   const Rect& plot = canvas.plot;
-  const std::vector<Placement> dots = dots_with_power(input_dots);
   const LogAxis xs = x_scale(docs, curves, dots, plot);
   const std::vector<Samples> sampled = sample_curves(curves, q, xs);
   const Scales scales{xs, y_scale(docs, sampled, dots, q, plot)};
@@ -374,7 +379,7 @@ std::string render_energy_svg(const std::vector<const RoofsDocument*>& docs, Ene
   append_axes(out, plot, x_axis, y_axis);
   append_titles(out, canvas, title, subtitle);
   const bool any_validation = append_validation(out, docs, curves, q, scales, drawn);
-  append_dots(out, dots, q, scales, plot, drawn);
+  append_dots(out, dots, labelled, q, scales, plot, drawn);
   if (curves.empty())
     append_note(out, plot, "no power model in this roofs file (roofline build --energy)");
   append_legend(out, legend_entries(curves, docs.size() > 1, any_validation), plot, drawn,

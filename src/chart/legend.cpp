@@ -23,6 +23,11 @@ void Obstacles::add_polyline(const std::vector<Point>& points) {
 namespace {
 
 constexpr double kFont = 12, kRow = 19, kPad = 9, kSwatch = 28;
+// The widest an entry's text gets (a device's name may be long): about 50
+// characters, so the legend fits in the plot of the smallest canvas.
+constexpr double kMaxLabelWidth = 340;
+
+std::string shown_label(const LegendEntry& e) { return fit_text(e.label, kFont, kMaxLabelWidth); }
 
 Rect corner_box(Corner c, double w, double h, const Rect& plot) {
   switch (c) {
@@ -59,7 +64,7 @@ Rect place_box(double w, double h, const Rect& plot, const Obstacles& drawn, con
 
 Point legend_size(const std::vector<LegendEntry>& entries) {
   double text_w = 0;
-  for (const LegendEntry& e : entries) text_w = std::max(text_w, text_width(e.label, kFont));
+  for (const LegendEntry& e : entries) text_w = std::max(text_w, text_width(shown_label(e), kFont));
   return {2 * kPad + kSwatch + 8 + text_w, 2 * kPad + kRow * static_cast<double>(entries.size()) - 4};
 }
 
@@ -86,7 +91,7 @@ void append_legend_at(std::string& out, const std::vector<LegendEntry>& entries,
       if (e.swatch == LegendEntry::Swatch::line_with_marker)
         append_circle(out, {box.x0 + kPad + kSwatch / 2, y}, 3.2, "fill=\"white\" stroke=\"" + e.color + "\" stroke-width=\"1.6\"");
     }
-    append_text(out, {box.x0 + kPad + kSwatch + 8, y + 4}, e.label, "");
+    append_text(out, {box.x0 + kPad + kSwatch + 8, y + 4}, shown_label(e), "");
     y += kRow;
   }
   out += "</g>\n";

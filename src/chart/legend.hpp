@@ -38,7 +38,8 @@ struct LegendEntry {
   double opacity = 1;      // of the line or band
 };
 
-// The width and height of the legend box of these entries.
+// The width and height of the legend box of these entries. An entry's text
+// wider than about 50 characters is cut with an ellipsis, here and when drawn.
 Point legend_size(const std::vector<LegendEntry>& entries);
 
 // Draws the legend (<g id="legend">) in the given box.

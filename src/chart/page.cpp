@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <string_view>
 
 #include "model/roofs.hpp"
 
@@ -14,25 +16,39 @@ constexpr double kPlotLeft = 80, kSubtitleSize = 11.5, kSubtitleLine = 15;
 
 double subtitle_room(int canvas_width) { return canvas_width - kPlotLeft - 10; }
 
+// Where the line starting at `start` breaks to fit `room`: after the last
+// " · " whose text before it fits, else the last space; none when the rest
+// fits, or has nowhere to break (one word wider than the room: fit_text cuts
+// it). Looks at no more of the text than fits, so wrapping is linear.
+struct Break {
+  std::size_t at, separator;  // where the line ends and the separator's bytes
+};
+
+std::optional<Break> line_break(std::string_view text, std::size_t start, double room) {
+  const std::string_view dot = " · ";
+  std::optional<Break> after_dot, after_space;
+  double ems = 0;  // of the text from start to pos, which fits
+  for (std::size_t pos = start; pos < text.size();) {
+    if (text.compare(pos, dot.size(), dot) == 0) after_dot = Break{pos, dot.size()};
+    if (text[pos] == ' ') after_space = Break{pos, 1};
+    const GlyphAdvance g = glyph_advance(text, pos);
+    ems += g.ems;
+    pos += g.bytes;
+    if (ems * kSubtitleSize > room) return after_dot ? after_dot : after_space;
+  }
+  return std::nullopt;
+}
+
 // Splits one line of text into lines no wider than `room`, breaking after a
 // " · " where it can and after a space where it must.
 std::vector<std::string> wrap(const std::string& text, double room) {
   std::vector<std::string> lines;
-  std::string rest = text;
-  while (text_width(rest, kSubtitleSize) > room) {
-    std::size_t cut = std::string::npos;
-    for (const std::string sep : {" · ", " "}) {
-      for (std::size_t pos = rest.find(sep); pos != std::string::npos; pos = rest.find(sep, pos + 1))
-        if (text_width(rest.substr(0, pos), kSubtitleSize) <= room) cut = pos;
-      if (cut != std::string::npos) {
-        lines.push_back(rest.substr(0, cut));
-        rest = rest.substr(cut + sep.size());
-        break;
-      }
-    }
-    if (cut == std::string::npos) break;  // one word wider than the room: fit_text cuts it
+  std::size_t start = 0;
+  while (const auto cut = line_break(text, start, room)) {
+    lines.push_back(text.substr(start, cut->at - start));
+    start = cut->at + cut->separator;
   }
-  lines.push_back(rest);
+  lines.push_back(text.substr(start));
   return lines;
 }
 
@@ -85,13 +101,13 @@ void append_clip_path(std::string& out, const std::string& id, const Rect& r) {
 }
 
 std::string device_label(const RoofsDocument& doc, bool with_date) {
-  const std::string name = doc.device.name.empty() ? "unknown device" : doc.device.name;
+  const std::string name = doc.device.name.empty() ? "unknown device" : clip_text(doc.device.name);
   return with_date && !doc.date.empty() ? name + ", " + doc.date.substr(0, 10) : name;
 }
 
 std::string derived_title(const RoofsDocument& doc) {
   std::string t = device_label(doc);
-  if (!doc.device.driver.empty()) t += " — driver " + doc.device.driver;
+  if (!doc.device.driver.empty()) t += " — driver " + clip_text(doc.device.driver);
   if (!doc.date.empty()) t += " — " + doc.date.substr(0, 10);
   return t;
 }
@@ -107,7 +123,7 @@ std::string documents_line(const std::vector<const RoofsDocument*>& docs) {
   std::string t;
   for (const RoofsDocument* d : docs) {
     std::string about;
-    if (!d->device.driver.empty()) about = "driver " + d->device.driver;
+    if (!d->device.driver.empty()) about = "driver " + clip_text(d->device.driver);
     if (!d->date.empty()) about += (about.empty() ? "" : ", ") + d->date.substr(0, 10);
     t += (t.empty() ? "" : " · ") + device_label(*d) +
          (about.empty() ? "" : ": " + about);
@@ -115,9 +131,12 @@ std::string documents_line(const std::vector<const RoofsDocument*>& docs) {
   return t;
 }
 
-void append_titles(std::string& out, const Canvas& canvas, const std::string& title, const std::string& subtitle) {
+void append_titles(std::string& out, const Canvas& canvas, const std::string& full_title, const std::string& subtitle) {
   const Rect& plot = canvas.plot;
-  const double room = canvas.width - plot.x0 - 10, bold = 1.08;  // bold glyphs run wider
+  const std::string title = clip_text(full_title);
+  // DejaVu Sans Bold runs 8% (capitals) to 20% (t, r) wider than Book: the
+  // title is fitted for the widest so that it never leaves the canvas.
+  const double room = canvas.width - plot.x0 - 10, bold = 1.2;
   const double size = std::clamp(std::floor(160 * room / text_width(title, 16 * bold)) / 10, 11.0, 16.0);
   append_text(out, {plot.x0, 26}, fit_text(title, size * bold, room),
               "font-size=\"" + printf_string("%.1f", size) + "\" font-weight=\"bold\" fill=\"#222\"");

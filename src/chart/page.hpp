@@ -19,6 +19,12 @@ struct ChartOptions {
   // "type" (its best op) or "all"; empty: float MAD, float ADD, double MAD and
   // the best int roof, where measured (see parse_roof_picks).
   std::vector<std::string> compute_roofs;
+  // CARM and energy charts: the placed kernels whose dots are labelled (the
+  // others keep their tooltip): those named here, by label or kernel name, or
+  // when none is, at most max_dot_labels, those taking the most time (see
+  // chart::dots_to_label).
+  std::vector<std::string> dot_labels;
+  std::size_t max_dot_labels = 40;
 };
 
 namespace chart {
@@ -51,10 +57,12 @@ void append_svg_header(std::string& out, const Canvas& canvas, const std::string
 // clips each to its own).
 void append_clip_path(std::string& out, const std::string& id, const Rect& r);
 
-// The device's name ("unknown device" when unnamed), with ", <date>" when asked and known.
+// The device's name ("unknown device" when unnamed; cut by clip_text), with
+// ", <date>" when asked and known.
 std::string device_label(const RoofsDocument& doc, bool with_date = false);
 
-// "<device name> — driver <driver> — <date>", "unknown device" when unnamed.
+// "<device name> — driver <driver> — <date>", "unknown device" when unnamed;
+// the name and the driver cut by clip_text.
 std::string derived_title(const RoofsDocument& doc);
 
 // A chart's title: derived_title of one document; of several, "<device> vs <device>".
@@ -65,8 +73,9 @@ std::string comparison_title(const std::vector<const RoofsDocument*>& docs);
 std::string documents_line(const std::vector<const RoofsDocument*>& docs);
 
 // A bold title and a grey subtitle (subtitle_lines) over the plot,
-// left-aligned with it. A long title first shrinks, then gets cut, so neither
-// ever leaves the canvas.
+// left-aligned with it. A long title first shrinks, then gets cut (at
+// kMaxShownChars characters, and to the canvas), so neither ever leaves the
+// canvas. Linear in the length of the text.
 void append_titles(std::string& out, const Canvas& canvas, const std::string& title, const std::string& subtitle);
 
 // Large grey text centred in the plot, y_fraction of the way down (the middle

@@ -2,9 +2,10 @@
 //
 // Each label has a fixed list of candidate boxes around its point. A greedy
 // pass picks each label's cheapest candidate given those already placed;
-// then rounds of improvement re-pick each label against all the others until
-// nothing changes; this from several orders of the points, keeping the
-// cheapest outcome. The cost of a candidate
+// then rounds of improvement re-pick each label against the others near it
+// until nothing changes; this from several orders of the points, keeping the
+// cheapest outcome. Everything a candidate is checked against is looked up in
+// spatial grids, so only what lies near it is looked at. The cost of a candidate
 // weighs what a reader would trip over: covering text or a marker is worst,
 // crossing leaders and a label beside another point's marker are bad (they
 // make a label read as the wrong point's), crossing a roof line and a long
@@ -15,7 +16,10 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <optional>
 #include <random>
+
+#include "chart/spatial_grid.hpp"
 
 namespace roofline::chart {
 
@@ -31,6 +35,9 @@ constexpr double kAttachedGap = 5;
 // A label this close to another marker reads as that marker's, leader or not.
 constexpr double kCrowdingGap = 8;
 
+// Starting orders times labels: 13 orders for up to 40 labels, fewer for more.
+constexpr std::size_t kSearchBudget = 13 * 40;
+
 constexpr double kCover = 1e4, kOutside = 1e6, kLeaderCross = 5e3, kLeaderOverText = 2e3, kNearerOther = 3500,
                  kCrowding = 600, kLineCross = 90;
 
@@ -38,6 +45,7 @@ struct Candidate {
   Rect box;
   bool leader = false;
   Segment lead;
+  Rect extent;      // the box a pixel wider, with the leader: another label touching neither cannot conflict
   double cost = 0;  // against everything but the other labels
   int hits = 0;     // obstacles it could not avoid, without the other labels
 };
@@ -51,6 +59,10 @@ bool segments_cross(const Segment& a, const Segment& b) {
   const auto side = [](Point p, Point q, Point r) { return (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x); };
   const double d1 = side(a.a, a.b, b.a), d2 = side(a.a, a.b, b.b), d3 = side(b.a, b.b, a.a), d4 = side(b.a, b.b, a.b);
   return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
+}
+
+Rect united(const Rect& a, const Rect& b) {
+  return {std::min(a.x0, b.x0), std::min(a.y0, b.y0), std::max(a.x1, b.x1), std::max(a.y1, b.y1)};
 }
 
 // The text box whose nearest edge or corner is `gap` pixels from the marker
@@ -67,9 +79,81 @@ Rect candidate_box(Point p, double radius, Direction d, double gap, double shift
 double label_width(const PointToLabel& p, double font_size) { return text_width(p.text, font_size) + 2; }
 double label_height(double font_size) { return font_size + 3; }
 
-std::vector<Candidate> candidates(std::size_t i, const std::vector<PointToLabel>& points, double font_size,
-                                  const Rect& plot, const Obstacles& drawn) {
-  const PointToLabel& p = points[i];
+// Grid cells a little larger than a label's height: a candidate's checks visit a handful.
+constexpr double kCell = 32;
+
+// What the labels keep clear of, filed by where it is: the markers (ids as
+// the points), the boxes and the lines drawn before.
+struct Surroundings {
+  const std::vector<PointToLabel>& points;
+  const Obstacles& drawn;
+  SpatialGrid markers, boxes, segments;
+  Surroundings(const std::vector<PointToLabel>& p, const Obstacles& d, const Rect& plot)
+      : points(p), drawn(d), markers(plot.inflated(160), kCell), boxes(plot.inflated(160), kCell),
+        segments(plot.inflated(160), kCell) {
+    for (const PointToLabel& q : points) markers.insert(marker_box(q));
+    for (const Rect& b : drawn.boxes) boxes.insert(b);
+    for (const Segment& g : drawn.segments) segments.insert(bounds(g));
+  }
+};
+
+// What the other markers near a candidate box say about it: how many it
+// covers, how much it reads as theirs, and whether it is clearly nearer its
+// own (`own` pixels away) than any. Markers further than 2 * kCrowdingGap from
+// the box change none of it: ambiguity counts only for a label attached to its
+// marker, within kAttachedGap, so within 2 * kAttachedGap + 4 of another.
+struct MarkersNear {
+  int covered = 0;
+  double crowding = 0;
+  bool ambiguous = false;
+};
+
+MarkersNear markers_near(std::size_t i, const Rect& box, double own, const Surroundings& around) {
+  MarkersNear m;
+  for (std::size_t j : around.markers.near(box.inflated(2 * kCrowdingGap))) {
+    if (j == i) continue;
+    const double other = distance_to_box(around.points[j].at, box) - around.points[j].radius;
+    if (other < 1) ++m.covered;  // covers the marker
+    else if (other < kCrowdingGap) m.crowding += kCrowding + (other < own ? kNearerOther : 0);  // reads as its label
+    else if (other < own && other < 2 * kCrowdingGap) m.crowding += kCrowding / 2;
+    m.ambiguous |= other <= 2 * own + 4;  // not clearly nearer its own marker
+  }
+  return m;
+}
+
+Candidate candidate(std::size_t i, const Rect& box, double shift, int rank, const Rect& inside, const Surroundings& around) {
+  const PointToLabel& p = around.points[i];
+  Candidate c;
+  c.box = box;
+  const double own = distance_to_box(p.at, c.box) - p.radius;
+  const MarkersNear near = markers_near(i, c.box, own, around);
+  int hits = near.covered;
+  c.leader = own > kAttachedGap || near.ambiguous;
+  c.extent = c.box.inflated(1);
+  if (c.leader) {
+    const Point to = {std::clamp(p.at.x, c.box.x0, c.box.x1), std::clamp(p.at.y, c.box.y0, c.box.y1)};
+    const double dx = to.x - p.at.x, dy = to.y - p.at.y, n = std::hypot(dx, dy);
+    c.lead = {n > 0 ? Point{p.at.x + dx / n * (p.radius + 1), p.at.y + dy / n * (p.radius + 1)} : p.at, to};
+    c.extent = united(c.extent, bounds(c.lead));
+  }
+  const bool fits = c.box.x0 >= inside.x0 && c.box.x1 <= inside.x1 && c.box.y0 >= inside.y0 && c.box.y1 <= inside.y1;
+  int line_hits = 0, leader_over = 0;
+  for (std::size_t b : around.boxes.near(c.box)) hits += around.drawn.boxes[b].overlaps(c.box);
+  for (std::size_t g : around.segments.near(c.box)) line_hits += segment_hits(around.drawn.segments[g], c.box);
+  if (c.leader) {
+    for (std::size_t b : around.boxes.near(bounds(c.lead))) leader_over += segment_hits(c.lead, around.drawn.boxes[b]);
+    for (std::size_t j : around.markers.near(bounds(c.lead)))
+      if (j != i) hits += segment_hits(c.lead, marker_box(around.points[j]));  // a leader through a marker misleads
+  }
+  const double length = c.leader ? std::hypot(c.lead.b.x - c.lead.a.x, c.lead.b.y - c.lead.a.y) : own;
+  c.hits = hits + line_hits + (fits ? 0 : 1);
+  c.cost = (fits ? 0 : kOutside) + hits * kCover + leader_over * kLeaderOverText + near.crowding + line_hits * kLineCross +
+           (c.leader ? 25 + 3 * length : 2 * length) + rank * 0.5 + std::fabs(shift) * 0.3;
+  return c;
+}
+
+std::vector<Candidate> candidates(std::size_t i, double font_size, const Rect& plot, const Surroundings& around) {
+  const PointToLabel& p = around.points[i];
   const double w = label_width(p, font_size), h = label_height(font_size);
   const Rect inside = plot.inflated(-2);
   std::vector<Candidate> out;
@@ -82,43 +166,8 @@ std::vector<Candidate> candidates(std::size_t i, const std::vector<PointToLabel>
         if (d.dy == 0 && d.dx != 0) shifts = {0, -h, h, -2 * h, 2 * h, -3 * h, 3 * h};
         if (d.dx == 0) shifts = {0, -w / 2, w / 2};
       }
-      for (double shift : shifts) {
-        Candidate c;
-        c.box = candidate_box(p.at, p.radius, d, gap, shift, w, h);
-        const double own = distance_to_box(p.at, c.box) - p.radius;
-        bool ambiguous = false;
-        double crowding = 0;
-        int hits = 0;
-        for (std::size_t j = 0; j < points.size(); ++j) {
-          if (j == i) continue;
-          const double other = distance_to_box(points[j].at, c.box) - points[j].radius;
-          if (other < 1) ++hits;  // covers the marker
-          else if (other < kCrowdingGap) crowding += kCrowding + (other < own ? kNearerOther : 0);  // reads as its label
-          else if (other < own && other < 2 * kCrowdingGap) crowding += kCrowding / 2;
-          ambiguous |= other <= 2 * own + 4;  // not clearly nearer its own marker
-        }
-        c.leader = own > kAttachedGap || ambiguous;
-        if (c.leader) {
-          const Point to = {std::clamp(p.at.x, c.box.x0, c.box.x1), std::clamp(p.at.y, c.box.y0, c.box.y1)};
-          const double dx = to.x - p.at.x, dy = to.y - p.at.y, n = std::hypot(dx, dy);
-          c.lead = {n > 0 ? Point{p.at.x + dx / n * (p.radius + 1), p.at.y + dy / n * (p.radius + 1)} : p.at, to};
-        }
-        const bool fits = c.box.x0 >= inside.x0 && c.box.x1 <= inside.x1 && c.box.y0 >= inside.y0 && c.box.y1 <= inside.y1;
-        int line_hits = 0, leader_over = 0;
-        for (const Rect& b : drawn.boxes) {
-          hits += b.overlaps(c.box);
-          if (c.leader) leader_over += segment_hits(c.lead, b);
-        }
-        for (const Segment& s : drawn.segments) line_hits += segment_hits(s, c.box);
-        if (c.leader)
-          for (std::size_t j = 0; j < points.size(); ++j)
-            if (j != i) hits += segment_hits(c.lead, marker_box(points[j]));  // a leader through a marker misleads
-        const double length = c.leader ? std::hypot(c.lead.b.x - c.lead.a.x, c.lead.b.y - c.lead.a.y) : own;
-        c.hits = hits + line_hits + (fits ? 0 : 1);
-        c.cost = (fits ? 0 : kOutside) + hits * kCover + leader_over * kLeaderOverText + crowding + line_hits * kLineCross +
-                 (c.leader ? 25 + 3 * length : 2 * length) + rank * 0.5 + std::fabs(shift) * 0.3;
-        out.push_back(c);
-      }
+      for (double shift : shifts)
+        out.push_back(candidate(i, candidate_box(p.at, p.radius, d, gap, shift, w, h), shift, rank, inside, around));
     }
   return out;
 }
@@ -130,11 +179,22 @@ struct Conflicts {
   int count() const { return covers + leader_crossings + leaders_over_text; }
 };
 
-Conflicts conflicts(const Candidate& c, std::size_t self, const std::vector<const Candidate*>& chosen) {
+// A candidate for each label, indexed as the labelled points; null: none picked yet.
+using Picks = std::vector<const Candidate*>;
+
+// The labels to place: each one's candidates and the other labels whose
+// candidates can meet its own (the only ones it can conflict with).
+struct Labels {
+  std::vector<std::size_t> point;  // the point each label belongs to
+  std::vector<std::vector<Candidate>> options;
+  std::vector<std::vector<std::size_t>> neighbours;
+};
+
+Conflicts conflicts(const Candidate& c, std::size_t self, const Picks& chosen, const Labels& labels) {
   Conflicts k;
-  for (std::size_t j = 0; j < chosen.size(); ++j) {
+  for (std::size_t j : labels.neighbours[self]) {
     const Candidate* o = chosen[j];
-    if (j == self || !o) continue;
+    if (!o || !touches(c.extent, o->extent)) continue;
     k.covers += c.box.inflated(1).overlaps(o->box);
     k.leader_crossings += c.leader && o->leader && segments_cross(c.lead, o->lead);
     k.leaders_over_text += (c.leader && segment_hits(c.lead, o->box)) + (o->leader && segment_hits(o->lead, c.box));
@@ -142,108 +202,166 @@ Conflicts conflicts(const Candidate& c, std::size_t self, const std::vector<cons
   return k;
 }
 
-// A candidate for each point's label, indexed as the points; null: none picked yet.
-using Picks = std::vector<const Candidate*>;
+// Every labelled point's candidates, in place before any is picked (the picks
+// point into them), and each label's neighbours.
+Labels labels_to_place(double font_size, const Rect& plot, const Surroundings& around) {
+  Labels l;
+  for (std::size_t i = 0; i < around.points.size(); ++i)
+    if (around.points[i].label) l.point.push_back(i);
+  SpatialGrid reaches(plot.inflated(160), 2 * kCell);
+  std::vector<Rect> reach;  // all that label k's candidates cover
+  for (std::size_t i : l.point) {
+    l.options.push_back(candidates(i, font_size, plot, around));
+    reach.push_back(l.options.back().front().extent);
+    for (const Candidate& c : l.options.back()) reach.back() = united(reach.back(), c.extent);
+    reaches.insert(reach.back());
+  }
+  for (std::size_t k = 0; k < l.point.size(); ++k) {
+    std::vector<std::size_t> near = reaches.near(reach[k]);
+    near.erase(std::remove(near.begin(), near.end(), k), near.end());
+    l.neighbours.push_back(std::move(near));
+  }
+  return l;
+}
 
-// How many other points lie within 60 pixels of each point.
-std::vector<int> neighbour_counts(const std::vector<PointToLabel>& points) {
-  const std::size_t n = points.size();
-  std::vector<int> neighbours(n, 0);
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t j = 0; j < n; ++j)
-      neighbours[i] += j != i && std::hypot(points[i].at.x - points[j].at.x, points[i].at.y - points[j].at.y) < 60;
+// How many other markers lie within 60 pixels of each labelled point.
+std::vector<int> neighbour_counts(const Labels& labels, const Surroundings& around) {
+  std::vector<int> neighbours;
+  for (std::size_t i : labels.point) {
+    const Point at = around.points[i].at;
+    int n = 0;
+    for (std::size_t j : around.markers.near(Rect{at.x, at.y, at.x, at.y}.inflated(60)))
+      n += j != i && std::hypot(at.x - around.points[j].at.x, at.y - around.points[j].at.y) < 60;
+    neighbours.push_back(n);
+  }
   return neighbours;
 }
 
 // The orders the local search starts from: the most crowded points first,
 // left to right, right to left, top down, bottom up, and eight shuffles of
-// the first (with a fixed seed: the same chart every time).
-std::vector<std::vector<std::size_t>> search_orders(const std::vector<PointToLabel>& points) {
-  std::vector<std::vector<std::size_t>> orders(5, std::vector<std::size_t>(points.size()));
+// the first (with a fixed seed: the same chart every time). Every order costs
+// a search over all the labels: up to 40 labels get all 13, more get fewer,
+// the first always.
+std::vector<std::vector<std::size_t>> search_orders(const Labels& labels, const Surroundings& around) {
+  const std::size_t n = labels.point.size();
+  std::vector<std::vector<std::size_t>> orders(5, std::vector<std::size_t>(n));
   for (auto& o : orders) std::iota(o.begin(), o.end(), 0);
-  const std::vector<int> neighbours = neighbour_counts(points);
+  const std::vector<int> neighbours = neighbour_counts(labels, around);
+  const auto at = [&](std::size_t k) { return around.points[labels.point[k]].at; };
   const auto by = [&](auto key) { return [&, key](std::size_t a, std::size_t b) { return key(a) < key(b); }; };
-  std::stable_sort(orders[0].begin(), orders[0].end(), by([&](std::size_t i) { return -neighbours[i]; }));
-  std::stable_sort(orders[1].begin(), orders[1].end(), by([&](std::size_t i) { return points[i].at.x; }));
-  std::stable_sort(orders[2].begin(), orders[2].end(), by([&](std::size_t i) { return -points[i].at.x; }));
-  std::stable_sort(orders[3].begin(), orders[3].end(), by([&](std::size_t i) { return points[i].at.y; }));
-  std::stable_sort(orders[4].begin(), orders[4].end(), by([&](std::size_t i) { return -points[i].at.y; }));
+  std::stable_sort(orders[0].begin(), orders[0].end(), by([&](std::size_t k) { return -neighbours[k]; }));
+  std::stable_sort(orders[1].begin(), orders[1].end(), by([&](std::size_t k) { return at(k).x; }));
+  std::stable_sort(orders[2].begin(), orders[2].end(), by([&](std::size_t k) { return -at(k).x; }));
+  std::stable_sort(orders[3].begin(), orders[3].end(), by([&](std::size_t k) { return at(k).y; }));
+  std::stable_sort(orders[4].begin(), orders[4].end(), by([&](std::size_t k) { return -at(k).y; }));
   std::mt19937 shuffle(12345);
   for (int k = 0; k < 8; ++k) {
     orders.push_back(orders[0]);
     std::shuffle(orders.back().begin(), orders.back().end(), shuffle);
   }
+  orders.resize(std::clamp<std::size_t>(kSearchBudget / std::max<std::size_t>(n, 1), 1, orders.size()));
   return orders;
 }
 
-// Re-picks point i's cheapest candidate against the others' picks; returns
+// Re-picks label k's cheapest candidate against the others' picks; returns
 // whether its pick changed.
-bool repick(std::size_t i, const std::vector<std::vector<Candidate>>& options, Picks& picks) {
+bool repick(std::size_t k, const Labels& labels, Picks& picks) {
   const Candidate* best = nullptr;
   double best_cost = std::numeric_limits<double>::infinity();
-  for (const Candidate& c : options[i]) {
+  for (const Candidate& c : labels.options[k]) {
     if (c.cost >= best_cost) continue;
-    const double cost = c.cost + conflicts(c, i, picks).cost();
+    const double cost = c.cost + conflicts(c, k, picks, labels).cost();
     if (cost < best_cost) best = &c, best_cost = cost;
   }
-  const bool changed = best != picks[i];
-  picks[i] = best;
+  const bool changed = best != picks[k];
+  picks[k] = best;
   return changed;
 }
 
 // A greedy pass in this order, then up to 8 rounds of improvement in the
 // same order until no pick changes: a local optimum.
-Picks settle(const std::vector<std::size_t>& order, const std::vector<std::vector<Candidate>>& options) {
-  Picks picks(options.size(), nullptr);
-  for (std::size_t i : order) repick(i, options, picks);
+Picks settle(const std::vector<std::size_t>& order, const Labels& labels) {
+  Picks picks(labels.options.size(), nullptr);
+  for (std::size_t k : order) repick(k, labels, picks);
   for (int round = 0; round < 8; ++round) {
     bool changed = false;
-    for (std::size_t i : order) changed |= repick(i, options, picks);
+    for (std::size_t k : order) changed |= repick(k, labels, picks);
     if (!changed) break;
   }
   return picks;
 }
 
-double total_cost(const Picks& picks) {
+double total_cost(const Picks& picks, const Labels& labels) {
   double total = 0;
-  for (std::size_t i = 0; i < picks.size(); ++i) total += picks[i]->cost + conflicts(*picks[i], i, picks).cost();
+  for (std::size_t k = 0; k < picks.size(); ++k) total += picks[k]->cost + conflicts(*picks[k], k, picks, labels).cost();
   return total;
 }
 
 // Each order settles in its own local optimum; the cheapest wins (the
 // earliest of equals).
-Picks cheapest_picks(const std::vector<PointToLabel>& points, const std::vector<std::vector<Candidate>>& options) {
+Picks cheapest_picks(const Labels& labels, const Surroundings& around) {
   Picks chosen;
   double chosen_total = std::numeric_limits<double>::infinity();
-  for (const auto& order : search_orders(points)) {
-    Picks picks = settle(order, options);
-    const double total = total_cost(picks);
+  for (const auto& order : search_orders(labels, around)) {
+    Picks picks = settle(order, labels);
+    const double total = total_cost(picks, labels);
     if (total < chosen_total) chosen_total = total, chosen = std::move(picks);
   }
   return chosen;
 }
 
-// Point i's label as picked, with what it could not avoid.
-PlacedLabel placed_label(std::size_t i, const Picks& chosen) {
-  const Candidate& c = *chosen[i];
+// The cheapest of label k's candidates that conflicts with none of `kept`
+// and costs no more than `picked` apart from the other labels (so covers no
+// more of what was drawn); null when there is none.
+const Candidate* cheapest_clear(std::size_t k, const Labels& labels, const Picks& kept, const Candidate& picked) {
+  const Candidate* best = nullptr;
+  for (const Candidate& c : labels.options[k])
+    if (c.cost <= picked.cost && (!best || c.cost < best->cost) && conflicts(c, k, kept, labels).count() == 0) best = &c;
+  return best;
+}
+
+// The picks with no optional label covering, or crossing the leader of, a
+// label kept before it, from the most important label down: an optional
+// label in conflict moves to a clear spot no worse otherwise, or is left out.
+Picks without_optional_conflicts(const Picks& chosen, const Labels& labels, const Surroundings& around) {
+  const auto point = [&](std::size_t k) -> const PointToLabel& { return around.points[labels.point[k]]; };
+  std::vector<std::size_t> order(chosen.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return point(a).importance > point(b).importance; });
+  Picks kept(chosen.size(), nullptr);
+  for (std::size_t k : order)
+    kept[k] = !point(k).optional || conflicts(*chosen[k], k, kept, labels).count() == 0 ? chosen[k]
+                                                                                        : cheapest_clear(k, labels, kept, *chosen[k]);
+  return kept;
+}
+
+// Label k as picked, with what it could not avoid.
+PlacedLabel placed_label(std::size_t k, const Picks& chosen, const Labels& labels) {
+  const Candidate& c = *chosen[k];
   PlacedLabel l;
   l.box = c.box;
   l.baseline = {c.box.x0 + 1, c.box.y1 - 4};
   l.leader = c.leader;
   l.leader_from = c.lead.a;
   l.leader_to = c.lead.b;
-  l.collisions = c.hits + conflicts(c, i, chosen).count();
+  l.collisions = c.hits + conflicts(c, k, chosen, labels).count();
   return l;
 }
 
 // The markers, labels and leaders, for what is drawn after them to avoid.
-void add_to_drawn(const std::vector<PointToLabel>& points, const std::vector<PlacedLabel>& placed, Obstacles& drawn) {
+void add_to_drawn(const std::vector<PointToLabel>& points, const std::vector<std::optional<PlacedLabel>>& placed,
+                  Obstacles& drawn) {
   for (const PointToLabel& p : points) drawn.boxes.push_back(marker_box(p));
-  for (const PlacedLabel& l : placed) {
-    drawn.boxes.push_back(l.box);
-    if (l.leader) drawn.segments.push_back({l.leader_from, l.leader_to});
+  for (const auto& l : placed) {
+    if (!l) continue;
+    drawn.boxes.push_back(l->box);
+    if (l->leader) drawn.segments.push_back({l->leader_from, l->leader_to});
   }
 }
+
+// The median time a dot's kernel took, for ranking: 0 when unknown.
+double time_of(const Placement& p) { return std::isfinite(p.seconds) && p.seconds > 0 ? p.seconds : 0; }
 
 }  // namespace
 
@@ -253,16 +371,50 @@ Rect preferred_label_box(const PointToLabel& p, double font_size) {
   return candidate_box(p.at, p.radius, kDirections[0], kGaps[0], 0, label_width(p, font_size), label_height(font_size));
 }
 
-std::vector<PlacedLabel> place_point_labels(const std::vector<PointToLabel>& points, double font_size,
-                                            const Rect& plot, Obstacles& drawn) {
-  // Every candidate is in place before any is picked: the picks point into these vectors.
-  std::vector<std::vector<Candidate>> options(points.size());
-  for (std::size_t i = 0; i < points.size(); ++i) options[i] = candidates(i, points, font_size, plot, drawn);
-  const Picks chosen = cheapest_picks(points, options);
-  std::vector<PlacedLabel> placed;
-  for (std::size_t i = 0; i < points.size(); ++i) placed.push_back(placed_label(i, chosen));
+std::vector<std::optional<PlacedLabel>> place_point_labels(const std::vector<PointToLabel>& points, double font_size,
+                                                           const Rect& plot, Obstacles& drawn) {
+  std::vector<std::optional<PlacedLabel>> placed(points.size());
+  {
+    const Surroundings around(points, drawn, plot);
+    const Labels labels = labels_to_place(font_size, plot, around);
+    if (!labels.point.empty()) {
+      const Picks chosen = without_optional_conflicts(cheapest_picks(labels, around), labels, around);
+      for (std::size_t k = 0; k < labels.point.size(); ++k)
+        if (chosen[k]) placed[labels.point[k]] = placed_label(k, chosen, labels);
+    }
+  }
   add_to_drawn(points, placed, drawn);
   return placed;
+}
+
+DotLabels choose_dot_labels(const std::vector<Placement>& dots, const ChartOptions& opt) {
+  DotLabels choice;
+  choice.labelled.assign(dots.size(), false);
+  if (!opt.dot_labels.empty()) {
+    for (std::size_t i = 0; i < dots.size(); ++i)
+      for (const std::string& name : opt.dot_labels)
+        choice.labelled[i] = choice.labelled[i] || name == dots[i].display_label() || name == dots[i].kernel;
+  } else {
+    std::vector<std::size_t> by_time(dots.size());
+    std::iota(by_time.begin(), by_time.end(), 0);
+    std::stable_sort(by_time.begin(), by_time.end(),
+                     [&](std::size_t a, std::size_t b) { return time_of(dots[a]) > time_of(dots[b]); });
+    for (std::size_t k = 0; k < std::min(opt.max_dot_labels, dots.size()); ++k) choice.labelled[by_time[k]] = true;
+  }
+  const auto n = static_cast<std::size_t>(std::count(choice.labelled.begin(), choice.labelled.end(), true));
+  choice.by_time = opt.dot_labels.empty() && n < dots.size();
+  if (n == 0 && !dots.empty()) choice.note = "no dot labelled (hover a dot for its kernel)";
+  else if (!opt.dot_labels.empty() && n < dots.size()) choice.note = "labels on the " + std::to_string(n) + " chosen";
+  else if (choice.by_time) choice.note = "labels on the longest-running (at most " + std::to_string(n) + ")";
+  return choice;
+}
+
+PointToLabel dot_point(Point at, const std::vector<Placement>& dots, std::size_t i, const DotLabels& choice) {
+  PointToLabel p{at, 5, clip_text(dots[i].display_label())};
+  p.label = choice.labelled[i];
+  p.optional = choice.by_time;
+  p.importance = time_of(dots[i]);
+  return p;
 }
 
 void append_point_label(std::string& out, const PlacedLabel& label, const std::string& text, double font_size,

@@ -2,19 +2,30 @@
 // runs) and labels next to them that avoid each other, the markers, the roofs
 // and the plot's edges. Shared by the CARM and the energy charts.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "chart/legend.hpp"
+#include "chart/page.hpp"
 #include "chart/svg.hpp"
+#include "model/placement.hpp"
 
 namespace roofline::chart {
 
-// A point to label: where its marker is (pixels), the marker's radius and the text.
+// A point with its marker (pixels), the marker's radius and its label's text;
+// a point not to label is a marker for the labels to keep clear of, its text
+// left to its tooltip.
 struct PointToLabel {
   Point at;
   double radius = 5;
   std::string text;
+  bool label = true;
+  // A label of a selection (too many points to label all) is left out where
+  // it cannot stand clear of a more important label (or an equal one of an
+  // earlier point); other labels are always drawn.
+  bool optional = false;
+  double importance = 0;
 };
 
 struct PlacedLabel {
@@ -32,15 +43,36 @@ Rect marker_box(const PointToLabel& p);
 // beside it): what other labels (the CARM's roof labels) should leave free.
 Rect preferred_label_box(const PointToLabel& p, double font_size);
 
-// Places every point's label so that no label covers another, a marker or a
-// box in `drawn`, and each reads as its own point's: a label stands right
-// beside its marker, nearer to it than to any other, or else it gets a leader
-// line, and leaders do not cross. Crossing a line of `drawn` is allowed where
-// nothing better is near (the text has a halo). The markers are taken from
-// `points` (`drawn` should not hold them); the markers, labels and leaders are
-// added to `drawn` afterwards, so the legend keeps clear of them.
-std::vector<PlacedLabel> place_point_labels(const std::vector<PointToLabel>& points, double font_size,
-                                            const Rect& plot, Obstacles& drawn);
+// Places the label of every point that has one so that no label covers
+// another, a marker or a box in `drawn`, and each reads as its own point's: a
+// label stands right beside its marker, nearer to it than to any other, or
+// else it gets a leader line, and leaders do not cross. Crossing a line of
+// `drawn` is allowed where nothing better is near (the text has a halo). The
+// markers are taken from `points` (`drawn` should not hold them); the markers,
+// labels and leaders are added to `drawn` afterwards, so the legend keeps clear
+// of them. Indexed as the points; none for a point without a label, or an
+// optional label left out.
+//
+// Near-linear in the points and what was drawn: each candidate spot is checked
+// against what lies near it only (chart/spatial_grid). A local search from
+// several orders of the points keeps the layout of a few dozen labels good; more
+// labels get fewer orders, so a chart of any size draws in bounded time.
+std::vector<std::optional<PlacedLabel>> place_point_labels(const std::vector<PointToLabel>& points, double font_size,
+                                                           const Rect& plot, Obstacles& drawn);
+
+// Which placed kernels' dots get a label: those named in opt.dot_labels (by
+// label or kernel name) or, when none is named, at most opt.max_dot_labels,
+// those with the largest share of the dots' total time (their median time;
+// the earlier of equals). The others keep their tooltip.
+struct DotLabels {
+  std::vector<bool> labelled;  // indexed as the dots
+  bool by_time = false;        // a selection by time: a label is left out where it would cover a longer-running one's
+  std::string note;            // for the subtitle: which are labelled; empty when all are
+};
+DotLabels choose_dot_labels(const std::vector<Placement>& dots, const ChartOptions& opt);
+
+// Dot i's point at `at`, labelled with its label as `choice` says.
+PointToLabel dot_point(Point at, const std::vector<Placement>& dots, std::size_t i, const DotLabels& choice);
 
 // Draws one placed label (with its leader line) in the given text color.
 void append_point_label(std::string& out, const PlacedLabel& label, const std::string& text, double font_size,

@@ -16,15 +16,22 @@ using chart::printf_string;
 using chart::xml_escape;
 
 std::string inline_svg(const std::string& svg, const std::string& prefix) {
-  std::string out = svg;
-  if (out.rfind("<?xml", 0) == 0) out.erase(0, out.find('\n') + 1);
-  for (const std::string& pattern : {std::string("id=\""), std::string("url(#")}) {
-    for (std::size_t pos = out.find(pattern); pos != std::string::npos; pos = out.find(pattern, pos)) {
-      pos += pattern.size();
-      out.insert(pos, prefix);
-      pos += prefix.size();
-    }
+  // One pass, copying up to each id or reference and the prefix after it.
+  std::size_t from = svg.rfind("<?xml", 0) == 0 ? svg.find('\n') + 1 : 0;
+  const std::string patterns[] = {"id=\"", "url(#"};
+  std::size_t next[] = {svg.find(patterns[0], from), svg.find(patterns[1], from)};
+  std::string out;
+  out.reserve(svg.size() - from);
+  for (;;) {
+    const std::size_t k = next[0] <= next[1] ? 0 : 1;
+    if (next[k] == std::string::npos) break;
+    const std::size_t end = next[k] + patterns[k].size();
+    out.append(svg, from, end - from);
+    out += prefix;
+    from = end;
+    next[k] = svg.find(patterns[k], from);
   }
+  out.append(svg, from, std::string::npos);
   return out;
 }
 

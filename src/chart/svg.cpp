@@ -5,13 +5,14 @@
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
+#include <string_view>
 
 namespace roofline::chart {
 
 namespace {
 
 // Length of the valid UTF-8 sequence starting at s[i], 0 when it is not one.
-std::size_t utf8_sequence_length(const std::string& s, std::size_t i) {
+std::size_t utf8_sequence_length(std::string_view s, std::size_t i) {
   const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
   const unsigned char lead = byte(i);
   std::size_t len = 0;
@@ -26,13 +27,28 @@ std::size_t utf8_sequence_length(const std::string& s, std::size_t i) {
   return len;
 }
 
+// Advance widths of DejaVu Sans (Book) in ems, from its hmtx table, for ASCII
+// 32..126; the few other characters the charts write are listed in glyph_advance.
+constexpr double kAscii[95] = {
+    0.318, 0.401, 0.46,  0.838, 0.636, 0.95,  0.78,  0.275, 0.39,  0.39,  0.5,   0.838, 0.318, 0.361, 0.318, 0.337,
+    0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.337, 0.337, 0.838, 0.838, 0.838, 0.531,
+    1.0,   0.684, 0.686, 0.698, 0.77,  0.632, 0.575, 0.775, 0.752, 0.295, 0.295, 0.656, 0.557, 0.863, 0.748, 0.787,
+    0.603, 0.787, 0.695, 0.635, 0.611, 0.732, 0.684, 0.989, 0.685, 0.611, 0.685, 0.39,  0.337, 0.39,  0.838, 0.5,
+    0.5,   0.613, 0.635, 0.55,  0.635, 0.615, 0.352, 0.635, 0.634, 0.278, 0.278, 0.579, 0.278, 0.974, 0.634, 0.612,
+    0.635, 0.635, 0.411, 0.521, 0.392, 0.634, 0.592, 0.818, 0.592, 0.592, 0.525, 0.636, 0.337, 0.636, 0.838};
+
 const char* const kPalette[kPaletteSize] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7",
                                             "#E69F00", "#56B4E9", "#000000", "#F0E442"};
 
 }  // namespace
 
 bool segment_hits(const Segment& s, const Rect& r) {
-  // Sampling every few pixels is exact enough for labels and avoids a clipping algorithm.
+  // Sampling every few pixels is exact enough for labels and avoids a clipping
+  // algorithm; the samples lie within the segment's bounds, so a rectangle
+  // clear of those is missed without sampling.
+  if (std::max(s.a.x, s.b.x) < r.x0 || std::min(s.a.x, s.b.x) > r.x1 || std::max(s.a.y, s.b.y) < r.y0 ||
+      std::min(s.a.y, s.b.y) > r.y1)
+    return false;
   const int steps = std::max(16, static_cast<int>(std::hypot(s.b.x - s.a.x, s.b.y - s.a.y) / 3));
   for (int k = 0; k <= steps; ++k) {
     const double t = static_cast<double>(k) / steps;
@@ -61,7 +77,8 @@ std::string xml_escape(const std::string& text) {
     const unsigned char c = static_cast<unsigned char>(text[i]);
     if (c >= 0x80) {
       const std::size_t len = utf8_sequence_length(text, i);
-      out += len ? text.substr(i, len) : "\xEF\xBF\xBD";  // U+FFFD for a broken byte
+      if (len) out.append(text, i, len);
+      else out += "\xEF\xBF\xBD";  // U+FFFD for a broken byte
       i += len ? len : 1;
       continue;
     }
@@ -79,44 +96,54 @@ std::string xml_escape(const std::string& text) {
   return out;
 }
 
+GlyphAdvance glyph_advance(std::string_view s, std::size_t i) {
+  const unsigned char c = static_cast<unsigned char>(s[i]);
+  if (c >= 32 && c < 127) return {1, kAscii[c - 32]};
+  const std::size_t len = c >= 0x80 ? std::max<std::size_t>(1, utf8_sequence_length(s, i)) : 1;
+  const std::string_view g = s.substr(i, len);
+  if (g == "·") return {len, 0.318};
+  if (g == "…" || g == "—") return {len, 1.0};
+  if (g == "–") return {len, 0.5};
+  if (g == "⁻") return {len, 0.528};
+  if (g.size() > 1 && (g.substr(0, 2) == "\xE2\x81" || g == "¹" || g == "²" || g == "³")) return {len, 0.401};  // superscripts
+  return {len, 0.64};  // µ, β, φ, ×...
+}
+
 double text_width(const std::string& s, double font_size) {
-  // Advance widths of DejaVu Sans (Book) in ems, from its hmtx table, for
-  // ASCII 32..126; the few other characters the charts write are listed below.
-  static const double kAscii[95] = {
-      0.318, 0.401, 0.46,  0.838, 0.636, 0.95,  0.78,  0.275, 0.39,  0.39,  0.5,   0.838, 0.318, 0.361, 0.318, 0.337,
-      0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.337, 0.337, 0.838, 0.838, 0.838, 0.531,
-      1.0,   0.684, 0.686, 0.698, 0.77,  0.632, 0.575, 0.775, 0.752, 0.295, 0.295, 0.656, 0.557, 0.863, 0.748, 0.787,
-      0.603, 0.787, 0.695, 0.635, 0.611, 0.732, 0.684, 0.989, 0.685, 0.611, 0.685, 0.39,  0.337, 0.39,  0.838, 0.5,
-      0.5,   0.613, 0.635, 0.55,  0.635, 0.615, 0.352, 0.635, 0.634, 0.278, 0.278, 0.579, 0.278, 0.974, 0.634, 0.612,
-      0.635, 0.635, 0.411, 0.521, 0.392, 0.634, 0.592, 0.818, 0.592, 0.592, 0.525, 0.636, 0.337, 0.636, 0.838};
   double ems = 0;
   for (std::size_t i = 0; i < s.size();) {
-    const unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c >= 32 && c < 127) {
-      ems += kAscii[c - 32];
-      ++i;
-      continue;
-    }
-    const std::size_t len = c >= 0x80 ? std::max<std::size_t>(1, utf8_sequence_length(s, i)) : 1;
-    const std::string glyph = s.substr(i, len);
-    i += len;
-    if (glyph == "·") ems += 0.318;
-    else if (glyph == "…" || glyph == "—") ems += 1.0;
-    else if (glyph == "–") ems += 0.5;
-    else if (glyph == "⁻") ems += 0.528;
-    else if (glyph.size() > 1 && (glyph.rfind("\xE2\x81", 0) == 0 || glyph == "¹" || glyph == "²" || glyph == "³")) ems += 0.401;  // superscripts
-    else ems += 0.64;  // µ, β, φ, ×...
+    const GlyphAdvance g = glyph_advance(s, i);
+    ems += g.ems;
+    i += g.bytes;
   }
   return ems * font_size;
 }
 
 std::string fit_text(std::string text, double font_size, double max_width) {
-  if (text_width(text, font_size) <= max_width) return text;
-  while (!text.empty() && text_width(text + "…", font_size) > max_width) {
-    while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80) text.pop_back();
-    if (!text.empty()) text.pop_back();  // the lead byte of the last code point
+  // One pass: the widest run of whole glyphs that leaves room for the ellipsis.
+  const double ellipsis = glyph_advance("…", 0).ems;
+  double ems = 0;
+  std::size_t cut = 0;  // bytes of the glyphs that fit beside the ellipsis
+  for (std::size_t i = 0; i < text.size();) {
+    const GlyphAdvance g = glyph_advance(text, i);
+    ems += g.ems;
+    i += g.bytes;
+    if ((ems + ellipsis) * font_size <= max_width) cut = i;
+    if (ems * font_size > max_width) break;  // it does not fit; nor would more
   }
+  if (ems * font_size <= max_width) return text;
+  text.resize(cut);
   return text + "…";
+}
+
+std::string clip_text(const std::string& text, std::size_t max_chars) {
+  std::size_t keep = 0;  // bytes of the first max_chars - 1 glyphs
+  for (std::size_t i = 0, glyphs = 0; i < text.size(); ++glyphs) {
+    if (glyphs == max_chars) return text.substr(0, keep) + "…";
+    if (glyphs + 1 == max_chars) keep = i;
+    i += glyph_advance(text, i).bytes;
+  }
+  return text;
 }
 
 const char* palette_color(std::size_t i) { return kPalette[i % kPaletteSize]; }

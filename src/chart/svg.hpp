@@ -5,6 +5,7 @@
 #pragma once
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace roofline::chart {
@@ -39,8 +40,28 @@ std::string xml_escape(const std::string& text);
 // placed by it, so it has to be right for them to keep apart. Bold runs ~8% wider.
 double text_width(const std::string& text, double font_size);
 
-// Cuts text to at most max_width, marking the cut with an ellipsis.
+// The character (code point) starting at byte i of text: its length in bytes
+// (a byte of broken UTF-8 is one of its own) and its advance width in ems, as
+// text_width adds them up.
+struct GlyphAdvance {
+  std::size_t bytes;
+  double ems;
+};
+GlyphAdvance glyph_advance(std::string_view text, std::size_t i);
+
+// Cuts text to at most max_width, marking the cut with an ellipsis. Linear in
+// the text's length.
 std::string fit_text(std::string text, double font_size, double max_width);
+
+// The most characters (code points) a name or title shows on a chart: a
+// device name, a kernel's label, a title. Longer ones are cut by clip_text;
+// tooltips keep up to kMaxTooltipChars, the JSON files all of it.
+inline constexpr std::size_t kMaxShownChars = 120;
+inline constexpr std::size_t kMaxTooltipChars = 1000;
+
+// Text of at most max_chars (>= 1) code points: longer text keeps its first
+// max_chars - 1 and an ellipsis.
+std::string clip_text(const std::string& text, std::size_t max_chars = kMaxShownChars);
 
 // Okabe-Ito, ordered so the first series get the colors with the best contrast
 // on white; yellow comes last. Index i wraps around.

@@ -87,7 +87,14 @@ void CommandLine::add_chart_options(CLI::App* command, const std::string& roofs_
                    "Compute roofs to draw: type:op (float:mad), type (its best op) or all; comma-separated "
                    "(default: float:mad, float:add, double:mad and the best int)")
       ->delimiter(',');
-  command->add_option("--title", p.title, "Chart title (default: device, driver and date)");
+  command
+      ->add_option("--labels", p.labels,
+                   "Label at most N dots, those whose kernels take the most time (default 40; the others keep their "
+                   "tooltip)")
+      ->check(CLI::NonNegativeNumber);
+  command->add_option("--label", p.label, "Label these dots (by label or kernel name; comma-separated) instead")
+      ->delimiter(',');
+  command->add_option("--title", p.title, "Chart title (default: device, driver and date; cut at 120 characters)");
   command->add_option("--width", p.width, "Width in pixels (at least 480)")->check(CLI::Range(480, 10000));
   command->add_option("--height", p.height, "Height in pixels (at least 360)")->check(CLI::Range(360, 10000));
 }

@@ -161,6 +161,7 @@ TEST_CASE("plot and report refuse what they would silently leave out") {
   refused("plot '" + h200 + "' '" + cpu + "' --chart wg-count -o '" + out + "'", "draws one roofs file, got 2");
   refused("plot '" + h200 + "' '" + cpu + "' --chart wg-size -o '" + out + "'", "draws one roofs file, got 2");
   refused("plot '" + h200 + "' --dots '" + dot + "' --chart latency -o '" + out + "'", "--dots");
+  refused("plot '" + h200 + "' --dots '" + dot + "' --label no_such_kernel -o '" + out + "'", "--label no_such_kernel: no placed kernel");
   // The CPU's file was measured without energy.
   refused("plot '" + cpu + "' --chart power -o '" + out + "'", "no power model");
   refused("plot '" + cpu + "' --chart wg-count --metric efficiency -o '" + out + "'", "no power readings");

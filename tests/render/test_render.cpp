@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "../unit/synthetic_placements.hpp"
 #include "../unit/xml_check.hpp"
 #include "browser.hpp"
 #include "chart/chart_kinds.hpp"
@@ -227,6 +228,30 @@ TEST_CASE("every chart kind renders in rsvg-convert and Chromium with its data i
     const std::string svg = render_chart({ChartKind::carm}, {&h200, &cpu}, {}, dots);
     check_chart(svg, "two-devices-ten-dots", 16);
     CHECK(std::regex_search(svg, std::regex("class=\"dot\"")));
+  }
+}
+
+TEST_CASE("long names and titles, and a thousand dots, stay inside the canvas") {
+  RoofsDocument named = committed("nvidia-h200.json");
+  const RoofsDocument cpu = committed("pthread-haswell-amd-epyc.json");
+  std::string name;
+  while (name.size() < 200000) name += "Device" + std::to_string(name.size() % 89) + " ";
+  named.device.name = name;
+  SUBCASE("a 200,000-character device name, alone and beside another") {
+    check_chart(render_chart({ChartKind::carm}, {&named}), "long-name-carm", 8);
+    check_chart(render_chart({ChartKind::carm}, {&named, &cpu}), "long-name-compare", 16);
+    check_chart(render_chart({ChartKind::latency}, {&named, &cpu}), "long-name-latency", 1);
+  }
+  SUBCASE("a 100 KB title of wide letters") {
+    ChartOptions opt;
+    opt.title = std::string(100 * 1024, 'W');
+    check_chart(render_chart({ChartKind::carm}, {&cpu}, opt), "long-title", 8);
+    opt.title = name.substr(0, 100 * 1024);
+    check_chart(render_chart({ChartKind::carm}, {&cpu}, opt), "long-title-words", 8);
+  }
+  SUBCASE("a thousand placed kernels") {
+    const RoofsDocument h200 = committed("nvidia-h200.json");
+    check_chart(render_chart({ChartKind::carm}, {&h200}, {}, testing::synthetic_placements(h200, 1000)), "thousand-dots", 8);
   }
 }
 

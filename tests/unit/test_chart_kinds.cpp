@@ -96,8 +96,13 @@ TEST_CASE("point labels keep clear of each other, the markers and the plot's edg
   for (int i = 0; i < 6; ++i) points.push_back({{400.0 + 6 * i, 320.0 + 4 * i}, 5, "kernel_" + std::to_string(i)});
   for (int i = 0; i < 3; ++i) points.push_back({{150.0 + 200 * i, 500}, 5, "spread_" + std::to_string(i)});
   points.push_back({{895, 100}, 5, "at_the_edge"});
-  const auto labels = chart::place_point_labels(points, 11.5, plot, drawn);
-  REQUIRE(labels.size() == points.size());
+  const auto placed = chart::place_point_labels(points, 11.5, plot, drawn);
+  REQUIRE(placed.size() == points.size());
+  std::vector<chart::PlacedLabel> labels;
+  for (const auto& l : placed) {
+    REQUIRE(l);
+    labels.push_back(*l);
+  }
   for (std::size_t i = 0; i < labels.size(); ++i) {
     CAPTURE(points[i].text);
     CHECK(labels[i].collisions == 0);
