@@ -247,6 +247,8 @@ class Instrumenter {
     const std::set<const VarDecl*> hoisted(hoisted_.begin(), hoisted_.end());
     std::function<void(Stmt*)> walk = [&](Stmt* s) {
       if (!s) return;
+      // A __local declaration is replaced whole (decl_stmt): nothing to rewrite inside it.
+      if (auto* ds = dyn_cast<DeclStmt>(s); ds && hoisted.count(dyn_cast<VarDecl>(*ds->decl_begin()))) return;
       if (auto* ref = dyn_cast<DeclRefExpr>(s); ref && hoisted.count(dyn_cast<VarDecl>(ref->getDecl()))) {
         edits_.before_token(ref->getLocation(), Nesting::Deref, "(*");
         edits_.after_token(ref->getLocation(), Nesting::Deref, ")");

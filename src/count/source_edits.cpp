@@ -34,7 +34,7 @@ void ExpansionTokens::record(const clang::Token& t) {
   const SourceLocation end = r.isTokenRange() ? Lexer::getLocForEndOfToken(r.getEnd(), 0, sm, pp_.getLangOpts()) : r.getEnd();
   if (e.end.isInvalid() || sm.isBeforeInTranslationUnit(e.end, end)) e.end = end;
   ExpansionTokens::SelfName self = SelfName::None;
-  if (t.isExpandDisabled()) {
+  if (t.isExpandDisabled() && t.getIdentifierInfo()) {
     const MacroInfo* m = pp_.getMacroInfo(t.getIdentifierInfo());
     self = m && m->isFunctionLike() ? SelfName::FunctionLike : SelfName::ObjectLike;
   }

@@ -5,6 +5,8 @@
 // (tests/e2e/test_count.cpp).
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 
@@ -148,7 +150,7 @@ TEST_CASE("__local scalars and arrays are declared by the wrapper and reached th
 
 TEST_CASE("functions of included user files are instrumented and written in place of the #include") {
   namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / "roofline-unit-includes";
+  const fs::path dir = fs::temp_directory_path() / ("roofline-unit-includes-" + std::to_string(::getpid()));
   fs::create_directories(dir / "user");
   fs::create_directories(dir / "system");
   std::ofstream(dir / "user" / "helpers.h") << "#pragma once\nfloat twice(__global float* p) { return 2.0f * p[0]; }\n";
