@@ -1,12 +1,14 @@
 // The Clang side of count/instrument.hpp: parses the OpenCL C source as the
-// device build would, walks every counted function's statements, computes each
-// statement's static cost from the typed AST and inserts counter updates with
-// clang::Rewriter at file (expansion) locations. Conditionally evaluated parts
-// (the right side of && and ||, the arms of ?:, loop conditions and for
-// increments) get their own cost, injected with the comma operator so only
-// evaluated parts are charged.
+// device build would, walks every counted function's statements (in the file
+// and in the user files it includes), computes each statement's static cost
+// from the typed AST and inserts counter updates through count/source_edits.
+// Conditionally evaluated parts (the right side of && and ||, the arms of ?:,
+// loop conditions and for increments) get their own cost, injected with the
+// comma operator so only evaluated parts are charged; inside a macro, at the
+// expanded copy they belong to (the invocation is written out as its expansion).
 #include "count/instrument.hpp"
 
+#include <algorithm>
 #include <array>
 #include <functional>
 #include <memory>
@@ -28,6 +30,8 @@
 
 #include "count/clang_args.hpp"
 #include "count/cost_table.hpp"
+#include "count/source_edits.hpp"
+#include "count/user_includes.hpp"
 #include "model/op_counts.hpp"
 
 #ifndef ROOFLINE_CLANG_RESOURCE_DIR
@@ -60,7 +64,8 @@ struct Cost {
 // Rewrites one translation unit; see the file comment.
 class Instrumenter {
  public:
-  Instrumenter(ASTContext& ctx, Rewriter& rw, const std::string& kernel) : ctx_(ctx), sm_(ctx.getSourceManager()), lo_(ctx.getLangOpts()), rw_(rw), kernel_(kernel) {}
+  Instrumenter(ASTContext& ctx, Rewriter& rw, const std::string& kernel, const UserIncludes& files, const ExpansionTokens& tokens)
+      : ctx_(ctx), sm_(ctx.getSourceManager()), lo_(ctx.getLangOpts()), rw_(rw), kernel_(kernel), files_(files), edits_(rw, tokens) {}
 
   std::vector<std::string> kernels;
   std::vector<std::string> warnings;
@@ -69,7 +74,7 @@ class Instrumenter {
     const FunctionDecl* target = nullptr;
     for (Decl* d : ctx_.getTranslationUnitDecl()->decls()) {
       auto* fd = dyn_cast<FunctionDecl>(d);
-      if (!fd || !fd->doesThisDeclarationHaveABody() || !sm_.isInMainFile(sm_.getExpansionLoc(fd->getBeginLoc()))) continue;
+      if (!fd || !fd->doesThisDeclarationHaveABody() || !in_user_file(fd->getBeginLoc())) continue;
       if (fd->hasAttr<OpenCLKernelAttr>()) {
         kernels.push_back(fd->getNameAsString());
         if (fd->getName() == kernel_) target = fd;
@@ -82,19 +87,24 @@ class Instrumenter {
     }
     for (Decl* d : ctx_.getTranslationUnitDecl()->decls()) {
       auto* fd = dyn_cast<FunctionDecl>(d);
-      if (!fd || !sm_.isInMainFile(sm_.getExpansionLoc(fd->getBeginLoc()))) continue;
+      if (!fd || !in_user_file(fd->getBeginLoc())) continue;
       if (fd->hasAttr<OpenCLKernelAttr>()) {
         if (fd == target) {
           instrument_kernel(fd);
         } else if (fd->doesThisDeclarationHaveABody()) {
           // Other kernels would call instrumented helpers without a counter: drop them.
           rw_.ReplaceText(file_range(fd->getSourceRange()), "/* kernel " + fd->getNameAsString() + " left out of the counting build */");
+        } else {
+          // A prototype: the counted kernel's would clash with the wrapper's two more parameters.
+          drop_declaration(fd, "/* prototype of kernel " + fd->getNameAsString() + " left out of the counting build */");
         }
       } else if (is_user_function(fd)) {
         add_counter_parameter(fd);
         if (fd->doesThisDeclarationHaveABody()) body_of_function(fd->getBody());
       }
     }
+    edits_.apply();
+    files_.inline_into(rw_);
   }
 
  private:
@@ -103,14 +113,32 @@ class Instrumenter {
   const LangOptions& lo_;
   Rewriter& rw_;
   std::string kernel_;
+  const UserIncludes& files_;
+  SourceEdits edits_;
   bool in_kernel_ = false;
   std::vector<const VarDecl*> hoisted_;  // __local variables of the kernel, moved to the wrapper
   const Stmt* function_body_ = nullptr;  // of the function being instrumented
 
-  // A function whose definition is in the .cl file itself: it gets the counter pointer.
+  // In the .cl file or a user file it includes (count/user_includes.hpp).
+  bool in_user_file(SourceLocation loc) const { return files_.is_user_file(sm_.getFileID(sm_.getExpansionLoc(loc))); }
+
+  // A function defined in a user file: it gets the counter pointer.
   bool is_user_function(const FunctionDecl* fd) const {
     const FunctionDecl* def = fd ? fd->getDefinition() : nullptr;
-    return def && !def->hasAttr<OpenCLKernelAttr>() && sm_.isInMainFile(sm_.getExpansionLoc(def->getBeginLoc()));
+    return def && !def->hasAttr<OpenCLKernelAttr>() && in_user_file(def->getBeginLoc());
+  }
+
+  // Once per distinct message.
+  void warn(const std::string& message) {
+    if (std::find(warnings.begin(), warnings.end(), message) == warnings.end()) warnings.push_back(message);
+  }
+
+  // Replaces a declaration and its semicolon.
+  void drop_declaration(const Decl* d, const std::string& replacement) {
+    const CharSourceRange r = file_range(d->getSourceRange());
+    const SourceLocation last = sm_.getExpansionRange(d->getEndLoc()).getEnd();
+    const SourceLocation after_semi = Lexer::findLocationAfterToken(last, tok::semi, sm_, lo_, false);
+    rw_.ReplaceText(CharSourceRange::getCharRange(r.getBegin(), after_semi.isValid() ? after_semi : r.getEnd()), replacement);
   }
 
   CharSourceRange file_range(SourceRange r) const {
@@ -136,10 +164,7 @@ class Instrumenter {
 
   [[noreturn]] void unsupported(const Decl* d, const std::string& what) const { unsupported_at(d->getBeginLoc(), what); }
   [[noreturn]] void unsupported(const Stmt* s, const std::string& what) const { unsupported_at(s->getBeginLoc(), what); }
-  [[noreturn]] void unsupported_at(SourceLocation loc, const std::string& what) const {
-    const PresumedLoc p = sm_.getPresumedLoc(sm_.getExpansionLoc(loc));
-    throw InstrumentError(std::string(p.getFilename()) + ":" + std::to_string(p.getLine()) + ": " + what);
-  }
+  [[noreturn]] void unsupported_at(SourceLocation loc, const std::string& what) const { throw InstrumentError(where(sm_, loc) + ": " + what); }
 
   // ---- the kernel: helper function + generated wrapper ----
 
@@ -148,6 +173,7 @@ class Instrumenter {
     auto* body = cast<CompoundStmt>(fd->getBody());
     body_of_function(body);
     in_kernel_ = false;
+    dereference_hoisted(body);
     const std::string name = fd->getNameAsString();
     std::string params, args;
     if (fd->getNumParams() > 0) {
@@ -160,21 +186,22 @@ class Instrumenter {
     PrintingPolicy pp(lo_);
     std::string local_params, local_decls, local_args;
     std::set<std::string> seen;
+    // Each __local variable is declared in the wrapper and passed by a pointer
+    // to it (an array as a pointer to the array, so sizeof still sees it);
+    // the body reads it as (*name) (dereference_hoisted).
     for (const VarDecl* v : hoisted_) {
       const std::string vn = v->getNameAsString();
       if (!seen.insert(vn).second) unsupported(fd->getBody(), "two __local variables named " + vn + " in kernel " + name);
-      std::string decayed, decl;
-      llvm::raw_string_ostream a(decayed), b(decl);
-      QualType t = v->getType();
-      QualType d = t->isArrayType() ? ctx_.getArrayDecayedType(t) : ctx_.getPointerType(t);
-      d.print(a, pp, vn);
+      std::string pointer, decl;
+      llvm::raw_string_ostream a(pointer), b(decl);
+      const QualType t = v->getType();
+      ctx_.getPointerType(t).print(a, pp, vn);
       t.print(b, pp, vn);
       a.flush();
       b.flush();
-      local_params += ", " + decayed;
+      local_params += ", " + pointer;
       local_decls += "  " + decl + ";\n";
-      local_args += t->isArrayType() ? ", " + vn : ", &" + vn;
-      if (!t->isArrayType()) unsupported(fd->getBody(), "__local scalar " + vn + " in kernel " + name + " (declare it as an array of 1)");
+      local_args += ", &" + vn;
     }
     // Helper header replaces everything from the declaration's start to the body's brace.
     const std::string header = "void __rl_k_" + name + "(" + params + (params.empty() ? "" : ", ") + "__private ulong *__rl_c" + local_params + ")\n";
@@ -214,6 +241,23 @@ class Instrumenter {
     rw_.InsertTextAfter(sm_.getLocForEndOfFile(sm_.getMainFileID()), w.str());
   }
 
+  // Every use of a hoisted __local variable in the kernel's body becomes (*name).
+  void dereference_hoisted(Stmt* body) {
+    if (hoisted_.empty()) return;
+    const std::set<const VarDecl*> hoisted(hoisted_.begin(), hoisted_.end());
+    std::function<void(Stmt*)> walk = [&](Stmt* s) {
+      if (!s) return;
+      // A __local declaration is replaced whole (decl_stmt): nothing to rewrite inside it.
+      if (auto* ds = dyn_cast<DeclStmt>(s); ds && hoisted.count(dyn_cast<VarDecl>(*ds->decl_begin()))) return;
+      if (auto* ref = dyn_cast<DeclRefExpr>(s); ref && hoisted.count(dyn_cast<VarDecl>(ref->getDecl()))) {
+        edits_.before_token(ref->getLocation(), Nesting::Deref, "(*");
+        edits_.after_token(ref->getLocation(), Nesting::Deref, ")");
+      }
+      for (Stmt* c : s->children()) walk(c);
+    };
+    walk(body);
+  }
+
   void add_counter_parameter(const FunctionDecl* fd) {
     FunctionTypeLoc tl = fd->getFunctionTypeLoc();
     if (!tl) unsupported(fd, "cannot find the parameter list of " + fd->getNameAsString());
@@ -231,9 +275,11 @@ class Instrumenter {
     stmt(body);
   }
 
+  // A statement's charges, before it (before the macro invocation it comes
+  // from: macros hold no control flow, so they run whole or not at all).
   void charge_before(const Stmt* s, const Cost& c) {
     if (!c.any()) return;
-    rw_.InsertTextAfter(sm_.getExpansionLoc(s->getBeginLoc()), c.text(';'));
+    edits_.at(sm_.getExpansionLoc(s->getBeginLoc()), false, Nesting::Statement, c.text(';'));
   }
 
   void no_macro_control(const Stmt* s, const char* what) {
@@ -260,9 +306,9 @@ class Instrumenter {
     SourceLocation after = Lexer::findLocationAfterToken(last, tok::semi, sm_, lo_, false);
     if (after.isInvalid()) after = Lexer::getLocForEndOfToken(last, 0, sm_, lo_);
     if (from_macro) check_braces_enclose_only(s, what, begin, after, next);
-    rw_.InsertTextAfter(begin, "{");
+    edits_.at(begin, false, Nesting::Brace, "{");
     stmt(s);
-    rw_.InsertTextAfter(after, "}");
+    edits_.at(after, true, Nesting::Brace, "}");
   }
 
   // Braces from `begin` to `after` must enclose the body s and nothing else,
@@ -322,17 +368,17 @@ class Instrumenter {
         else if (auto* d = dyn_cast<DeclStmt>(init)) decl_cost(d, c);
       }
       charge_before(s, c);
-      inject(fs->getCond(), nullptr);
-      inject(fs->getInc(), nullptr);
+      inject(fs->getCond());
+      inject(fs->getInc());
       body(fs->getBody(), "for loop");
     } else if (auto* ws = dyn_cast<WhileStmt>(s)) {
       no_macro_control(s, "while loop");
-      inject(ws->getCond(), nullptr);
+      inject(ws->getCond());
       body(ws->getBody(), "while loop");
     } else if (auto* dos = dyn_cast<DoStmt>(s)) {
       no_macro_control(s, "do loop");
       body(dos->getBody(), "do loop", dos->getWhileLoc());
-      inject(dos->getCond(), nullptr);
+      inject(dos->getCond());
     } else if (auto* ss = dyn_cast<SwitchStmt>(s)) {
       no_macro_control(s, "switch statement");
       Cost c;
@@ -385,24 +431,16 @@ class Instrumenter {
 
   // ---- expressions ----
 
-  // Wraps a conditionally evaluated expression as "(charges, e)". With
-  // `parent` null the expression is a loop condition or increment, which must
-  // be wrappable; otherwise a part inside a macro body is charged to the parent
-  // (as if always evaluated) with a warning.
-  void inject(Expr* e, Cost* parent) {
+  // Wraps a conditionally evaluated expression (an operand of &&, || or ?:,
+  // a loop condition or increment) as "(charges, e)", at the tokens it is
+  // made of: inside a macro, those of its own expanded copy.
+  void inject(Expr* e) {
     if (!e) return;
     Cost c;
     expr(e, c);
     if (!c.any()) return;
-    const CharSourceRange r = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(e->getSourceRange()), sm_, lo_);
-    if (r.isInvalid() || !sm_.isInMainFile(r.getBegin())) {
-      if (!parent) unsupported(e, "a loop condition or increment inside macro " + macro_name(e->getBeginLoc()) + " cannot be counted exactly");
-      *parent += c;
-      warnings.push_back("a conditional operand inside macro " + macro_name(e->getBeginLoc()) + " is counted as always evaluated");
-      return;
-    }
-    rw_.InsertTextAfter(r.getBegin(), "(" + c.text(','));
-    rw_.InsertTextAfter(r.getEnd(), ")");
+    edits_.before_token(e->getBeginLoc(), Nesting::Operand, "(" + c.text(','));
+    edits_.after_token(e->getEndLoc(), Nesting::Operand, ")");
   }
 
   struct Lanes {
@@ -501,7 +539,7 @@ class Instrumenter {
       const BinaryOperatorKind op = bo->getOpcode();
       if (op == BO_LAnd || op == BO_LOr) {
         expr(bo->getLHS(), c);
-        inject(bo->getRHS(), &c);
+        inject(bo->getRHS());
         return;
       }
       if (op == BO_Assign) {
@@ -517,8 +555,8 @@ class Instrumenter {
     }
     if (auto* co = dyn_cast<ConditionalOperator>(e)) {
       expr(co->getCond(), c);
-      inject(co->getTrueExpr(), &c);
-      inject(co->getFalseExpr(), &c);
+      inject(co->getTrueExpr());
+      inject(co->getFalseExpr());
       return;
     }
     if (auto* uo = dyn_cast<UnaryOperator>(e)) {
@@ -548,16 +586,13 @@ class Instrumenter {
     if (!fd) unsupported(call, "a call through a function pointer");
     if (is_user_function(fd)) {
       // The callee counts its own work; it receives the counters.
-      SourceLocation rp = call->getRParenLoc();
-      if (rp.isMacroID()) {
-        if (!sm_.isMacroArgExpansion(rp) && !Lexer::isAtEndOfMacroExpansion(rp, sm_, lo_))
-          unsupported(call, "a call of " + fd->getNameAsString() + " inside macro " + macro_name(rp) + " cannot receive the counters");
-        rp = sm_.getExpansionRange(rp).getEnd();
-      }
-      rw_.InsertTextBefore(rp, call->getNumArgs() ? ", __rl_c" : "__rl_c");
+      edits_.before_token(call->getRParenLoc(), Nesting::Operand, call->getNumArgs() ? ", __rl_c" : "__rl_c");
       return;
     }
     if (fd->hasAttr<OpenCLKernelAttr>()) unsupported(call, "a kernel calling another kernel");
+    if (const FunctionDecl* def = fd->getDefinition())
+      warn("calls of " + fd->getNameAsString() + " (defined in " + where(sm_, def->getBeginLoc()) +
+           ", a system header, which is not rewritten) are not counted");
     if (!fd->getIdentifier()) return;
     const std::string name = fd->getName().str();
     const QualType first = call->getNumArgs() ? call->getArg(0)->getType() : QualType();
@@ -610,6 +645,11 @@ class Action : public ASTFrontendAction {
     printer->BeginSourceFile(ci.getLangOpts(), ci.hasPreprocessor() ? &ci.getPreprocessor() : nullptr);
     ci.getDiagnostics().setClient(printer, true);
     rewriter_.setSourceMgr(ci.getSourceManager(), ci.getLangOpts());
+    // Both watch the preprocessor from the start: macro expansions and #include lines.
+    tokens_ = std::make_unique<ExpansionTokens>(ci.getPreprocessor());
+    auto includes = std::make_unique<UserIncludes>(ci.getSourceManager());
+    includes_ = includes.get();  // owned by the preprocessor, which outlives the parse
+    ci.getPreprocessor().addPPCallbacks(std::move(includes));
     return std::make_unique<Consumer>(*this);
   }
 
@@ -618,7 +658,7 @@ class Action : public ASTFrontendAction {
     explicit Consumer(Action& a) : action(a) {}
     void HandleTranslationUnit(ASTContext& ctx) override {
       if (ctx.getDiagnostics().hasErrorOccurred()) return;
-      Instrumenter ins(ctx, action.rewriter_, action.kernel_);
+      Instrumenter ins(ctx, action.rewriter_, action.kernel_, *action.includes_, *action.tokens_);
       try {
         ins.run();
       } catch (const InstrumentError& e) {
@@ -641,6 +681,8 @@ class Action : public ASTFrontendAction {
   std::string& diag_;
   std::unique_ptr<llvm::raw_string_ostream> diag_stream_;
   Rewriter rewriter_;
+  std::unique_ptr<ExpansionTokens> tokens_;
+  UserIncludes* includes_ = nullptr;
   std::string& error_;
 };
 

@@ -36,6 +36,7 @@ Counters count(const std::string& args) {
 
 std::string example(const std::string& name) { return "'" + std::string(ROOFLINE_SOURCE_DIR) + "/examples/" + name + "'"; }
 std::string test_kernels() { return "'" + std::string(ROOFLINE_SOURCE_DIR) + "/tests/e2e/kernels/counting.cl'"; }
+std::string macro_kernels() { return "'" + std::string(ROOFLINE_SOURCE_DIR) + "/tests/e2e/kernels/counting_macros.cl'"; }
 
 void check(const Counters& c, const Counters& expected) {
   for (const auto& [k, v] : expected) {
@@ -145,6 +146,80 @@ TEST_CASE("macros as the bodies of if, else, for, while and do keep the source's
   CHECK(r.err.find("step.cl:2: the body of this if statement comes from macro STEP, which expands to more than that body; it "
                    "cannot be counted exactly") != std::string::npos);
   fs::remove_all(dir);
+}
+
+TEST_CASE("a conditional inside a macro argument expanded twice is charged once per evaluated copy") {
+  // 16 work-items, a = iota, b = ones. SQ(i < 8 ? a[i] : b[i]): each of the
+  // two copies loads a[i] or b[i] (8 B per work-item, 128 B; once 256, each
+  // copy charging both copies' loads), 1 FLOP, 4 B stored. out[i] +=
+  // TWICE(i < 4 || b[i] > 2.0f): out[i] loaded and stored (4 B each), the int
+  // sum 1 INTOP, the float add 1 FLOP; b[i] only for the 12 with i >= 4, in
+  // both copies: 96 B.
+  check(count(macro_kernels() + " --kernel macro_arg_conditionals --global 16 --local 16 --arg a=float[16]:iota --arg b=float[16]:ones "
+                                "--arg out=float[16]"),
+        {{"flop_float", 32}, {"intop", 16}, {"global_load", 128 + 64 + 96}, {"global_store", 128}});
+}
+
+TEST_CASE("a conditional inside a macro body charges only the evaluated side, with no warning") {
+  // 16 work-items, a = iota, b = ones. PICK(i < 4, a[i] * 2.0f, b[i] + b[i]):
+  // 4 work-items load a[i] (16 B), 12 load b[i] twice (96 B); 1 FLOP each; 64
+  // B stored. BOTH(a[i], b[i]): a[i] for all (64 B), b[i] only where a[i] > 0,
+  // i >= 1 (60 B); the 15 then store 1.0f (60 B). Once both arms were charged
+  // always (192 B and 32 FLOPs for PICK, 64 B for BOTH's b[i]).
+  const std::string file = (scratch_dir("macro-body-conditionals") / "counts.json").string();
+  const RunResult r = run_roofline("count " + macro_kernels() +
+                                   " --kernel macro_body_conditionals --global 16 --local 16 --arg a=float[16]:iota "
+                                   "--arg b=float[16]:ones --arg out=float[16] -o '" + file + "'");
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.err.find("warning") == std::string::npos);
+  const auto j = nlohmann::json::parse(slurp(file));
+  CHECK(j.at("warnings").empty());
+  Counters c;
+  for (const auto& [k, v] : j.at("counters").items()) c[k] = v.get<double>();
+  check(c, {{"flop_float", 16}, {"intop", 0}, {"global_load", 16 + 96 + 64 + 60}, {"global_store", 64 + 60}});
+  fs::remove_all(fs::path(file).parent_path());
+}
+
+TEST_CASE("calls of counted functions inside macros are counted") {
+  // 16 work-items. get() loads 4 B. GET(i) + GETI + SQ(get(a, i)): four calls
+  // (16 B), 2 adds and a product (3 FLOPs), 4 B stored. out[i] += PICK(i < 4,
+  // GET(i), 0.0f): out[i] loaded and stored, 1 FLOP, and the call for the 4
+  // with i < 4 (16 B). out[i] += add2(a[i], i < 4 ? a[i] : 0.0f): out[i]
+  // loaded and stored, 2 FLOPs, a[i] (64 B), the arm for 4 (16 B). Each once
+  // failed to build (exit 4, "a bug of the instrumenter"): the last one put
+  // the counters inside the conditional's parentheses.
+  check(count(macro_kernels() + " --kernel macro_calls --global 16 --local 16 --arg a=float[16]:iota --arg out=float[16]"),
+        {{"flop_float", 96}, {"intop", 0}, {"global_load", 256 + 64 + 16 + 64 + 64 + 16}, {"global_store", 192}});
+}
+
+TEST_CASE("a kernel with a prior prototype is counted") {
+  // Once "conflicting types" in the counting build (exit 4): the prototype
+  // stayed beside the wrapper's two more parameters.
+  check(count(macro_kernels() + " --kernel prototyped --global 16 --local 16 --arg out=float[16]"),
+        {{"flop_float", 0}, {"global_load", 0}, {"global_store", 64}});
+}
+
+TEST_CASE("__local scalars are counted like __local arrays, and a __local array keeps its size") {
+  // One group of 16. Per work-item: tile[l] = a[...]: 4 B global load, 4 B
+  // local store; BUMP(&cnt), an atomic_inc on a __local int: 4 B local load and
+  // store, 1 INTOP; the loop runs sizeof(tile) / sizeof(tile[0]) / 4 = 4 times
+  // (with tile a pointer it would run once): 5 tests of 1 INTOP (the /), 4
+  // increments, 4 bodies of 1 FLOP, 2 INTOPs and a 4 B local load; s * CNT: 1
+  // FLOP, 4 B local load, 4 B global store. cnt = 0 for l == 0 only: 4 B.
+  check(count(macro_kernels() + " --kernel local_scalar --global 16 --local 16 --arg a=float[16]:iota --arg out=float[16]"),
+        {{"flop_float", 16 * 5}, {"intop", 16 * 18}, {"global_load", 64}, {"global_store", 64}, {"local_store", 16 * 8 + 4},
+         {"local_load", 16 * 24}});
+}
+
+TEST_CASE("helper functions defined in included files are counted where they run") {
+  // scaled() (counting_helpers.h, included twice, the guard skipping the
+  // second) loads p[k] twice and does 3 FLOPs, through half_of()
+  // (counting_inner.h, #pragma once, included by both files); half_of(1.0f)
+  // 1 FLOP; the sum 1 FLOP; 4 B stored. Per work-item 5 FLOPs, 8 B loaded;
+  // once 1 FLOP and no loads, with no warning.
+  check(count(macro_kernels() + " --kernel included_helpers --global 16 --local 16 --arg a=float[16]:iota --arg out=float[16]"),
+        {{"flop_float", 80}, {"global_load", 128}, {"global_store", 64}});
 }
 
 TEST_CASE("builtins that return a value through a pointer are charged a store of the pointee in its space") {

@@ -1,8 +1,14 @@
 // The Clang instrumenter at the source level (builds with Clang only): what it
-// inserts for half precision (which the PoCL test device cannot run), and the
+// inserts for half precision (which the PoCL test device cannot run), inside
+// macro expansions, for __local variables and included files, and the
 // constructs it refuses by name. Run-time counts are checked end to end
 // (tests/e2e/test_count.cpp).
 #include <doctest/doctest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 
 #include "count/instrument.hpp"
 #include "count/typedefs.hpp"
@@ -78,13 +84,95 @@ TEST_CASE("a macro that expands to a loop or if body and more statements is refu
   CHECK(r.source.find("if (i < 2) {" + add + add + "BLOCK}") != std::string::npos);  // was "if (i < 2) add;add;BLOCK": all ran it
 }
 
-TEST_CASE("ternaries inside a macro body are charged as always evaluated, with a warning") {
+TEST_CASE("a conditional inside a macro is charged in its own expanded copy, with no warning") {
   const auto r = instrument(
-      "#define PICK(c, x, y) ((c) ? (x) : (y))\n"
-      "__kernel void k(__global float* p, int c) { p[0] = PICK(c, p[1], p[2]); }\n",
+      "#define PICK(c, x, y) ((c) ? (x) : (y))\n#define SQ(e) ((e) * (e))\n"
+      "__kernel void k(__global float* p, int c) {\n  int i = get_global_id(0);\n"
+      "  p[0] = PICK(c, p[1], p[2]);\n  p[1] = SQ(i < 8 ? p[i] : p[i + 8]);\n}\n",
       "k");
-  CHECK(r.warnings.size() == 2);
-  CHECK(r.source.find("__rl_c[4]+=8UL;__rl_c[5]+=4UL;p[0] = PICK") != std::string::npos);
+  CHECK(r.warnings.empty());  // once two identical warnings, and both arms charged always
+  CHECK(r.source.find("__rl_c[5]+=4UL;p[0] = ( ( c ) ? (__rl_c[4]+=4UL,( p [ 1 ] ) ): (__rl_c[4]+=4UL,( p [ 2 ] ) ));") !=
+        std::string::npos);
+  // One charge per arm in each copy of the argument (once both copies' charges
+  // went into the one argument text, each copy running both: k^2 charges).
+  const std::string copy = "i < 8 ? (__rl_c[4]+=4UL,p [ i ] ): (__rl_c[3]+=1UL,__rl_c[4]+=4UL,p [ i + 8 ] )";
+  CHECK(r.source.find("p[1] = ( ( " + copy + ") * ( " + copy + ") );") != std::string::npos);
+}
+
+TEST_CASE("calls of counted functions inside macros get the counters") {
+  const auto r = instrument(
+      "float get(__global const float* p, int k) { return p[k]; }\n"
+      "float add2(float x, float y) { return x + y; }\n"
+      "#define GET(k) get(a, k)\n#define GETI get(a, i)\n#define SQ(e) ((e) * (e))\n"
+      "__kernel void k(__global float* a) {\n  int i = get_global_id(0);\n"
+      "  a[0] = GET(i) + GETI + SQ(get(a, i));\n  a[1] = add2(a[i], i < 4 ? a[i] : a[i + 1]);\n}\n",
+      "k");
+  CHECK(r.source.find("a[0] = get ( a , i , __rl_c) + get ( a , i , __rl_c) + ( ( get ( a , i , __rl_c) ) * ( get ( a , i , __rl_c) ) );") !=
+        std::string::npos);
+  // The counters after the conditional's parentheses, not inside them.
+  CHECK(r.source.find("a[1] = add2(a[i], i < 4 ? (__rl_c[4]+=4UL,a[i]) : (__rl_c[3]+=1UL,__rl_c[4]+=4UL,a[i + 1]), __rl_c);") !=
+        std::string::npos);
+}
+
+TEST_CASE("the counted kernel's prototype is left out, as the wrapper takes two more parameters") {
+  const auto r = instrument("__kernel void k(__global float* a);\n__kernel void k(__global float* a) { a[0] = 1.0f; }\n", "k");
+  CHECK(r.source.find("/* prototype of kernel k left out of the counting build */\n") != std::string::npos);
+  CHECK(r.source.find("__kernel void k(__global float* a);") == std::string::npos);
+}
+
+TEST_CASE("a macro that keeps its own name is written out with the name in parentheses, or refused when object-like") {
+  const auto r = instrument(
+      "float get(__global float* p, int k) { return p[k]; }\n#define get(p, k) ((k) < 0 ? 0.0f : get(p, k))\n"
+      "__kernel void k(__global float* a) { a[0] = get(a, 1); }\n",
+      "k");
+  CHECK(r.source.find("a[0] = ( ( 1 ) < 0 ? 0.0f : (get) ( a , 1 , __rl_c) );") != std::string::npos);
+  CHECK_THROWS_WITH(instrument("__kernel void k(__global float* p, int c) {\n  float v = 1.0f;\n#define v (c ? p[0] : v)\n"
+                               "  p[1] = v;\n}\n",
+                               "k"),
+                    doctest::Contains("kernel.cl:4: the expansion of macro v keeps the name of macro v (an object-like macro "
+                                      "naming itself)"));
+}
+
+TEST_CASE("__local scalars and arrays are declared by the wrapper and reached through pointers to them") {
+  const auto r = instrument(
+      "#define CNT cnt\n#define BUMP(p) atomic_inc(p)\n"
+      "__kernel void k(__global float* a) {\n  __local int cnt;\n  __local float t[16];\n"
+      "  if (get_local_id(0) == 0) cnt = 0;\n  BUMP(&cnt);\n  a[0] = t[1] * CNT + sizeof(t);\n}\n",
+      "k");
+  CHECK(r.source.find("void __rl_k_k(__global float* a, __private ulong *__rl_c, __local int *cnt, __local float (*t)[16])") !=
+        std::string::npos);
+  CHECK(r.source.find("{__rl_c[8]+=4UL;(*cnt) = 0;}") != std::string::npos);
+  CHECK(r.source.find("atomic_inc ( & (*cnt ));") != std::string::npos);
+  CHECK(r.source.find("a[0] = (*t)[1] * (*CNT) + sizeof((*t));") != std::string::npos);
+  CHECK(r.source.find("  __local int cnt;\n  __local float t[16];\n") != std::string::npos);  // in the wrapper
+  CHECK(r.source.find("__rl_k_k(a, __rl_c, &cnt, &t);") != std::string::npos);
+}
+
+TEST_CASE("functions of included user files are instrumented and written in place of the #include") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("roofline-unit-includes-" + std::to_string(::getpid()));
+  fs::create_directories(dir / "user");
+  fs::create_directories(dir / "system");
+  std::ofstream(dir / "user" / "helpers.h") << "#pragma once\nfloat twice(__global float* p) { return 2.0f * p[0]; }\n";
+  std::ofstream(dir / "system" / "sys.h") << "float thrice(float x) { return 3.0f * x; }\n";
+  InstrumentRequest req;
+  req.source =
+      "#include \"helpers.h\"\n#include \"helpers.h\"\n#include <sys.h>\n"
+      "__kernel void k(__global float* a) { a[1] = twice(a) + thrice(a[0]) + thrice(a[2]); }\n";
+  req.kernel = "k";
+  req.clang_args = {"-I" + (dir / "user").string(), "-isystem" + (dir / "system").string()};
+  const auto r = instrument_kernel(req);
+  const std::string user = (dir / "user" / "helpers.h").string();
+  CHECK(r.source.find("/* #include helpers.h */\n#line 1 \"" + user + "\"\n\n"
+                      "float twice(__global float* p, __private ulong *__rl_c) { __rl_c[1]+=1UL;__rl_c[4]+=4UL;return 2.0f * p[0]; }\n"
+                      "#line 1 \"kernel.cl\"\n") != std::string::npos);
+  CHECK(r.source.find("/* #include helpers.h: skipped by its include guard or #pragma once */\n#include <sys.h>\n") != std::string::npos);
+  CHECK(r.source.find("twice(a, __rl_c)") != std::string::npos);
+  // A system header is not rewritten: its function is named once, however often it is called.
+  REQUIRE(r.warnings.size() == 1);
+  CHECK(r.warnings[0] == "calls of thrice (defined in " + (dir / "system" / "sys.h").string() +
+                             ":1, a system header, which is not rewritten) are not counted");
+  fs::remove_all(dir);
 }
 
 TEST_CASE("typedefs resolve through Clang with the build's defines, through macros and chains") {
