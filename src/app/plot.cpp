@@ -116,7 +116,13 @@ void run_report(const PlotRequest& r) {
     throw CommandError(Failure::usage, "report describes one roofs file, got " + std::to_string(in.docs.size()) +
                                            " (to compare them, plot them together: roofline plot A.json B.json)");
   if (const std::string why = unmatched_pick(r, in.docs); !why.empty()) throw CommandError(Failure::usage, why);
-  write_file_atomically(r.output, render_report_html(in.docs.front(), in.dots, chart_options(r)));
+  std::string html;
+  try {
+    html = render_report_html(in.docs.front(), in.dots, chart_options(r));
+  } catch (const NonFiniteNumber& e) {  // a number of the files that cannot be shown
+    throw CommandError(Failure::usage, e.what());
+  }
+  write_file_atomically(r.output, html);
 }
 
 }  // namespace roofline
