@@ -327,6 +327,9 @@ std::size_t write_results(const RoofsDocument& doc, const BuildOutputs& out) {
 
 BuildResult run_build(const BuildRequest& request) {
   install_interrupt_handler();
+  // The level override is read again once the curves are measured; a bad
+  // one must not cost the minutes before that.
+  if (!request.levels.empty()) load_level_override(request.levels);
   const ChosenDevice device = choose_device(request.device);
   BuildOutputs outputs = build_outputs(request, *device);
   BuildPipeline pipeline(request, *device, outputs, kernel_folder(request.kernels));

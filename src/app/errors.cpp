@@ -1,6 +1,7 @@
 #include "app/errors.hpp"
 
 #include <CL/opencl.hpp>
+#include <nlohmann/json.hpp>
 
 #include "benchmark/session.hpp"
 #include "count/instrument.hpp"
@@ -50,6 +51,11 @@ FailureReport failure_of(const std::exception_ptr& error) {
     return {Failure::runtime, e.what(), ""};
   } catch (const cl::Error& e) {
     return {Failure::runtime, opencl_error_text(e), ""};
+  } catch (const nlohmann::json::exception&) {
+    // Inputs are checked against their schemas before they are converted and
+    // outputs are written with invalid UTF-8 replaced: this is a defect, and
+    // the JSON library's words would not tell the user anything.
+    return {Failure::runtime, "unexpected error in a JSON document (a defect of roofline; please report it)", ""};
   } catch (const std::exception& e) {
     return {Failure::runtime, e.what(), ""};
   } catch (...) {

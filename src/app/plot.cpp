@@ -59,6 +59,17 @@ std::string stem(const std::string& path) { return std::filesystem::path(path).s
 // chart of one file given several, dots where they cannot go, an energy chart
 // of a file without a power model. (render_chart would draw what it can;
 // asked for more, the user hears why.)
+// The CARM and the energy charts draw the compute roofs --compute picks: a
+// pick a file has no roof for is refused rather than left out.
+std::string unmatched_pick(const PlotRequest& r, const std::vector<RoofsDocument>& docs) {
+  for (std::size_t i = 0; i < docs.size(); ++i)
+    if (const std::string pick = chart::unmatched_roof_pick(docs[i], r.compute); !pick.empty())
+      return "--compute " + pick + ": " + r.roofs[i] + " has no such compute roof";
+  return "";
+}
+
+bool draws_compute_roofs(const ChartSpec& spec) { return spec.kind == ChartKind::carm || spec.is_energy(); }
+
 std::string chart_refusal(const PlotRequest& r, const ChartSpec& spec, const std::vector<RoofsDocument>& docs) {
   if (docs.size() > 1 && !spec.compares_files())
     return "--chart " + spec.name() + " draws one roofs file, got " + std::to_string(docs.size()) +
@@ -71,6 +82,7 @@ std::string chart_refusal(const PlotRequest& r, const ChartSpec& spec, const std
     if (spec.has_metric() && spec.metric != SweepMetric::performance && !has_launch_sweeps(docs[i], true))
       return r.roofs[i] + ": no power readings in the launch sweeps (measure with roofline build --energy)";
   }
+  if (draws_compute_roofs(spec)) return unmatched_pick(r, docs);
   return "";
 }
 
@@ -87,6 +99,7 @@ std::string render(const ChartSpec& spec, const std::vector<const RoofsDocument*
 void plot_all(const PlotRequest& r, const PlotInputs& in, const std::function<void(const std::string&)>& written) {
   if (std::filesystem::path(r.output).extension() == ".svg")
     throw CommandError(Failure::usage, "--chart all writes a folder of charts: -o names that folder, not an .svg file");
+  if (const std::string why = unmatched_pick(r, in.docs); !why.empty()) throw CommandError(Failure::usage, why);
   std::error_code ec;
   std::filesystem::create_directories(r.output, ec);
   for (std::size_t i = 0; i < in.docs.size(); ++i)
@@ -113,7 +126,14 @@ void run_report(const PlotRequest& r) {
   if (in.docs.size() > 1)
     throw CommandError(Failure::usage, "report describes one roofs file, got " + std::to_string(in.docs.size()) +
                                            " (to compare them, plot them together: roofline plot A.json B.json)");
-  write_file_atomically(r.output, render_report_html(in.docs.front(), in.dots, chart_options(r)));
+  if (const std::string why = unmatched_pick(r, in.docs); !why.empty()) throw CommandError(Failure::usage, why);
+  std::string html;
+  try {
+    html = render_report_html(in.docs.front(), in.dots, chart_options(r));
+  } catch (const NonFiniteNumber& e) {  // a number of the files that cannot be shown
+    throw CommandError(Failure::usage, e.what());
+  }
+  write_file_atomically(r.output, html);
 }
 
 }  // namespace roofline

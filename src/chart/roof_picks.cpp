@@ -40,6 +40,13 @@ void check_roof_picks(const std::vector<std::string>& picks) {
     if (p != "all") parse_pick(p);
 }
 
+std::string unmatched_roof_pick(const RoofsDocument& doc, const std::vector<std::string>& picks) {
+  const std::vector<const Ceiling*> best = best_ceilings(doc);
+  for (const std::string& p : picks)
+    if (p != "all" && !best_of(best, parse_pick(p))) return p;
+  return "";
+}
+
 std::vector<const Ceiling*> pick_compute_roofs(const RoofsDocument& doc, const std::vector<std::string>& picks) {
   const std::vector<const Ceiling*> best = best_ceilings(doc);
   std::vector<const Ceiling*> all;

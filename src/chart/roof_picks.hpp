@@ -16,6 +16,11 @@ namespace roofline::chart {
 // than half, float, double, int, or an op other than add, mad.
 void check_roof_picks(const std::vector<std::string>& picks);
 
+// The first pick that names no compute roof of the document ("half:mad" of a
+// device measured without half, "double" without fp64); empty when every
+// pick names one. Picks as check_roof_picks accepts them.
+std::string unmatched_roof_pick(const RoofsDocument& doc, const std::vector<std::string>& picks);
+
 // The compute ceilings to draw, each the best of its (op, type), in the order
 // picked. No picks: float MAD, float ADD, double MAD and the faster of int MAD
 // and int ADD, those measured; a document with none of them shows all.

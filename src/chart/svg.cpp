@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <string_view>
 
+#include "model/units.hpp"
+
 namespace roofline::chart {
 
 namespace {
@@ -58,12 +60,16 @@ bool segment_hits(const Segment& s, const Rect& r) {
 }
 
 std::string printf_string(const char* format, ...) {
-  char buffer[256];
   va_list args;
   va_start(args, format);
-  const int n = std::vsnprintf(buffer, sizeof buffer, format, args);
-  va_end(args);
-  return n < 0 ? std::string() : std::string(buffer, std::min<std::size_t>(n, sizeof buffer - 1));
+  try {
+    std::string text = vformat_text(format, args);
+    va_end(args);
+    return text;
+  } catch (...) {
+    va_end(args);
+    throw;
+  }
 }
 
 std::string px(double v) { return printf_string("%.2f", v); }

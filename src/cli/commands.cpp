@@ -25,6 +25,20 @@ std::string check_timeout(const std::string& text) {
   return "";
 }
 
+// A number in [lo, hi]. CLI11's Range and NonNegativeNumber compare, and
+// every comparison with NaN is false: they let "nan" through.
+CLI::Validator finite_in(double lo, double hi) {
+  const std::string range = "[" + CLI::detail::to_string(lo) + ", " + CLI::detail::to_string(hi) + "]";
+  return CLI::Validator(
+      [lo, hi, range](std::string& text) -> std::string {
+        double v = 0;
+        if (!CLI::detail::lexical_cast(text, v) || !std::isfinite(v)) return "'" + text + "' is not a finite number";
+        if (v < lo || v > hi) return text + " is not in " + range;
+        return "";
+      },
+      "NUMBER in " + range);
+}
+
 std::vector<std::string> energy_names(bool with_none) {
   std::vector<std::string> names;
   for (const auto& n : Vocabulary<EnergyBackend>::names)
@@ -75,7 +89,7 @@ void CommandLine::add_energy() {
   energy_->add_option("-d,--device", energy_device_, "Device, as for build");
   energy_->add_option("--energy", energy_backend_, "auto (default), papi, perf, powercap or nvml")
       ->check(CLI::IsMember(energy_names(false)));
-  energy_->add_option("--seconds", energy_seconds_, "How long to read (default 6)")->check(CLI::Range(0.1, 600.0));
+  energy_->add_option("--seconds", energy_seconds_, "How long to read (default 6)")->check(finite_in(0.1, 600.0));
 }
 
 void CommandLine::add_chart_options(CLI::App* command, const std::string& roofs_help) {
@@ -174,7 +188,7 @@ void CommandLine::add_place() {
                    "papi, perf, powercap, nvml or none")
       ->check(CLI::IsMember(energy_names(true)));
   place_->add_option("--warmup", p.warmup_s, "Warm-up seconds before timing (default: 0.5 on GPUs, 0.2 on CPUs)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(finite_in(0, 3600));
 }
 
 int CommandLine::run(int argc, char** argv) {

@@ -43,6 +43,14 @@ bool parse_count(const std::string& digits, std::uint64_t& v) {
   return r.ec == std::errc() && r.ptr == digits.data() + digits.size();
 }
 
+// A C identifier: what a -D name must be for the build to take it.
+bool is_identifier(const std::string& name) {
+  if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) return false;
+  for (unsigned char c : name)
+    if (!std::isalnum(c) && c != '_') return false;
+  return true;
+}
+
 }  // namespace
 
 void parse_typed_value(const ElementType& t, const std::string& text, double& value, std::uint64_t& integer) {
@@ -299,10 +307,15 @@ LaunchSpec parse_launch_words(const std::vector<std::string>& words) {
     } else if (w == "--arg") {
       const auto e = value.find('=');
       if (e == std::string::npos || e == 0) throw LaunchSpecError("--arg " + value + ": expected NAME=SPEC");
-      s.arg_text[value.substr(0, e)] = value.substr(e + 1);
+      const std::string name = value.substr(0, e);
+      if (s.arg_text.count(name))
+        throw LaunchSpecError("--arg " + name + " is given twice (" + s.arg_text[name] + " and " + value.substr(e + 1) + ")");
+      s.arg_text[name] = value.substr(e + 1);
     } else if (w == "-D") {
       const auto e = value.find('=');
-      s.defines.emplace_back(value.substr(0, e), e == std::string::npos ? "" : value.substr(e + 1));
+      const std::string name = value.substr(0, e);
+      if (!is_identifier(name)) throw LaunchSpecError("-D '" + value + "': expected NAME or NAME=VALUE, NAME an identifier");
+      s.defines.emplace_back(name, e == std::string::npos ? "" : value.substr(e + 1));
     } else if (w == "--build-options") {
       s.build_options = value;
     } else {

@@ -1,11 +1,10 @@
 #include "model/counts_file.hpp"
 
 #include <cstdio>
-#include <stdexcept>
 
-#include "model/file_errors.hpp"
 #include "model/input_file.hpp"
 #include "model/json_fields.hpp"
+#include "model/json_input.hpp"
 
 namespace roofline {
 using nlohmann::json;
@@ -71,24 +70,31 @@ json counts_to_json(const CountsFile& c) {
           {"warnings", c.warnings}};
 }
 
+namespace {
+
+CountedLaunch counted_launch_of(const json& l) {
+  CountedLaunch launch;
+  l.at("kernel").get_to(launch.kernel);
+  l.at("source_hash").get_to(launch.source_hash);
+  l.at("build_options").get_to(launch.build_options);
+  l.at("global").get_to(launch.global);
+  l.at("local").get_to(launch.local);
+  l.at("args").get_to(launch.args);
+  return launch;
+}
+
+}  // namespace
+
 CountsFile counts_from_json(const json& j) {
-  if (j.value("schema", "") != "roofline-counts") throw std::runtime_error("not a counts file (no \"schema\": \"roofline-counts\")");
-  if (j.at("schema_version").get<int>() > kCountsSchemaVersion) throw std::runtime_error("written by a newer roofline");
   CountsFile c;
-  const json& l = j.at("launch");
-  l.at("kernel").get_to(c.launch.kernel);
-  l.at("source_hash").get_to(c.launch.source_hash);
-  l.at("build_options").get_to(c.launch.build_options);
-  l.at("global").get_to(c.launch.global);
-  l.at("local").get_to(c.launch.local);
-  l.at("args").get_to(c.launch.args);
-  if (j.contains("tool") && j.at("tool").is_object()) {
-    c.tool_version = j.at("tool").value("version", "");
-    c.git_revision = j.at("tool").value("git_revision", "");
-  }
+  c.launch = counted_launch_of(j.at("launch"));
   c.source = j.value("source", "");
   c.device = j.value("device", "");
   c.date = j.value("date", "");
+  if (j.contains("tool")) {
+    c.tool_version = j.at("tool").value("version", "");
+    c.git_revision = j.at("tool").value("git_revision", "");
+  }
   c.work_items = j.value("work_items", std::uint64_t(0));
   c.instrumented_seconds = j.value("instrumented_seconds", 0.0);
   if (j.contains("warnings")) j.at("warnings").get_to(c.warnings);
@@ -97,15 +103,16 @@ CountsFile counts_from_json(const json& j) {
   return c;
 }
 
+CountsFile parse_counts(const std::string& text, const std::string& file) {
+  const json j = parse_json_input(text, file);
+  if (!j.is_object() || j.value("schema", json()) != "roofline-counts")
+    throw InputFileError(file + ": not a counts file (no \"schema\": \"roofline-counts\")");
+  require_valid(j, DocumentKind::counts, file);
+  return converted(file, "counts file", [&] { return counts_from_json(j); });
+}
+
 CountsFile load_counts(const std::string& path) {
-  const std::string text = read_input_file(path, "counts file", kJsonFileCap);
-  try {
-    return counts_from_json(json::parse(text));
-  } catch (const json::exception& e) {
-    throw InputFileError("counts file " + path + " is not valid: " + e.what());
-  } catch (const std::exception& e) {
-    throw InputFileError("counts file " + path + ": " + e.what());
-  }
+  return parse_counts(read_input_file(path, "counts file", kJsonFileCap), path);
 }
 
 }  // namespace roofline

@@ -43,10 +43,18 @@ struct CountsFile {
 std::string source_hash(const std::string& text);
 
 nlohmann::json counts_to_json(const CountsFile& c);
-// The counts of counts_to_json's document; throws nlohmann::json::exception
-// or std::runtime_error (not a counts document, a newer schema).
+
+// The counts of a counts document: one that passed the schema (parse_counts)
+// or that roofline wrote itself (counts_to_json, as the worker process hands
+// them back). Throws nlohmann::json::exception on anything else.
 CountsFile counts_from_json(const nlohmann::json& j);
-// Reads a counts file; throws InputFileError naming the file and the problem.
+
+// Reads a counts file's text, checked against schemas/counts.schema.json;
+// `file` names it in messages. Throws InputFileError "FILE: /pointer: what is
+// wrong" (model/json_input).
+CountsFile parse_counts(const std::string& text, const std::string& file = "counts file");
+
+// parse_counts of a file's text (read up to kJsonFileCap); a file that cannot be read is an InputFileError too.
 CountsFile load_counts(const std::string& path);
 
 }  // namespace roofline

@@ -57,17 +57,4 @@ void get_by_name(const nlohmann::json& j, const char* key, std::map<Enum, Value>
   for (const auto& [name, value] : j.at(key).items()) out[parse_name<Enum>(name)] = value.template get<Value>();
 }
 
-// What a JSON library error says, in words for whoever wrote the file: "no
-// schema_version" for a missing key, the message without the library's
-// "[json.exception.type_error.302] " prefix otherwise.
-inline std::string json_problem(const nlohmann::json::exception& e) {
-  std::string what = e.what();
-  if (const auto end = what.find("] "); what.rfind("[json.exception.", 0) == 0 && end != std::string::npos)
-    what = what.substr(end + 2);
-  const std::string key = "key '", not_found = "' not found";
-  if (e.id == 403 && what.rfind(key, 0) == 0 && what.size() > key.size() + not_found.size())
-    return "no " + what.substr(key.size(), what.size() - key.size() - not_found.size());
-  return what;
-}
-
 }  // namespace roofline::json_fields

@@ -9,8 +9,8 @@
 #include <stdexcept>
 #include <utility>
 
-#include "model/file_errors.hpp"
 #include "model/input_file.hpp"
+#include "model/json_input.hpp"
 
 namespace roofline {
 namespace {
@@ -615,46 +615,47 @@ std::vector<DetectedLevel> detect_levels(const std::vector<CurvePoint>& bandwidt
   return levels;
 }
 
-std::vector<DetectedLevel> levels_from_override(const std::string& path, const std::vector<CurvePoint>& bandwidth,
-                                                const std::vector<CurvePoint>& latency) {
-  auto fail = [&](const std::string& what) {
-    return InputFileError("level override file " + path + ": " + what);
-  };
-  const std::string text = read_input_file(path, "level override file", kJsonFileCap);
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception& e) {
-    throw fail(std::string("not valid JSON (") + e.what() + ")");
-  }
-  if (!j.is_object() || !j.contains("levels") || !j.at("levels").is_array() || j.at("levels").empty())
-    throw fail("needs a non-empty \"levels\" array");
-
+std::vector<LevelOverride> parse_level_override(const std::string& text, const std::string& file) {
+  const nlohmann::json j = parse_json_input(text, file);
+  require_valid(j, DocumentKind::level_override, file);
   const auto& entries = j.at("levels");
-  std::vector<DetectedLevel> levels;
+  std::vector<LevelOverride> levels;
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const auto& e = entries[i];
-    const std::string where = "level " + std::to_string(i + 1);
-    if (!e.is_object() || !e.contains("name") || !e.at("name").is_string() || e.at("name").get<std::string>().empty())
-      throw fail(where + " has no name");
-    DetectedLevel l;
-    l.level = MemoryLevel::from_name(e.at("name").get<std::string>());
-    const bool last = i + 1 == entries.size();
-    if (e.contains("capacity_bytes") && !e.at("capacity_bytes").is_null()) {
-      const auto& c = e.at("capacity_bytes");
-      if (!c.is_number() || !(c.get<double>() > 0) || !std::isfinite(c.get<double>()))
-        throw fail(where + " (" + l.level.name + "): capacity_bytes must be a positive number");
-      l.capacity_bytes = c.get<double>();
-    } else if (!last) {
-      throw fail(where + " (" + l.level.name + ") has no capacity_bytes (only the last level may omit it)");
-    }
+    LevelOverride l{MemoryLevel::from_name(e.at("name").get<std::string>()), std::nullopt};
+    if (e.contains("capacity_bytes") && !e.at("capacity_bytes").is_null()) l.capacity_bytes = e.at("capacity_bytes").get<double>();
+    const std::string at = pointer_to("/levels", i);
+    if (!l.capacity_bytes && i + 1 < entries.size())
+      throw field_error(file, at + "/capacity_bytes", "missing: every level but the last needs a capacity (" + l.level.name + ")");
     if (!levels.empty() && l.capacity_bytes && !(*l.capacity_bytes > *levels.back().capacity_bytes))
-      throw fail(where + " (" + l.level.name + "): capacities must increase, " + bytes_text(*l.capacity_bytes) +
-                 " does not exceed " + bytes_text(*levels.back().capacity_bytes) + " of level " +
-                 std::to_string(i) + " (" + levels.back().level.name + ")");
+      throw field_error(file, at + "/capacity_bytes",
+                        "capacities must increase, " + bytes_text(*l.capacity_bytes) + " of " + l.level.name +
+                            " does not exceed " + bytes_text(*levels.back().capacity_bytes) + " of " +
+                            levels.back().level.name);
+    levels.push_back(std::move(l));
+  }
+  return levels;
+}
+
+std::vector<LevelOverride> load_level_override(const std::string& path) {
+  return parse_level_override(read_input_file(path, "level override file", kJsonFileCap), path);
+}
+
+std::vector<DetectedLevel> levels_from_override(const std::string& path, const std::vector<CurvePoint>& bandwidth,
+                                                const std::vector<CurvePoint>& latency) {
+  return levels_from_override(load_level_override(path), bandwidth, latency);
+}
+
+std::vector<DetectedLevel> levels_from_override(const std::vector<LevelOverride>& given,
+                                                const std::vector<CurvePoint>& bandwidth,
+                                                const std::vector<CurvePoint>& latency) {
+  std::vector<DetectedLevel> levels;
+  for (const LevelOverride& g : given) {
+    DetectedLevel l;
+    l.level = g.level;
+    l.capacity_bytes = g.capacity_bytes;
     levels.push_back(l);
   }
-
   const Series bw = prepare(bandwidth, +1), lat = prepare(latency, -1);
   for (std::size_t k = 0; k < levels.size(); ++k) {
     DetectedLevel& l = levels[k];

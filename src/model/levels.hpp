@@ -78,15 +78,33 @@ struct LevelHints {
 std::vector<DetectedLevel> detect_levels(const std::vector<CurvePoint>& bandwidth,
                                          const std::vector<CurvePoint>& latency, const LevelHints& hints = {});
 
-// Levels from an override file, for devices where detection goes wrong:
-//   {"levels": [{"name": "L1", "capacity_bytes": 32768}, ..., {"name": "DRAM"}]}
-// Every level but the last needs a capacity, strictly increasing; the last one's
-// is optional (kept as given). Level k covers the working sets in
-// (capacity[k-1], capacity[k]]: its bandwidth and latency are the medians of the
-// curves' points there (0 / none when the curve has no point there), its
-// extent the first and last bandwidth points there. Throws InputFileError
-// naming the file and the problem (unreadable, not JSON, no levels, a level
-// without a name, a missing or non-increasing capacity).
+// A level as an override file gives it, for devices where detection goes
+// wrong: {"levels": [{"name": "L1", "capacity_bytes": 32768}, ..., {"name": "DRAM"}]}.
+struct LevelOverride {
+  MemoryLevel level;
+  std::optional<double> capacity_bytes;  // every level's but the last's
+};
+
+// Reads an override file's text, checked against schemas/levels.schema.json
+// (a non-empty "levels" array of named levels, capacities positive numbers,
+// no other fields) and for what the schema cannot say: every level but the
+// last has a capacity, and capacities strictly increase. `file` names it in
+// messages. Throws InputFileError "FILE: /levels/1/capacity_bytes: ...".
+std::vector<LevelOverride> parse_level_override(const std::string& text, const std::string& file = "level override file");
+
+// parse_level_override of a file's text; a file that cannot be read is an InputFileError too.
+std::vector<LevelOverride> load_level_override(const std::string& path);
+
+// The levels an override gives, on the curves. Level k covers the working
+// sets in (capacity[k-1], capacity[k]]: its bandwidth and latency are the
+// medians of the curves' points there (0 / none when the curve has no point
+// there), its extent the first and last bandwidth points there; the last
+// level's capacity is kept as given (none, or where the sweep ended inside it).
+std::vector<DetectedLevel> levels_from_override(const std::vector<LevelOverride>& levels,
+                                                const std::vector<CurvePoint>& bandwidth,
+                                                const std::vector<CurvePoint>& latency);
+
+// The same from an override file (load_level_override).
 std::vector<DetectedLevel> levels_from_override(const std::string& path, const std::vector<CurvePoint>& bandwidth,
                                                 const std::vector<CurvePoint>& latency);
 

@@ -20,6 +20,8 @@
 //   counts_file.hpp      counts travelling from a machine with Clang to a device machine
 //   placement.hpp        a user kernel placed on the roofs (placement files)
 //   placement_bound.hpp  the roof that bounds a placed kernel
+//   schema.hpp           the files' JSON Schemas (schemas/, compiled in) and the check against them
+//   json_input.hpp       a JSON input parsed and checked by its schema, errors naming the file and the field
 //   atomic_file.hpp      result files written whole or not at all
 //   file_errors.hpp      an input that cannot be read, an output that cannot be written
 //   input_file.hpp       a file the user names, read whole up to a cap on its size
@@ -33,6 +35,7 @@
 #include "model/energy_fit.hpp"
 #include "model/file_errors.hpp"
 #include "model/input_file.hpp"
+#include "model/json_input.hpp"
 #include "model/levels.hpp"
 #include "model/memory_model.hpp"
 #include "model/op_counts.hpp"
@@ -41,6 +44,7 @@
 #include "model/power_model.hpp"
 #include "model/roofline.hpp"
 #include "model/roofs.hpp"
+#include "model/schema.hpp"
 #include "model/stats.hpp"
 #include "model/transfer_fit.hpp"
 #include "model/units.hpp"

@@ -1,10 +1,9 @@
 #include "model/placement.hpp"
 
-#include <stdexcept>
 
-#include "model/file_errors.hpp"
 #include "model/input_file.hpp"
 #include "model/json_fields.hpp"
+#include "model/json_input.hpp"
 #include "model/roofs.hpp"  // Stats to/from JSON
 
 namespace roofline {
@@ -76,30 +75,38 @@ void from_json(const json& j, Placement& p) {
   get_opt(j, "note", p.note);
 }
 
-std::vector<Placement> load_placements(const std::string& path) {
-  const std::string text = read_input_file(path, "placement file", kJsonFileCap);
-  try {
-    const json j = json::parse(text);
-    const json& list = j.is_object() && j.contains("placements") ? j.at("placements") : j;
-    std::vector<Placement> out;
-    if (list.is_array()) {
+namespace {
+
+// The placements of a file: one object, an array of them, or {"placements": [...]}.
+const json& placement_list(const json& j) { return j.is_object() && j.contains("placements") ? j.at("placements") : j; }
+
+std::string list_pointer(const json& j) { return j.is_object() && j.contains("placements") ? "/placements" : ""; }
+
+}  // namespace
+
+std::vector<Placement> parse_placements(const std::string& text, const std::string& file) {
+  const json j = parse_json_input(text, file);
+  require_valid(j, DocumentKind::placement, file);
+  const json& list = placement_list(j);
+  std::vector<Placement> out;
+  converted(file, "placement file", [&] {
+    if (list.is_array())
       for (const json& p : list) out.push_back(p.get<Placement>());
-    } else if (list.is_object()) {
+    else
       out.push_back(list.get<Placement>());
-    } else {
-      throw std::runtime_error("expected a placement object, an array of them or {\"placements\": [...]}");
-    }
-    for (const Placement& p : out)
-      if (!(p.ai > 0) || !(p.performance > 0))
-        throw std::runtime_error("placement of " + p.kernel + " has no positive ai and performance");
-    return out;
-  } catch (const json::parse_error& e) {
-    throw InputFileError(path + ": not JSON (" + json_fields::json_problem(e) + ")");
-  } catch (const json::exception& e) {
-    throw InputFileError(path + ": not a placement file (" + json_fields::json_problem(e) + ")");
-  } catch (const std::exception& e) {
-    throw InputFileError("placement file " + path + ": " + e.what());
+  });
+  // What the schema cannot say: a dot needs a position on the chart's log axes.
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const std::string at = list.is_array() ? pointer_to(list_pointer(j), i) : "";
+    if (!(out[i].ai > 0)) throw field_error(file, at + "/ai", "the placement of " + out[i].kernel + " has no positive ai (it moves no bytes): it has no dot");
+    if (!(out[i].performance > 0))
+      throw field_error(file, at + "/performance", "the placement of " + out[i].kernel + " has no positive performance: it has no dot");
   }
+  return out;
+}
+
+std::vector<Placement> load_placements(const std::string& path) {
+  return parse_placements(read_input_file(path, "placement file", kJsonFileCap), path);
 }
 
 }  // namespace roofline

@@ -63,7 +63,13 @@ void from_json(const nlohmann::json& j, SpaceBytes& b);
 void to_json(nlohmann::json& j, const Placement& p);
 void from_json(const nlohmann::json& j, Placement& p);
 
-// Reads a placement file; throws InputFileError naming the file and the problem.
+// Reads the placements of a placement file's text, checked against
+// schemas/placement.schema.json; each must have a dot (positive ai and
+// performance). `file` names it in messages. Throws InputFileError "FILE:
+// /pointer: what is wrong" (model/json_input).
+std::vector<Placement> parse_placements(const std::string& text, const std::string& file = "placement file");
+
+// parse_placements of a file's text; a file that cannot be read is an InputFileError too.
 std::vector<Placement> load_placements(const std::string& path);
 
 }  // namespace roofline

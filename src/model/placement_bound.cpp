@@ -141,6 +141,8 @@ std::string place_on_roofs(Placement& p, const RoofsDocument& doc) {
   const Ceiling* compute = compute_roof(doc, type);
   const std::vector<const Ceiling*> memory = candidate_memory_roofs(p, doc, false);
   if (!compute && memory.empty()) return "the roofs file has no " + str(type) + " compute roof and no memory roof";
+  // Without a compute roof only a memory roof bounds, and none bounds a kernel that moves no bytes.
+  if (!compute && !(p.ai > 0)) return "the roofs file has no " + str(type) + " compute roof and the kernel moves no bytes: no roof bounds it";
   const double peak = compute ? compute->value : std::numeric_limits<double>::infinity();
   const Pressed chosen = pressed_roof(p, memory, peak);
   std::string note;

@@ -3,6 +3,7 @@
 #include "model/file_errors.hpp"
 #include "model/input_file.hpp"
 #include "model/json_fields.hpp"
+#include "model/json_input.hpp"
 #include "model/level_consistency.hpp"
 
 #include <algorithm>
@@ -181,23 +182,17 @@ void flag_levels(RoofsDocument& doc) {
     if (std::find(doc.notes.begin(), doc.notes.end(), note) == doc.notes.end()) doc.notes.push_back(note);
 }
 
+RoofsDocument parse_roofs(const std::string& text, const std::string& file) {
+  const json j = parse_json_input(text, file);
+  if (!j.is_object() || !j.contains("schema_version")) throw InputFileError(file + ": not a roofs file (no schema_version)");
+  require_valid(j, DocumentKind::roofs, file);
+  RoofsDocument doc = converted(file, "roofs file", [&] { return j.get<RoofsDocument>(); });
+  flag_levels(doc);
+  return doc;
+}
+
 RoofsDocument load_roofs(const std::string& path) {
-  const std::string text = read_input_file(path, "roofs file", kJsonFileCap);
-  json j;
-  try {
-    j = json::parse(text);
-  } catch (const json::exception& e) {
-    throw InputFileError(path + ": not JSON (" + json_fields::json_problem(e) + ")");
-  }
-  try {
-    RoofsDocument doc = j.get<RoofsDocument>();
-    flag_levels(doc);
-    return doc;
-  } catch (const json::exception& e) {
-    throw InputFileError(path + ": not a roofs file (" + json_fields::json_problem(e) + ")");
-  } catch (const std::exception& e) {  // a newer schema, an unknown name
-    throw InputFileError(path + ": " + e.what());
-  }
+  return parse_roofs(read_input_file(path, "roofs file", kJsonFileCap), path);
 }
 
 std::vector<const Ceiling*> best_ceilings(const RoofsDocument& doc) {

@@ -107,8 +107,13 @@ void from_json(const nlohmann::json& j, RoofsDocument& d);
 // and adds a note for each, once.
 void flag_levels(RoofsDocument& doc);
 
-// Reads a roofs file, its level flags set (files written before the flags
-// existed get them too); throws InputFileError naming the file and the problem.
+// Reads a roofs document from its text, checked against
+// schemas/roofs.schema.json, its level flags set (files written before the
+// flags existed get them too); `file` names it in messages. Throws
+// InputFileError "FILE: /pointer: what is wrong" (model/json_input).
+RoofsDocument parse_roofs(const std::string& text, const std::string& file = "roofs file");
+
+// parse_roofs of a file's text; a file that cannot be read is an InputFileError too.
 RoofsDocument load_roofs(const std::string& path);
 
 // The roofs a chart or a summary shows: the best ceiling of each (op, type) for

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <fstream>
 
+#include <nlohmann/json.hpp>
+
 #include "run_binary.hpp"
 
 namespace fs = std::filesystem;
@@ -173,4 +175,116 @@ TEST_CASE("plot and report refuse what they would silently leave out") {
   CHECK(latency.exit_code == 0);
   CHECK(fs::exists(out));
   fs::remove_all(dir);
+}
+
+TEST_CASE("a level override file that is not one fails before measuring, with exit 2") {
+  const auto dir = scratch_dir("bad-levels");
+  const auto build = [&](const std::string& levels) {
+    return run_roofline("build --device cpu --quick --levels '" + levels + "' -o '" + (dir / "r.json").string() +
+                        "' --plot '" + (dir / "r.svg").string() + "'");
+  };
+  std::ofstream(dir / "garbage.bin", std::ios::binary) << std::string("\x7f" "ELF\x02\x01\x01\0\0", 9);
+  auto r = build((dir / "garbage.bin").string());
+  CHECK(r.exit_code == 2);
+  CHECK(r.err == "roofline: " + (dir / "garbage.bin").string() + ": not JSON (syntax error at line 1, column 1)\n");
+  // Refused before the first ceiling: nothing measured, nothing saved.
+  CHECK(!fs::exists(dir / "r.json.partial"));
+  std::ofstream(dir / "levels.json") << R"({"levels": [{"name": "L1", "capacity_bytes": -32768}, {"name": "DRAM"}]})";
+  r = build((dir / "levels.json").string());
+  CHECK(r.exit_code == 2);
+  CHECK(r.err == "roofline: " + (dir / "levels.json").string() + ": /levels/0/capacity_bytes: must be greater than 0, got -32768\n");
+  CHECK(!fs::exists(dir / "r.json.partial"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("roofs, placement and counts files that break their schema are refused, naming the field") {
+  const auto dir = scratch_dir("bad-files");
+  const std::string source = ROOFLINE_SOURCE_DIR;
+  const std::string out = (dir / "c.svg").string();
+  const auto refused = [&](const std::string& args, const std::string& says) {
+    CAPTURE(args);
+    auto r = run_roofline(args);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err == "roofline: " + says + "\n");
+    CHECK(!fs::exists(out));
+  };
+  auto roofs = nlohmann::json::parse(slurp(source + "/roofs/pthread-haswell-amd-epyc.json"));
+  const auto write = [&](const std::string& name, const nlohmann::json& j) {
+    std::ofstream(dir / name) << j.dump(1);
+    return (dir / name).string();
+  };
+  auto bad = roofs;
+  bad["ceilings"][2]["value"] = -1.5e11;
+  refused("plot '" + write("neg.json", bad) + "' -o '" + out + "'", (dir / "neg.json").string() + ": /ceilings/2/value: must be greater than 0, got -150000000000.0");
+  bad = roofs;
+  bad["ceilings"][0]["kind"] = "bogus";
+  refused("report '" + write("kind.json", bad) + "' -o '" + out + "'",
+          (dir / "kind.json").string() + ": /ceilings/0/kind: must be one of \"compute\" or \"memory\", got \"bogus\"");
+  bad = roofs;
+  bad["schema_version"] = 7;
+  refused("plot '" + write("v.json", bad) + "' -o '" + out + "'",
+          (dir / "v.json").string() + ": /schema_version: written by a newer roofline (schema version 7; this one reads up to 1)");
+  auto dot = nlohmann::json::parse(slurp(source + "/roofs/place/pthread-haswell-amd-epyc/triad.json"));
+  dot["time"]["samples"] = -1;
+  refused("plot '" + source + "/roofs/pthread-haswell-amd-epyc.json' --dots '" + write("dot.json", dot) + "' -o '" + out + "'",
+          (dir / "dot.json").string() + ": /time/samples: must be at least 0, got -1");
+#ifdef ROOFLINE_HAVE_CLANG
+  // A counts file for the very launch, its counters damaged: refused before timing.
+  const std::string counts = (dir / "t.counts.json").string();
+  auto r = run_roofline("count '" + source + "/examples/triad.cl' -D ELEMS=4096 -q -o '" + counts + "'");
+  REQUIRE(r.exit_code == 0);
+  std::string text = slurp(counts);
+  const std::string key = "\"flop_float\": 8192";
+  REQUIRE(text.find(key) != std::string::npos);
+  for (const char* value : {"-1", "18446744073709551621"}) {
+    std::string damaged = text;
+    std::ofstream(dir / "damaged.json") << damaged.replace(damaged.find(key), key.size(), "\"flop_float\": " + std::string(value));
+    auto place = run_roofline("place '" + source + "/examples/triad.cl' -D ELEMS=4096 --counts '" + (dir / "damaged.json").string() +
+                              "' --runs 1 --warmup 0 --energy none");
+    CAPTURE(value);
+    CHECK(place.exit_code == 2);
+    CHECK(place.err.rfind("roofline: " + (dir / "damaged.json").string() + ": /counters/flop_float: must be ", 0) == 0);
+    CHECK(place.out.empty());
+  }
+#endif
+  fs::remove_all(dir);
+}
+
+TEST_CASE("--compute naming a roof the file does not have is refused") {
+  const auto dir = scratch_dir("compute-pick");
+  const std::string cpu = std::string(ROOFLINE_SOURCE_DIR) + "/roofs/pthread-haswell-amd-epyc.json";  // no half roofs
+  const std::string out = (dir / "c.svg").string();
+  for (const std::string command : {"plot", "report"}) {
+    CAPTURE(command);
+    auto r = run_roofline(command + " '" + cpu + "' --compute float:mad,half:mad -o '" + out + "'");
+    CHECK(r.exit_code == 2);
+    CHECK(r.err == "roofline: --compute half:mad: " + cpu + " has no such compute roof\n");
+    CHECK(!fs::exists(out));
+  }
+  CHECK(run_roofline("plot '" + cpu + "' --compute float:mad,double -o '" + out + "'").exit_code == 0);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("NaN and infinity do not pass the range checks of --warmup and --seconds") {
+  const std::string triad = "'" + std::string(ROOFLINE_SOURCE_DIR) + "/examples/triad.cl' -D ELEMS=64";
+  for (const char* value : {"nan", "NaN", "inf"}) {
+    CAPTURE(value);
+    auto place = run_roofline("place " + triad + " --warmup " + value);
+    CHECK(place.exit_code == 2);
+    CHECK(place.err.find("--warmup") != std::string::npos);
+    auto energy = run_roofline(std::string("energy --device cpu --seconds ") + value);
+    CHECK(energy.exit_code == 2);
+    CHECK(energy.err.find("--seconds") != std::string::npos);
+  }
+}
+
+TEST_CASE("an argument given twice, and -D without a name, are usage errors") {
+  const std::string triad = "place '" + std::string(ROOFLINE_SOURCE_DIR) + "/examples/triad.cl' --energy none ";
+  auto twice = run_roofline(triad + "-D ELEMS=64 --arg b=float[64]:ones --arg b=float[64]:zeros");
+  CHECK(twice.exit_code == 2);
+  CHECK(twice.err.find("--arg b is given twice (float[64]:ones and float[64]:zeros)") != std::string::npos);
+  auto empty = run_roofline(triad + "-D ELEMS=64 -D ''");
+  CHECK(empty.exit_code == 2);
+  CHECK(empty.err.find("-D '': expected NAME or NAME=VALUE") != std::string::npos);
+  CHECK(empty.err.find("build log") == std::string::npos);
 }

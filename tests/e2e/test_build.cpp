@@ -11,6 +11,7 @@
 #include <fcntl.h>
 
 #include "run_binary.hpp"
+#include "schema_check.hpp"
 
 namespace fs = std::filesystem;
 
@@ -67,6 +68,7 @@ TEST_CASE("build --quick on PoCL writes a roofs file, a chart that renders, and 
 
   const auto j = nlohmann::json::parse(slurp(roofs));
   CHECK(nlohmann::json::parse(r.out) == j);
+  CHECK(schema_problem_of(roofs, roofline::DocumentKind::roofs) == "");
   CHECK(j["schema_version"] == 1);
   CHECK(j["complete"] == true);
   CHECK(j["quick"] == true);
@@ -210,6 +212,7 @@ TEST_CASE("an interrupted build keeps what it finished in a .partial file and no
   CHECK(!fs::exists(roofs));
   REQUIRE(fs::exists(roofs.string() + ".partial"));
   const auto j = nlohmann::json::parse(slurp(roofs.string() + ".partial"));
+  CHECK(schema_problem_of(roofs.string() + ".partial", roofline::DocumentKind::roofs) == "");
   CHECK(j["complete"] == false);
   CHECK(j["ceilings"].size() >= 1);
   // The message says what the file holds.

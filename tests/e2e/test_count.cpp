@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "run_binary.hpp"
+#include "schema_check.hpp"
 
 namespace fs = std::filesystem;
 
@@ -27,6 +28,7 @@ Counters count(const std::string& args) {
   INFO("roofline count " << args << "\n" << r.err);
   REQUIRE(r.exit_code == 0);
   const auto j = nlohmann::json::parse(slurp(out));
+  CHECK(schema_problem_of(out, roofline::DocumentKind::counts) == "");
   fs::remove(out);
   Counters c;
   for (const auto& [k, v] : j.at("counters").items()) c[k] = v.get<double>();
@@ -282,6 +284,7 @@ TEST_CASE("counts files record the launch, and place refuses one made for anothe
   auto r = run_roofline("count " + example("triad.cl") + " -D ELEMS=4096 -q -o '" + counts + "'");
   REQUIRE(r.exit_code == 0);
   const auto j = nlohmann::json::parse(slurp(counts));
+  CHECK(schema_problem_of(counts, roofline::DocumentKind::counts) == "");
   CHECK(j.at("launch").at("global") == nlohmann::json::array({4096}));
   CHECK(j.at("launch").at("args").at("s") == "float:3.0");
   auto bad = run_roofline("place " + example("triad.cl") + " -D ELEMS=8192 --counts '" + counts + "' --runs 1 --warmup 0");
@@ -293,6 +296,7 @@ TEST_CASE("counts files record the launch, and place refuses one made for anothe
   INFO(good.err);
   REQUIRE(good.exit_code == 0);
   const auto p = nlohmann::json::parse(slurp(dir / "p.json"));
+  CHECK(schema_problem_of(dir / "p.json", roofline::DocumentKind::placement) == "");
   CHECK(p.at("kernel") == "triad");
   CHECK(p.at("flops") == 2 * 4096.0);
   CHECK(p.at("bytes") == 12 * 4096.0);
@@ -320,6 +324,7 @@ TEST_CASE("place warns, without refusing, when the roofs are of another device")
   INFO(r.err);
   REQUIRE(r.exit_code == 0);
   const auto p = nlohmann::json::parse(slurp(dir / "p.json"));
+  CHECK(schema_problem_of(dir / "p.json", roofline::DocumentKind::placement) == "");
   const std::string device = p.at("device");
   const std::string warning = "the roofs in " + (dir / "other.json").string() + " are of device 'Some Other Device', the kernel runs on '" +
                               device + "': the dot is placed among another device's roofs";
@@ -380,6 +385,7 @@ TEST_CASE("place reads the kernel's power from an energy counter, and a backend 
     CHECK(slurp(dir / chart).find("class=\"dot\"") != std::string::npos);
   }
   const auto p = nlohmann::json::parse(slurp(out));
+  CHECK(schema_problem_of(out, roofline::DocumentKind::placement) == "");
   CHECK(p.at("watts").get<double>() == doctest::Approx(35).epsilon(0.2));
   CHECK(p.at("joules").get<double>() > 0);
   // FLOPs per joule: the launch's FLOPs over its energy.

@@ -1,5 +1,6 @@
-// `cmake --install` puts the binary under PREFIX/bin and the kernels under
-// PREFIX/share/roofline/kernels, and the installed binary uses those kernels.
+// `cmake --install` puts the binary under PREFIX/bin, the kernels under
+// PREFIX/share/roofline/kernels and the schemas under PREFIX/share/roofline/schemas,
+// and the installed binary uses those kernels.
 #include <doctest/doctest.h>
 
 #include <fstream>
@@ -19,6 +20,10 @@ TEST_CASE("the installed binary finds its installed kernels") {
   for (const auto& e : fs::directory_iterator(fs::path(ROOFLINE_SOURCE_DIR) / "kernels")) {
     INFO(e.path().filename());
     CHECK(fs::is_regular_file(kernels / e.path().filename()));
+  }
+  for (const auto& e : fs::directory_iterator(fs::path(ROOFLINE_SOURCE_DIR) / "schemas")) {
+    INFO(e.path().filename());
+    CHECK(slurp(prefix / "share" / "roofline" / "schemas" / e.path().filename()) == slurp(e.path()));
   }
   // The installed copy is the one built: break it, and the build says so by its path.
   std::ofstream(kernels / "compute.cl", std::ios::app) << "\nthis is not OpenCL C\n";

@@ -41,6 +41,23 @@ TEST_CASE("launch words and // roofline: lines merge, the command line winning")
   CHECK(cli.full_build_options() == "-D DIM=64 -cl-mad-enable -DX=1");
 }
 
+TEST_CASE("an argument given twice, or a -D without a name, is a spec error") {
+  CHECK_THROWS_WITH_AS(parse_launch_words({"--arg", "a=float[4]", "--arg", "a=float[8]"}),
+                       "--arg a is given twice (float[4] and float[8])", LaunchSpecError);
+  CHECK_THROWS_WITH_AS(parse_source_launch_spec("// roofline: --arg n=int:1 --arg n=int:2\n"),
+                       "in the file's // roofline: lines: --arg n is given twice (int:1 and int:2)", LaunchSpecError);
+  // The command line replaces a file's spec of the same name: that is no repetition.
+  LaunchSpec cli = parse_launch_words({"--arg", "n=int:2"});
+  cli.merge_over(parse_source_launch_spec("// roofline: --arg n=int:1\n"));
+  CHECK(cli.arg_text.at("n") == "int:2");
+  for (const char* bad : {"", "=5", "1X=2", "A B=1", "-X"}) {
+    CAPTURE(bad);
+    CHECK_THROWS_WITH_AS(parse_launch_words({"-D", bad}), doctest::Contains("expected NAME or NAME=VALUE"), LaunchSpecError);
+  }
+  CHECK(parse_launch_words({"-D", "FLAG"}).defines == std::vector<std::pair<std::string, std::string>>{{"FLAG", ""}});
+  CHECK(parse_launch_words({"-DN_2=8"}).defines == std::vector<std::pair<std::string, std::string>>{{"N_2", "8"}});
+}
+
 TEST_CASE("argument specs") {
   LaunchSpec s = parse_launch_words({"--arg", "a=float4[100]:value=2.5", "--arg", "t=local:float[256]", "--arg", "x=double:0.25",
                                      "--arg", "b=int[8]:iota", "--arg", "c=float[4]:file=/nonexistent", "-D", "K=3"});

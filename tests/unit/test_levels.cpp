@@ -506,19 +506,20 @@ TEST_CASE("levels: override file errors name the file and the problem") {
   };
   check((std::filesystem::temp_directory_path() / "roofline_test_levels_does_not_exist.json").string(),
         "cannot read level override file");
-  check_text("bad.json", "{\"levels\": [ {\"name\": ", "not valid JSON");
-  check_text("nolevels.json", "{\"level\": []}", "needs a non-empty \"levels\" array");
-  check_text("empty.json", "{\"levels\": []}", "needs a non-empty \"levels\" array");
-  check_text("noname.json", R"({"levels":[{"capacity_bytes":32768},{"name":"DRAM"}]})", "level 1 has no name");
-  check_text("nocap.json", R"({"levels":[{"name":"L1"},{"name":"DRAM"}]})", "level 1 (L1) has no capacity_bytes");
+  check_text("bad.json", "{\"levels\": [ {\"name\": ", ": not JSON (syntax error at line 1, column 23)");
+  check_text("nolevels.json", "{\"level\": []}", ": /level: not a field of this file (known here: levels)");
+  check_text("empty.json", "{\"levels\": []}", ": /levels: must have at least one item");
+  check_text("noname.json", R"({"levels":[{"capacity_bytes":32768},{"name":"DRAM"}]})", ": /levels/0/name: missing");
+  check_text("nocap.json", R"({"levels":[{"name":"L1"},{"name":"DRAM"}]})",
+             ": /levels/0/capacity_bytes: missing: every level but the last needs a capacity (L1)");
   check_text("order.json",
              R"({"levels":[{"name":"L1","capacity_bytes":65536},{"name":"L2","capacity_bytes":32768},)"
              R"({"name":"DRAM"}]})",
-             "level 2 (L2): capacities must increase, 32768 does not exceed 65536 of level 1 (L1)");
+             ": /levels/1/capacity_bytes: capacities must increase, 32768 of L2 does not exceed 65536 of L1");
   check_text("negative.json", R"({"levels":[{"name":"L1","capacity_bytes":-1},{"name":"DRAM"}]})",
-             "level 1 (L1): capacity_bytes must be a positive number");
+             ": /levels/0/capacity_bytes: must be greater than 0, got -1");
   check_text("string.json", R"({"levels":[{"name":"L1","capacity_bytes":"32K"},{"name":"DRAM"}]})",
-             "capacity_bytes must be a positive number");
+             ": /levels/0/capacity_bytes: must be a number or null, got the string \"32K\"");
 }
 
 TEST_CASE("levels: on a CPU, whose cache count sysfs tells, no more levels than caches are found") {

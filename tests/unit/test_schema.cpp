@@ -1,0 +1,458 @@
+// The published schemas (schemas/*.schema.json) and the checks every input
+// goes through: the schemas match what roofline writes and what is committed,
+// and each bad input is refused with one line naming the file, the field (a
+// JSON pointer) and what is wrong.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <set>
+#include <sstream>
+
+#include "chart/chart.hpp"
+#include "chart/svg.hpp"
+#include "model/model.hpp"
+
+using namespace roofline;
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kSource = ROOFLINE_SOURCE_DIR;
+
+std::string text_of(const fs::path& p) {
+  std::ifstream in(p);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+json committed(const std::string& relative) { return json::parse(text_of(kSource / relative)); }
+
+// The problem the check finds, as text; "" when the document is valid.
+std::string problem(const json& doc, DocumentKind kind) {
+  const auto p = schema_problem(doc, kind);
+  return p ? p->text() : "";
+}
+
+// What parse_* throws for a document, as text; "" when it reads.
+template <typename Parse>
+std::string refusal(Parse parse, const std::string& text) {
+  try {
+    parse(text);
+  } catch (const InputFileError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+std::string roofs_refusal(const json& doc) {
+  return refusal([](const std::string& t) { return parse_roofs(t, "r.json"); }, doc.dump());
+}
+std::string counts_refusal(const std::string& text) {
+  return refusal([](const std::string& t) { return parse_counts(t, "c.json"); }, text);
+}
+std::string placement_refusal(const json& doc) {
+  return refusal([](const std::string& t) { return parse_placements(t, "p.json"); }, doc.dump());
+}
+std::string levels_refusal(const std::string& text) {
+  return refusal([](const std::string& t) { return parse_level_override(t, "l.json"); }, text);
+}
+
+// A message the way the README promises it: one line, the file first, none
+// of the JSON library's or the validator's own words.
+void check_message(const std::string& message, const std::string& expected) {
+  CAPTURE(message);
+  CHECK(message == expected);
+  CHECK(message.find('\n') == std::string::npos);
+  for (const char* leak : {"json.exception", "cannot use", "type must be", "Failed to", "Expected number", "constraint"})
+    CHECK(message.find(leak) == std::string::npos);
+}
+
+// A small roofs document as the tool writes it: one compute and one memory ceiling, a level.
+json small_roofs() {
+  RoofsDocument d;
+  d.device.name = "Test device";
+  Ceiling c;
+  c.kind = CeilingKind::compute;
+  c.op = Op::mad;
+  c.type = DataType::float32;
+  c.width = 4;
+  c.value = 6.5e13;
+  c.stats = Stats{6.5e13, 6.4e13, 6.6e13, 6.5e13, 1e11, 0.002, 9};
+  c.launch = {270336, 256};
+  d.ceilings.push_back(c);
+  Ceiling m;
+  m.kind = CeilingKind::memory;
+  m.op = Op::read;
+  m.level = MemoryLevel::cache("L1");
+  m.capacity_bytes = 32768;
+  m.value = 4.0e12;
+  d.ceilings.push_back(m);
+  MemoryCurves curves;
+  curves.levels = {{MemoryLevel::cache("L1"), 32768.0, 4e12, 1.5, 1024, 32768},
+                   {MemoryLevel::of_kind(LevelKind::dram), std::nullopt, 1e12, 300.0, 65536, 1e9}};
+  d.memory = curves;
+  return d;
+}
+
+json small_placement() {
+  Placement p;
+  p.kernel = "triad";
+  p.flops = 2e6;
+  p.bytes = 24e6;
+  p.ai = p.flops / p.bytes;
+  p.seconds = 1e-3;
+  p.time = Stats{1e-3, 9e-4, 1.1e-3, 1e-3, 1e-5, 0.01, 5};
+  p.performance = 2e9;
+  p.bound = {MemoryLevel::of_kind(LevelKind::dram), "DRAM read", 2.5e9, 0.8};
+  p.flops_by_type = {{DataType::float32, 2e6}};
+  p.bytes_by_space = {{AddressSpace::global, {16e6, 8e6}}};
+  return p;
+}
+
+json small_counts() {
+  CountsFile c;
+  c.launch.kernel = "triad";
+  c.launch.source_hash = source_hash("__kernel void triad() {}");
+  c.launch.global = {4096};
+  c.launch.args = {{"a", "float[4096]:zeros"}};
+  c.counts.slot[kFlopFloat] = 8192;
+  c.counts.slot[kGlobalLoad] = 32768;
+  c.counts.slot[kGlobalStore] = 16384;
+  c.work_items = 4096;
+  return counts_to_json(c);
+}
+
+}  // namespace
+
+TEST_CASE("the embedded schemas are the files of schemas/, and each parses") {
+  std::set<std::string> embedded;
+  for (const SchemaFile& f : embedded_schema_files()) {
+    CAPTURE(f.name);
+    embedded.insert(f.name);
+    CHECK(text_of(kSource / "schemas" / f.name) == f.text);
+  }
+  std::set<std::string> on_disk;
+  for (const auto& e : fs::directory_iterator(kSource / "schemas")) on_disk.insert(e.path().filename().string());
+  CHECK(embedded == on_disk);
+  for (DocumentKind kind : {DocumentKind::roofs, DocumentKind::placement, DocumentKind::counts,
+                            DocumentKind::level_override, DocumentKind::trace}) {
+    CAPTURE(schema_file_name(kind));
+    CHECK(embedded.count(schema_file_name(kind)) == 1);
+    CHECK_NOTHROW(schema_problem(json::object(), kind));
+  }
+}
+
+TEST_CASE("definitions are named once across the schema files") {
+  // valijson caches a "#/definitions/NAME" reference by its pointer alone:
+  // two files defining one name would share the first one's schema.
+  std::map<std::string, std::string> defined_in;
+  for (const SchemaFile& f : embedded_schema_files()) {
+    const json definitions = json::parse(f.text).value("definitions", json::object());
+    for (const auto& [name, schema] : definitions.items()) {
+      const std::string file = f.name;
+      const auto [first, fresh] = defined_in.emplace(name, file);
+      CHECK_MESSAGE(fresh, name << " in " << file << " and " << first->second);
+    }
+  }
+  CHECK(defined_in.size() > 20);
+}
+
+TEST_CASE("the schemas' versions are the ones this roofline reads") {
+  const auto version_max = [](const char* file) {
+    return committed(std::string("schemas/") + file)
+        .at("/properties/schema_version/maximum"_json_pointer)
+        .get<int>();
+  };
+  CHECK(version_max("roofs.schema.json") == kSchemaVersion);
+  CHECK(version_max("counts.schema.json") == kCountsSchemaVersion);
+  CHECK(committed("schemas/placement.schema.json").at("/definitions/placement/properties/schema_version/maximum"_json_pointer) ==
+        kPlacementSchemaVersion);
+}
+
+TEST_CASE("every committed roofs, placement and counts file is valid against its schema") {
+  int roofs = 0, placements = 0, counts = 0;
+  for (const auto& e : fs::recursive_directory_iterator(kSource / "roofs")) {
+    if (e.path().extension() != ".json") continue;
+    CAPTURE(e.path().string());
+    const json j = json::parse(text_of(e.path()));
+    const std::string schema = j.value("schema", "");
+    if (schema == "roofline-counts") {
+      CHECK(problem(j, DocumentKind::counts) == "");
+      ++counts;
+    } else if (schema == "roofline-placement") {
+      CHECK(problem(j, DocumentKind::placement) == "");
+      ++placements;
+    } else {
+      CHECK(problem(j, DocumentKind::roofs) == "");
+      ++roofs;
+    }
+  }
+  CHECK(roofs >= 4);
+  CHECK(placements >= 30);
+  CHECK(counts >= 15);
+}
+
+TEST_CASE("what the tool writes is valid against the schemas") {
+  CHECK(problem(small_roofs(), DocumentKind::roofs) == "");
+  CHECK(problem(small_placement(), DocumentKind::placement) == "");
+  CHECK(problem(json::array({small_placement(), small_placement()}), DocumentKind::placement) == "");
+  CHECK(problem({{"placements", {small_placement()}}}, DocumentKind::placement) == "");
+  CHECK(problem(small_counts(), DocumentKind::counts) == "");
+  // A default document (what an interrupted build saves before its first ceiling).
+  CHECK(problem(json(RoofsDocument{}), DocumentKind::roofs) == "");
+  CHECK(problem(json(Placement{}), DocumentKind::placement).find("/seconds") == 0);  // no time: not written by place
+}
+
+TEST_CASE("a trace file is an application's invocations with the placement and counts forms") {
+  const json placement = committed("roofs/place/nvidia-h200/triad.json");
+  const json counts = committed("roofs/place/counts/triad.counts.json");
+  json trace = {{"schema", "roofline-trace"},
+                {"schema_version", 1},
+                {"tool", {{"name", "roofline"}, {"version", "0.1.0"}}},
+                {"application", {{"command", {"./app", "--size", "1024"}}, {"exit_status", 0}, {"seconds", 2.5}}},
+                {"device", "NVIDIA H200"},
+                {"roofs", "roofs/nvidia-h200.json"},
+                {"invocations", json::array()}};
+  for (int i = 0; i < 3; ++i)
+    trace["invocations"].push_back({{"index", i},
+                                    {"kernel", "triad"},
+                                    {"source_hash", counts["launch"]["source_hash"]},
+                                    {"global", {16777216}},
+                                    {"local", json::array()},
+                                    {"seconds", 6.1e-5},
+                                    {"time_share", 1.0 / 3},
+                                    {"counters", counts["counters"]},
+                                    {"placement", placement}});
+  CHECK(problem(trace, DocumentKind::trace) == "");
+  json bad = trace;
+  bad["invocations"][2]["counters"]["flop_float"] = -1;
+  CHECK(problem(bad, DocumentKind::trace) == "/invocations/2/counters/flop_float: must be at least 0, got -1");
+  bad = trace;
+  bad["invocations"][1]["placement"]["seconds"] = 0;
+  CHECK(problem(bad, DocumentKind::trace) == "/invocations/1/placement/seconds: must be greater than 0, got 0");
+  bad = trace;
+  bad["invocations"][0]["global"] = json::array();
+  CHECK(problem(bad, DocumentKind::trace) == "/invocations/0/global: must have at least one item");
+}
+
+TEST_CASE("negative or zero ceilings are refused") {
+  json d = small_roofs();
+  d["ceilings"][0]["value"] = -5;
+  check_message(roofs_refusal(d), "r.json: /ceilings/0/value: must be greater than 0, got -5");
+  d["ceilings"][0]["value"] = 0;
+  check_message(roofs_refusal(d), "r.json: /ceilings/0/value: must be greater than 0, got 0");
+  d = small_roofs();
+  d["ceilings"][1]["theory"] = -1e12;
+  check_message(roofs_refusal(d), "r.json: /ceilings/1/theory: must be greater than 0, got -1000000000000.0");
+}
+
+TEST_CASE("schema versions below 1 or newer than this roofline are refused") {
+  json d = small_roofs();
+  d["schema_version"] = -1;
+  check_message(roofs_refusal(d), "r.json: /schema_version: must be at least 1, got -1");
+  d["schema_version"] = kSchemaVersion + 1;
+  check_message(roofs_refusal(d), "r.json: /schema_version: written by a newer roofline (schema version 2; this one reads up to 1)");
+  json c = small_counts();
+  c["schema_version"] = 2;
+  check_message(counts_refusal(c.dump()), "c.json: /schema_version: written by a newer roofline (schema version 2; this one reads up to 1)");
+  json p = small_placement();
+  p["schema_version"] = 0;
+  check_message(placement_refusal(p), "p.json: /schema_version: must be at least 1, got 0");
+  check_message(roofs_refusal(json::object()), "r.json: not a roofs file (no schema_version)");
+  check_message(roofs_refusal(json::array()), "r.json: not a roofs file (no schema_version)");
+}
+
+TEST_CASE("names outside their vocabulary are refused by the schema's enums") {
+  const auto with = [](const char* pointer, const json& value) {
+    json d = small_roofs();
+    d[json::json_pointer(pointer)] = value;
+    return roofs_refusal(d);
+  };
+  check_message(with("/ceilings/0/kind", "bogus"), "r.json: /ceilings/0/kind: must be one of \"compute\" or \"memory\", got \"bogus\"");
+  check_message(with("/ceilings/0/op", "fma"),
+                "r.json: /ceilings/0/op: must be one of \"add\", \"mad\", \"read\", \"store\", \"copy\" or \"image\", got \"fma\"");
+  check_message(with("/ceilings/0/type", "quad"),
+                "r.json: /ceilings/0/type: must be one of \"int\", \"float\", \"double\" or \"half\", got \"quad\"");
+  check_message(with("/ceilings/0/unit", "B/s"), "r.json: /ceilings/0/unit: must be \"FLOP/s\", got \"B/s\"");
+  check_message(with("/ceilings/1/op", "mad"),
+                "r.json: /ceilings/1/op: must be one of \"read\", \"store\", \"copy\" or \"image\", got \"mad\"");
+  json m = small_roofs();
+  m["ceilings"][1].erase("level");
+  check_message(roofs_refusal(m), "r.json: /ceilings/1/level: missing");
+  json p = small_placement();
+  p["flops_by_type"]["quad"] = 1;
+  check_message(placement_refusal(p), "p.json: /flops_by_type/quad: not a field of this file (known here: double, float or half)");
+  p = small_placement();
+  p["unit"] = "B/s";
+  check_message(placement_refusal(p), "p.json: /unit: must be one of \"FLOP/s\" or \"INTOP/s\", got \"B/s\"");
+}
+
+TEST_CASE("widths, levels' capacities and bandwidths out of range are refused") {
+  json d = small_roofs();
+  d["ceilings"][0]["width"] = -4;
+  check_message(roofs_refusal(d), "r.json: /ceilings/0/width: must be one of 1, 2, 3, 4, 8 or 16, got -4");
+  d["ceilings"][0]["width"] = 1ll << 40;
+  check_message(roofs_refusal(d), "r.json: /ceilings/0/width: must be one of 1, 2, 3, 4, 8 or 16, got 1099511627776");
+  d = small_roofs();
+  d["memory"]["levels"][0]["capacity_bytes"] = -32768;
+  check_message(roofs_refusal(d), "r.json: /memory/levels/0/capacity_bytes: must be greater than 0, got -32768");
+  d = small_roofs();
+  d["memory"]["levels"][1]["bandwidth"] = -1e12;
+  check_message(roofs_refusal(d), "r.json: /memory/levels/1/bandwidth: must be at least 0, got -1000000000000.0");
+  d = small_roofs();
+  d["ceilings"][1]["capacity_bytes"] = 0;
+  check_message(roofs_refusal(d), "r.json: /ceilings/1/capacity_bytes: must be greater than 0, got 0");
+  d = small_roofs();
+  d["device"]["compute_units"] = 1ll << 40;
+  check_message(roofs_refusal(d), "r.json: /device/compute_units: must be at most 4294967295, got 1099511627776");
+}
+
+TEST_CASE("counters that are negative, fractional or beyond 64 bits are refused") {
+  const std::string good = small_counts().dump();
+  const auto with_counter = [&](const std::string& value) {
+    std::string text = good;
+    const std::string key = "\"flop_float\":8192";
+    REQUIRE(text.find(key) != std::string::npos);
+    return counts_refusal(text.replace(text.find(key), key.size(), "\"flop_float\":" + value));
+  };
+  check_message(with_counter("-1"), "c.json: /counters/flop_float: must be at least 0, got -1");
+  // 2^64 + 5 does not fit 64 bits: the parser makes it a double, which is no count.
+  check_message(with_counter("18446744073709551621"), "c.json: /counters/flop_float: must be an integer, got 1.8446744073709552e+19");
+  check_message(with_counter("1.5"), "c.json: /counters/flop_float: must be an integer, got 1.5");
+  check_message(with_counter("\"8192\""), "c.json: /counters/flop_float: must be an integer, got the string \"8192\"");
+  check_message(with_counter("9223372036854775808"),
+                "c.json: /counters/flop_float: must be at most 9223372036854775807, got 9223372036854775808");
+  CHECK(counts_refusal(good) == "");
+  CHECK(parse_counts(good, "c.json").counts.slot[kFlopFloat] == 8192);
+  json c = small_counts();
+  c["counters"].erase("intop");
+  check_message(counts_refusal(c.dump()), "c.json: /counters/intop: missing");
+  c = small_counts();
+  c["launch"]["source_hash"] = "xyz";
+  check_message(counts_refusal(c.dump()), "c.json: /launch/source_hash: must match ^[0-9a-f]{16}$, got \"xyz\"");
+  check_message(counts_refusal("{\"schema\": \"roofline-roofs\"}"), "c.json: not a counts file (no \"schema\": \"roofline-counts\")");
+}
+
+TEST_CASE("NaN and infinity are refused anywhere") {
+  // JSON has neither; a number beyond a double's range parses as neither either.
+  json d = small_roofs();
+  const std::string text = d.dump();
+  std::string huge = text;
+  const std::string key = "\"value\":65000000000000.0";
+  REQUIRE(huge.find(key) != std::string::npos);
+  huge.replace(huge.find(key), key.size(), "\"value\":1e999");
+  const std::string message = refusal([](const std::string& t) { return parse_roofs(t, "r.json"); }, huge);
+  CHECK(message.rfind("r.json: not a finite number: 1e999 at line 1, column ", 0) == 0);
+  check_message(message, message);
+  // A document made in code may hold them: the check names where.
+  for (double bad : {std::nan(""), std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()}) {
+    d = small_roofs();
+    d["memory"]["levels"][0]["latency_ns"] = bad;
+    CHECK(problem(d, DocumentKind::roofs) == "/memory/levels/0/latency_ns: not a finite number");
+    json p = small_placement();
+    p["bound"]["fraction"] = bad;
+    CHECK(problem(p, DocumentKind::placement) == "/bound/fraction: not a finite number");
+  }
+  // nlohmann writes NaN as null: a number field that is null is refused too.
+  json p = small_placement();
+  p["seconds"] = nullptr;
+  check_message(placement_refusal(p), "p.json: /seconds: must be a number, got null");
+}
+
+TEST_CASE("messages name the file, the field and what was wrong; the library's words stay inside") {
+  check_message(refusal([](const std::string& t) { return parse_roofs(t, "r.json"); }, "{\"schema_version\": 1,\n  \"device\": }"),
+                "r.json: not JSON (syntax error at line 2, column 13)");
+  check_message(refusal([](const std::string& t) { return parse_roofs(t, "r.json"); }, ""), "r.json: not JSON (empty)");
+  json d = small_roofs();
+  d["device"] = nullptr;  // once: "type must be object, but is null"
+  check_message(roofs_refusal(d), "r.json: /device: must be an object, got null");
+  d = small_roofs();
+  d["ceilings"][0]["stats"] = nullptr;  // once: "cannot use at() with null"... now refused by type
+  check_message(roofs_refusal(d), "r.json: /ceilings/0/stats: must be an object, got null");
+  d = small_roofs();
+  d["ceilings"] = {{{"kind", "compute"}}};
+  check_message(roofs_refusal(d), "r.json: /ceilings/0/op: missing");
+  // Nesting beyond any roofline file is refused before it is walked.
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  check_message(refusal([](const std::string& t) { return parse_placements(t, "p.json"); }, deep),
+                "p.json: not a roofline file (nested deeper than 64 levels)");
+  // Files that cannot be read say why.
+  const fs::path dir = fs::temp_directory_path() / "roofline-test-schema";
+  fs::create_directories(dir);
+  check_message(refusal([](const std::string& t) { return load_roofs(t); }, dir.string()),
+                "cannot read roofs file " + dir.string() + ": is a directory");
+  check_message(refusal([](const std::string& t) { return load_counts(t); }, (dir / "none.json").string()),
+                "cannot read counts file " + (dir / "none.json").string() + ": No such file or directory");
+  fs::remove_all(dir);
+}
+
+TEST_CASE("a placement without a dot, or of an unknown shape, is refused by field") {
+  json p = small_placement();
+  p["ai"] = 0;
+  check_message(placement_refusal(json::array({small_placement(), p})),
+                "p.json: /1/ai: the placement of triad has no positive ai (it moves no bytes): it has no dot");
+  check_message(placement_refusal({{"placements", {p}}}),
+                "p.json: /placements/0/ai: the placement of triad has no positive ai (it moves no bytes): it has no dot");
+  check_message(placement_refusal(json(42)), "p.json: must be an object, got 42");
+  p = small_placement();
+  p.erase("kernel");
+  check_message(placement_refusal(json::array({p})), "p.json: /0/kernel: missing");
+  CHECK(parse_placements(json::array({small_placement(), small_placement()}).dump(), "p.json").size() == 2);
+}
+
+TEST_CASE("a level override file is checked whole before anything is measured") {
+  const std::string ok = R"({"levels":[{"name":"L1","capacity_bytes":32768},{"name":"DRAM"}]})";
+  const auto levels = parse_level_override(ok, "l.json");
+  REQUIRE(levels.size() == 2);
+  CHECK(*levels[0].capacity_bytes == 32768);
+  CHECK(!levels[1].capacity_bytes);
+  check_message(levels_refusal("\x7f" "ELF\x02\x01\x01"), "l.json: not JSON (syntax error at line 1, column 1)");
+  check_message(levels_refusal(R"({"levels": []})"), "l.json: /levels: must have at least one item");
+  check_message(levels_refusal(R"({})"), "l.json: /levels: missing");
+  check_message(levels_refusal(R"({"level": []})"), "l.json: /level: not a field of this file (known here: levels)");
+  check_message(levels_refusal(R"({"levels":[{"name":"L1","capacity":32768},{"name":"DRAM"}]})"),
+                "l.json: /levels/0/capacity: not a field of this file (known here: capacity_bytes or name)");
+  check_message(levels_refusal(R"({"levels":[{"name":"L1","capacity_bytes":-1},{"name":"DRAM"}]})"),
+                "l.json: /levels/0/capacity_bytes: must be greater than 0, got -1");
+  check_message(levels_refusal(R"({"levels":[{"name":""},{"name":"DRAM"}]})"), "l.json: /levels/0/name: must not be empty");
+  check_message(levels_refusal(R"({"levels":[{"name":"L1"},{"name":"DRAM"}]})"),
+                "l.json: /levels/0/capacity_bytes: missing: every level but the last needs a capacity (L1)");
+  check_message(levels_refusal(R"({"levels":[{"name":"L1","capacity_bytes":65536},{"name":"L2","capacity_bytes":32768},{"name":"DRAM"}]})"),
+                "l.json: /levels/1/capacity_bytes: capacities must increase, 32768 of L2 does not exceed 65536 of L1");
+}
+
+TEST_CASE("numbers that are not finite are refused where they would be drawn or printed") {
+  CHECK(format_text("%.2f ms", 1.5) == "1.50 ms");
+  CHECK(format_text("%s %d %zu %.1f%%", "x", -3, std::size_t(7), 12.25) == "x -3 7 12.2%");
+  CHECK_THROWS_WITH_AS(format_text("median time %.4g ms", -std::numeric_limits<double>::infinity()),
+                       "a number to show is not finite: \"median time -inf ms\"", NonFiniteNumber);
+  CHECK_THROWS_AS(format_text("%*.*f", 8, 2, std::nan("")), NonFiniteNumber);
+  CHECK_THROWS_AS(format_si(std::numeric_limits<double>::infinity(), "%"), NonFiniteNumber);
+  CHECK_THROWS_AS(format_si(std::nan(""), RateUnit::flop), NonFiniteNumber);
+  CHECK_THROWS_AS(chart::px(std::nan("")), NonFiniteNumber);
+  CHECK(chart::px(2.5) == "2.50");
+  // A dot that never went through the schema (made in code) whose slowest
+  // run took forever: its error bar would end at y = -inf. The chart refuses
+  // rather than writing "-inf" coordinates.
+  const RoofsDocument d = small_roofs().get<RoofsDocument>();
+  Placement dot = small_placement().get<Placement>();
+  const std::string svg = render_chart(ChartSpec{ChartKind::carm}, {&d}, {}, {dot});
+  CHECK(svg.find("class=\"dot\"") != std::string::npos);
+  CHECK(svg.find("nan") == std::string::npos);
+  CHECK(svg.find("inf") == std::string::npos);
+  dot.time.max = std::numeric_limits<double>::infinity();
+  CHECK_THROWS_AS(render_chart(ChartSpec{ChartKind::carm}, {&d}, {}, {dot}), NonFiniteNumber);
+}
+
+TEST_CASE("--compute picks a file has no roof for are named") {
+  const RoofsDocument d = small_roofs().get<RoofsDocument>();  // float MAD only
+  CHECK(chart::unmatched_roof_pick(d, {"float:mad", "float", "all"}) == "");
+  CHECK(chart::unmatched_roof_pick(d, {"float:mad", "half:mad"}) == "half:mad");
+  CHECK(chart::unmatched_roof_pick(d, {"double"}) == "double");
+  CHECK(chart::unmatched_roof_pick(d, {"float:add"}) == "float:add");
+}
