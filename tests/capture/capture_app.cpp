@@ -7,11 +7,13 @@
 // a launch, a fill, a map, reads and writes, one signature launched many times
 // and a last launch the application never waits for.
 //
-//   capture_app [--dump DIR] [--repeat N] [--fail-build] [--hang]
+//   capture_app [--dump DIR] [--repeat N] [--threads T] [--fail-build] [--hang]
 //
 // --dump DIR writes what the application put in its buffers before each
 // counted launch (DIR/<name>.bin), for the test to compare with the copies.
 // --fail-build also builds a program with an error and prints the error code.
+// --threads T also runs T threads at once, each launching touch 50 times on
+// a kernel object, buffer and queue of its own.
 // --hang stops after printing the results and waits to be killed.
 // Exit status 0, or 1 with a message when an OpenCL call fails.
 #define CL_TARGET_OPENCL_VERSION 300
@@ -25,6 +27,7 @@
 
 #include <unistd.h>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -125,6 +128,23 @@ void launch(cl_command_queue q, cl_kernel k, size_t global, const size_t* local 
   check(clEnqueueNDRangeKernel(q, k, 1, nullptr, &global, local, num_wait, wait, ev), "clEnqueueNDRangeKernel");
 }
 
+// A thread of --threads: its own kernel object, buffer and queue; 50 launches.
+void thread_launches(cl_context ctx, cl_device_id device, cl_program program, float* result) {
+  cl_int err;
+  cl_command_queue q = clCreateCommandQueueWithProperties(ctx, device, nullptr, &err);
+  check(err, "clCreateCommandQueueWithProperties (thread)");
+  cl_kernel touch = kernel(program, "touch");
+  cl_mem x = buffer(ctx, CL_MEM_READ_WRITE, N * sizeof(float));
+  const float zero = 0.0f;
+  check(clEnqueueFillBuffer(q, x, &zero, sizeof zero, 0, N * sizeof(float), 0, nullptr, nullptr), "fill (thread)");
+  set(touch, 0, x);
+  for (int i = 0; i < 50; ++i) launch(q, touch, N);
+  *result = float(sum(read<float>(q, x, N)));
+  clReleaseKernel(touch);
+  clReleaseMemObject(x);
+  clReleaseCommandQueue(q);
+}
+
 void failing_build(cl_context c, cl_device_id d) {
   const char* bad = "kernel void broken(global float* x) { x[0] = undefined_name; }";
   cl_int err;
@@ -137,14 +157,15 @@ void failing_build(cl_context c, cl_device_id d) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  int repeat = 200;
+  int repeat = 200, threads = 0;
   bool fail_build = false, hang = false;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--dump") && i + 1 < argc) dump_dir = argv[++i];
     else if (!std::strcmp(argv[i], "--repeat") && i + 1 < argc) repeat = std::atoi(argv[++i]);
+    else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) threads = std::atoi(argv[++i]);
     else if (!std::strcmp(argv[i], "--fail-build")) fail_build = true;
     else if (!std::strcmp(argv[i], "--hang")) hang = true;
-    else return std::fprintf(stderr, "usage: capture_app [--dump DIR] [--repeat N] [--fail-build] [--hang]\n"), 2;
+    else return std::fprintf(stderr, "usage: capture_app [--dump DIR] [--repeat N] [--threads T] [--fail-build] [--hang]\n"), 2;
   }
   cl_device_id device = pick_device();
   cl_int err;
@@ -250,6 +271,15 @@ int main(int argc, char** argv) {
   }
   set(touch, 0, T);
   for (int i = 0; i < repeat; ++i) launch(in_order, touch, N);
+
+  // Threads launching at once.
+  if (threads > 0) {
+    std::vector<float> results(std::size_t(threads), 0.0f);
+    std::vector<std::thread> running;
+    for (int i = 0; i < threads; ++i) running.emplace_back(thread_launches, ctx, device, program, &results[std::size_t(i)]);
+    for (std::thread& t : running) t.join();
+    for (int i = 0; i < threads; ++i) std::printf("thread %d: %.9g\n", i, double(results[std::size_t(i)]));
+  }
 
   // The same kernel from the program's binary: timed, not counted.
   size_t binary_size = 0;

@@ -217,6 +217,18 @@ TEST_CASE("with the layer and the preload both in the process, one captures") {
   check_app_capture(m, r.dump, 10);
 }
 
+TEST_CASE("threads launching at once are each captured") {
+  const Runs r = run_both("threads", kLayer, "--repeat 5 --threads 4");
+  CHECK(r.traced.out.find("thread 3: 204800\n") != std::string::npos);
+  const CaptureManifest m = only_capture(r.capture);
+  const CapturedSignature* touch = find(m, "touch");
+  REQUIRE(touch);
+  CHECK(touch->launches == 5 + 1 + 4 * 50);
+  CHECK(touch->time.samples == touch->launches);
+  CHECK(m.kernels[touch->kernel].created == 4);
+  CHECK(m.queues.size() == 2 + 4);
+}
+
 TEST_CASE("a program that fails to build fails the same under the layer, and is recorded") {
   const Runs r = run_both("failing-build", kLayer, "--repeat 1 --fail-build");
   CHECK(r.traced.out.find("failing build: -11\n") != std::string::npos);
@@ -260,6 +272,27 @@ TEST_CASE("count all copies every launch; the launch log has a line per timed co
   CHECK(std::uint64_t(std::count(log.begin(), log.end(), '\n')) == timed);
   CHECK(log.find("{\"transfer\":") == 0);  // the write of A comes first
   CHECK(log.find("\n{\"signature\":") != std::string::npos);
+}
+
+TEST_CASE("an application launching 100 000 small kernels completes with a small capture") {
+  const fs::path dir = scratch_dir("many");
+  const RunResult r = run_program(kApp, "--repeat 100000", env(dir / "capture", kLayer));
+  INFO(r.err);
+  CHECK(r.exit_code == 0);
+  const CaptureManifest m = only_capture(dir / "capture");
+  const CapturedSignature* touch = find(m, "touch");
+  REQUIRE(touch);
+  CHECK(touch->launches == 100001);
+  CHECK(touch->time.samples == 100001);
+  CHECK_FALSE(touch->time.median_exact);
+  CHECK(touch->time.min_ns > 0);
+  CHECK(touch->time.median_ns <= touch->time.max_ns);
+  CHECK(m.signatures.size() == 7);
+  CHECK(fs::file_size(m.folder / "manifest.json") < 64 * 1024);
+  std::uintmax_t bytes = 0;
+  for (const auto& e : fs::recursive_directory_iterator(m.folder))
+    if (e.is_regular_file()) bytes += e.file_size();
+  CHECK(bytes < 1024 * 1024);
 }
 
 TEST_CASE("a killed application leaves the capture of what it did until the last periodic write") {
@@ -315,6 +348,18 @@ TEST_CASE("the libraries link no OpenCL library, Clang or LLVM, and export only 
   CHECK(preload.out.find(" T clEnqueueNDRangeKernel\n") != std::string::npos);
   CHECK(preload.out.find(" T clSetKernelArg\n") != std::string::npos);
   CHECK(preload.out.find("nlohmann") == std::string::npos);
+}
+
+TEST_CASE("the libraries are installed in the lib folder beside the binary's") {
+  const fs::path prefix = scratch_dir("install");
+  const RunResult r = run_program(CMAKE_COMMAND_PATH, "--install '" + std::string(ROOFLINE_BUILD_DIR) + "' --prefix '" +
+                                                          prefix.string() + "'");
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(fs::is_regular_file(prefix / "bin" / "roofline"));
+  CHECK(fs::is_regular_file(prefix / ROOFLINE_INSTALL_LIBDIR / "libroofline_intercept.so"));
+  CHECK(fs::is_regular_file(prefix / ROOFLINE_INSTALL_LIBDIR / "libroofline_intercept_preload.so"));
+  fs::remove_all(prefix);
 }
 
 TEST_CASE("a pyopencl script traced through the interpreter") {
