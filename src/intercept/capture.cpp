@@ -439,8 +439,8 @@ std::vector<NotCounted> Capture::reasons_not_counted(const KernelHandle& k) cons
 }
 
 std::uint32_t Capture::signature_for(const KernelHandle& k, const QueueHandle& q, const NDRange& nd) {
-  std::string key;
-  key.reserve(64 + 24 * k.args.size());
+  thread_local std::string key;  // keeps its memory from launch to launch
+  key.clear();
   put(key, q.device);
   put(key, k.record);
   put(key, nd.dims);
@@ -481,7 +481,7 @@ std::uint32_t Capture::signature_for(const KernelHandle& k, const QueueHandle& q
   ++kernel.signatures;
   const auto id = std::uint32_t(signatures_.size());
   signatures_.push_back(std::move(s));
-  signature_by_key_.emplace(std::move(key), id);
+  signature_by_key_.emplace(key, id);
   return id;
 }
 

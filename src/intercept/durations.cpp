@@ -37,38 +37,43 @@ void Activity::add(std::uint64_t start, std::uint64_t end) {
   ++commands_;
   first_ = std::min(first_, start);
   if (any_folded_ && start < folded_end_) start = folded_end_;
-  if (end <= start && any_folded_) return;
-  // Merge with every kept interval it touches.
-  auto it = open_.upper_bound(start);
-  if (it != open_.begin()) {
-    auto prev = std::prev(it);
-    if (prev->second >= start) {
-      start = prev->first;
-      end = std::max(end, prev->second);
-      it = open_.erase(prev);
-    }
+  if (any_folded_ && end <= start) return;
+  // The first kept interval starting after `start`; the one before it may touch it.
+  auto it = open_.end();
+  if (!open_.empty() && start < open_.back().first)
+    it = std::upper_bound(open_.begin(), open_.end(), start,
+                          [](std::uint64_t s, const std::pair<std::uint64_t, std::uint64_t>& i) { return s < i.first; });
+  if (it != open_.begin() && std::prev(it)->second >= start) {
+    --it;
+    start = it->first;
   }
-  while (it != open_.end() && it->first <= end) {
-    end = std::max(end, it->second);
-    it = open_.erase(it);
+  auto last = it;
+  while (last != open_.end() && last->first <= end) {
+    end = std::max(end, last->second);
+    ++last;
   }
-  open_.emplace(start, end);
+  if (last != it) {
+    *it = {start, end};
+    open_.erase(std::next(it), last);
+  } else {
+    open_.insert(it, {start, end});
+  }
   if (open_.size() > kOpen) fold_oldest();
 }
 
 void Activity::fold_oldest() {
-  const auto oldest = open_.begin();
+  const auto& oldest = open_.front();
   if (any_folded_) {
-    const std::uint64_t gap = oldest->first - folded_end_;
+    const std::uint64_t gap = oldest.first - folded_end_;
     if (gap > 0) {
       ++folded_gaps_;
       folded_longest_ = std::max(folded_longest_, gap);
     }
   }
-  folded_busy_ += oldest->second - oldest->first;
-  folded_end_ = oldest->second;
+  folded_busy_ += oldest.second - oldest.first;
+  folded_end_ = oldest.second;
   any_folded_ = true;
-  open_.erase(oldest);
+  open_.pop_front();
 }
 
 Activity::Summary Activity::summary() const {

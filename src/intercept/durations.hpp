@@ -2,7 +2,8 @@
 // the busy time of one device, in bounded memory however many commands run.
 #pragma once
 #include <cstdint>
-#include <map>
+#include <deque>
+#include <utility>
 #include <vector>
 
 namespace roofline::intercept {
@@ -44,7 +45,9 @@ class Activity {
 
  private:
   void fold_oldest();
-  std::map<std::uint64_t, std::uint64_t> open_;  // start -> end, disjoint
+  // Disjoint [start, end) intervals sorted by start; commands mostly complete
+  // in order, so a new one nearly always extends or follows the last.
+  std::deque<std::pair<std::uint64_t, std::uint64_t>> open_;
   std::uint64_t first_ = UINT64_MAX, folded_end_ = 0, folded_busy_ = 0, folded_gaps_ = 0, folded_longest_ = 0,
                 commands_ = 0;
   bool any_folded_ = false;

@@ -48,6 +48,22 @@ TEST_CASE("activity: busy time is the union of the commands' intervals, gaps bet
   CHECK(s.commands == 4);
 }
 
+TEST_CASE("activity: a command completing out of order lands between, or joins the intervals it spans") {
+  Activity a;
+  a.add(0, 10);
+  a.add(100, 110);
+  a.add(50, 60);
+  Activity::Summary s = a.summary();
+  CHECK(s.busy == 30);
+  CHECK(s.gaps == 2);
+  CHECK(s.longest_gap == 40);
+  a.add(5, 105);
+  s = a.summary();
+  CHECK(s.busy == 110);
+  CHECK(s.gaps == 0);
+  CHECK(s.last_end == 110);
+}
+
 TEST_CASE("activity keeps bounded memory: old intervals fold into the totals exactly") {
   Activity a;
   const std::uint64_t n = 3 * Activity::kOpen;
