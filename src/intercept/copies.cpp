@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <map>
-#include <memory>
 #include <mutex>
 
 #include "intercept/dispatch.hpp"
@@ -11,15 +10,16 @@
 namespace roofline::intercept {
 namespace {
 
-// A copy being read back to the host.
+// A copy being mapped for the worker to write.
 struct Readback {
   std::uint32_t signature = 0;
   std::size_t copy = 0;
+  cl_command_queue queue = nullptr;  // the layer's, where the copies are mapped (retained: the context may go first)
   struct Part {
     BufferToCopy buffer;
     cl_mem copy = nullptr;
-    cl_event read = nullptr;
-    std::unique_ptr<char[]> host;
+    cl_event read = nullptr;  // the map's
+    void* host = nullptr;     // the copy, mapped for reading (no host copy where the device shares memory)
   };
   std::vector<Part> parts;
 };
@@ -63,7 +63,7 @@ std::vector<CopiedArg> write_files(Capture& capture, const Readback& r, std::str
   }
   for (const Readback::Part& p : r.parts) {
     const std::string file = folder + "/arg" + std::to_string(p.buffer.args.front()) + ".bin";
-    if (!write_whole(capture.process_dir() + "/" + file, p.host.get(), p.buffer.size)) {
+    if (!write_whole(capture.process_dir() + "/" + file, static_cast<const char*>(p.host), p.buffer.size)) {
       problem = "cannot write " + capture.process_dir() + "/" + file;
       return {};
     }
@@ -77,9 +77,13 @@ void finish(Capture& capture, Readback& r, bool ok, std::string problem) {
   std::vector<CopiedArg> files;
   if (ok) files = write_files(capture, r, problem);
   for (Readback::Part& p : r.parts) {
+    if (p.host) next().clEnqueueUnmapMemObject(r.queue, p.copy, p.host, 0, nullptr, nullptr);
     release(p.read);
     release(p.copy);
-    p.host.reset();
+  }
+  if (r.queue) {
+    next().clFlush(r.queue);
+    next().clReleaseCommandQueue(r.queue);
   }
   capture.copy_done(r.signature, r.copy, problem.empty() ? CopyStatus::written : CopyStatus::failed, problem,
                     std::move(files));
@@ -130,23 +134,20 @@ void read_back(Capture& capture, const LaunchPlan& plan, StartedCopies& copies, 
     r.signature = signature;
     r.copy = *plan.copy;
     const cl_icd_dispatch& d = next();
+    if (q && d.clRetainCommandQueue(q) == CL_SUCCESS) r.queue = q;
     for (StartedCopies::Part& p : copies.parts) {
       Readback::Part part;
       part.buffer = p.buffer;
       part.copy = p.copy;
       if (problem.empty()) {
-        part.host.reset(new (std::nothrow) char[p.buffer.size]);
-        if (!part.host) problem = "no host memory for a copy of " + std::to_string(p.buffer.size) + " bytes";
-      }
-      if (problem.empty()) {
-        err = d.clEnqueueReadBuffer(q, p.copy, CL_FALSE, 0, p.buffer.size, part.host.get(), 1, &p.copied, &part.read);
-        if (err != CL_SUCCESS) problem = error_text("reading a copy back", err);
+        part.host = d.clEnqueueMapBuffer(q, p.copy, CL_FALSE, CL_MAP_READ, 0, p.buffer.size, 1, &p.copied, &part.read, &err);
+        if (!part.host) problem = error_text("mapping a copy", err);
       }
       release(p.copied);
       r.parts.push_back(std::move(part));
     }
     copies.parts.clear();
-    if (q) d.clFlush(q);
+    if (r.queue) d.clFlush(r.queue);
     if (!problem.empty()) return finish(capture, r, false, problem);
     std::lock_guard<std::mutex> lock(g_mutex);
     g_pending.push_back(std::move(r));

@@ -2,8 +2,8 @@
 // before it, for counting outside the application. The copies go on the
 // launch's own queue after the launch's wait list (on an out-of-order queue
 // the launch also waits for them), into buffers the layer owns; the layer
-// reads them back on a queue of its own and a worker thread writes them to
-// files, so the application's buffers, results and launches are untouched
+// maps them on a queue of its own (no host copy where the device shares
+// memory) and a worker thread writes them to files, so the application's buffers, results and launches are untouched
 // (a counted signature's first launch starts after its copies).
 #pragma once
 #include <cstddef>
