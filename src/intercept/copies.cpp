@@ -126,6 +126,7 @@ void read_back(Capture& capture, const LaunchPlan& plan, StartedCopies& copies, 
   const std::uint32_t signature = plan.command.id;
   try {
     std::string problem = copies.problem;
+    if (problem.empty() && copies.parts.empty()) problem = "the copies could not be started";
     if (problem.empty() && launch_status != CL_SUCCESS) problem = error_text("the launch", launch_status);
     cl_int err = CL_SUCCESS;
     const cl_command_queue q = problem.empty() ? layer_queue(plan.context, plan.device, err) : nullptr;

@@ -13,7 +13,7 @@ namespace roofline::intercept {
 // median then an estimate (median_exact() false).
 class Durations {
  public:
-  static constexpr std::size_t kKept = 8192;
+  static constexpr std::size_t kKept = 2048;  // 16 KB a signature at most
   void add(std::uint64_t ns);
   std::uint64_t count() const { return count_; }
   std::uint64_t total() const { return total_; }

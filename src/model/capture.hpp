@@ -19,7 +19,7 @@
 namespace roofline {
 
 // Durations of the commands of one signature or transfer record, in
-// nanoseconds of the device's clock. The median is exact up to 8192 commands,
+// nanoseconds of the device's clock. The median is exact up to 2048 commands,
 // then taken over a uniform sample of them (median_exact false).
 struct CapturedTimes {
   std::uint64_t samples = 0, total_ns = 0, median_ns = 0, min_ns = 0, max_ns = 0;
