@@ -18,6 +18,8 @@
 //   power_model.hpp      a document's power model assembled from its ceilings and mixed kernels
 //   op_counts.hpp        what one launch of a user kernel executes (counter slots)
 //   counts_file.hpp      counts travelling from a machine with Clang to a device machine
+//   capture_format.hpp   the words of a capture (src/intercept/ writes them, header only)
+//   capture.hpp          a traced application's capture, read back (manifest, sources, copies)
 //   placement.hpp        a user kernel placed on the roofs (placement files)
 //   placement_bound.hpp  the roof that bounds a placed kernel
 //   schema.hpp           the files' JSON Schemas (schemas/, compiled in) and the check against them
@@ -29,6 +31,8 @@
 #pragma once
 
 #include "model/atomic_file.hpp"
+#include "model/capture.hpp"
+#include "model/capture_format.hpp"
 #include "model/counts_file.hpp"
 #include "model/device_identity.hpp"
 #include "model/energy.hpp"

@@ -99,6 +99,8 @@ TEST_CASE("every include of src/ follows the layer table") {
   CHECK(table.at("device") == std::set<std::string>{"device", "model"});
   CHECK(table.at("chart") == std::set<std::string>{"chart", "model"});
   CHECK_FALSE(table.at("benchmark").count("app"));
+  // The capture runs inside a traced application: nothing of the tool but the model's words.
+  CHECK(table.at("intercept") == std::set<std::string>{"intercept", "model"});
   CHECK_FALSE(table.at("cli").count("benchmark"));
   const auto includes = includes_of(fs::path(ROOFLINE_SOURCE_DIR) / "src");
   REQUIRE(includes.size() > 100);
@@ -115,6 +117,21 @@ TEST_CASE("the layering check catches an include of a layer above") {
   CHECK(violations(table, {{"benchmark/plan.cpp", "app/build.hpp", 1}}).size() == 1);
   CHECK(violations(table, {{"chart/svg.cpp", "../device/device.hpp", 1}}).size() == 1);
   CHECK(violations(table, {{"newfolder/x.cpp", "model/roofs.hpp", 1}}).size() == 1);
+}
+
+TEST_CASE("the capture layer takes only header-only files of the model") {
+  // src/intercept/ links none of the tool's libraries (it is loaded into
+  // another process): a model header it includes must have no source file.
+  const fs::path src = fs::path(ROOFLINE_SOURCE_DIR) / "src";
+  int model_includes = 0;
+  for (const Include& inc : includes_of(src)) {
+    if (folder_of(inc.file) != "intercept" || folder_of(inc.target) != "model") continue;
+    ++model_includes;
+    const fs::path source = src / fs::path(inc.target).replace_extension(".cpp");
+    INFO(inc.file << " includes " << inc.target);
+    CHECK_FALSE(fs::exists(source));
+  }
+  CHECK(model_includes > 0);
 }
 
 TEST_CASE("the model and the charts reach no OpenCL header") {

@@ -187,6 +187,8 @@ TEST_CASE("every committed roofs, placement and counts file is valid against its
     } else if (schema == "roofline-placement") {
       CHECK(problem(j, DocumentKind::placement) == "");
       ++placements;
+    } else if (schema == "roofline-capture") {
+      continue;  // the layer's capture manifests (roofs/raw/trace-overhead) have no schema file yet
     } else {
       CHECK(problem(j, DocumentKind::roofs) == "");
       ++roofs;
