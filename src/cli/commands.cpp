@@ -58,6 +58,7 @@ CommandLine::CommandLine() {
   add_report();
   add_count();
   add_place();
+  add_trace();
 }
 
 void CommandLine::add_devices() {
@@ -191,6 +192,28 @@ void CommandLine::add_place() {
       ->check(finite_in(0, 3600));
 }
 
+void CommandLine::add_trace() {
+  TraceRequest& t = trace_request_;
+  trace_ = app_.add_subcommand(
+      "trace", "Run an OpenCL application (after --) and time, count and place every kernel it launches");
+  trace_->add_option("command", t.command, "The application and its arguments, after --")->required();
+  trace_->add_option("-d,--device", t.device, "Device to count on (default: the one the kernels ran on)");
+  trace_->add_option("--roofs", t.roofs, "Roofs file of the device (default: roofs/<device>.json when it exists)");
+  trace_->add_option("-o,--output", t.output, "Trace file to write (JSON)");
+  trace_->add_option("--svg", t.svg, "CARM chart with a dot per placed kernel to write (SVG; needs --roofs)");
+  trace_->add_option("--count", trace_count_, "Count each launch signature's first launch (first, default), every launch "
+                                              "(all) or none (timing only)")
+      ->check(CLI::IsMember({"first", "all", "none"}));
+  trace_->add_option("--via", trace_via_, "Capture through the OpenCL layer (layer, default) or LD_PRELOAD (preload: "
+                                          "for an application that bundles a loader without layer support)")
+      ->check(CLI::IsMember({"layer", "preload"}));
+  trace_->add_option("--timeout", t.timeout_s,
+                     "Seconds each counting worker may take before it is killed (that signature is left uncounted); "
+                     "default " + std::to_string(int(kDefaultKernelTimeout)) + ", 0: no limit")
+      ->check(check_timeout);
+  trace_->add_flag("-q,--quiet", trace_quiet_, "No table; errors only");
+}
+
 int CommandLine::run(int argc, char** argv) {
   try {
     app_.parse(argc, argv);
@@ -212,6 +235,7 @@ int CommandLine::dispatch() {
   if (*plot_) return plot();
   if (*report_) return report();
   if (*count_) return count();
+  if (*trace_) return trace();
   return place();
 }
 
@@ -281,6 +305,17 @@ int CommandLine::place() {
     if (!kernel_quiet_) std::printf("%s", format_placement(result.placement, result.counts, result.counted_here).c_str());
   });
   return exit_status::ok;
+}
+
+int CommandLine::trace() {
+  TraceRequest& r = trace_request_;
+  r.count = parse_name<CountMode>(trace_count_);
+  r.via = parse_name<CapturePath>(trace_via_);
+  r.on_warning = print_warning;
+  const TraceResult result = run_trace(r, [this](const TraceResult& t) {
+    if (!trace_quiet_) std::printf("%s", format_trace(t).c_str());
+  });
+  return result.app.ok() ? exit_status::ok : exit_status_of(Failure::application);
 }
 
 }  // namespace roofline
