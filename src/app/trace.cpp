@@ -237,7 +237,6 @@ nlohmann::json trace_to_json(const TraceResult& out) {
 }
 
 TraceResult run_trace(const TraceRequest& r, const std::function<void(const TraceResult&)>& show) {
-  install_interrupt_handler();
   if (r.command.empty()) throw CommandError(Failure::usage, "no application to trace: give it after --");
   const std::string executable = application_executable(r.command.front());
   check_output(r.output);
@@ -250,6 +249,9 @@ TraceResult run_trace(const TraceRequest& r, const std::function<void(const Trac
   out.command = r.command;
   out.app = run_application(executable, r.command, library, r.via, r.count, folder.path());
   out.summary.wall_s = out.app.wall_s;
+  // Only now: the handler blocks SIGINT and SIGTERM, and a blocked signal
+  // stays blocked across exec. While the application runs, Ctrl-C is its own.
+  install_interrupt_handler();
   std::map<KernelKey, TracedKernel> kernels;
   for (const std::filesystem::path& process : capture_process_folders(folder.path())) {
     const CaptureManifest m = load_capture(process);

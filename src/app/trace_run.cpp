@@ -223,6 +223,9 @@ AppOutcome run_application(const std::string& executable, const std::vector<std:
   if (pid == 0) {
     ::sigaction(SIGINT, &old_int, nullptr);
     ::sigaction(SIGQUIT, &old_quit, nullptr);
+    sigset_t none;
+    sigemptyset(&none);
+    ::sigprocmask(SIG_SETMASK, &none, nullptr);  // the application's signals are its own
     ::setenv(capture_env::dir, capture_dir.c_str(), 1);
     ::setenv(capture_env::count, std::string(name_of(count)).c_str(), 1);
     ::setenv("PYOPENCL_NO_CACHE", "1", 1);  // pyopencl builds from source, so the capture sees the source
