@@ -17,6 +17,9 @@
 namespace roofline {
 namespace {
 
+// Kernels labelled on the chart: those with the most device time.
+constexpr std::size_t kLabelledKernels = 10;
+
 double seconds(std::uint64_t ns) { return double(ns) * 1e-9; }
 
 // How a program came to be, where it has no source to name it by.
@@ -203,10 +206,16 @@ nlohmann::json transfer_json(const TracedTransfer& t) {
 void write_outputs(const TraceRequest& r, const TraceResult& out, const std::optional<RoofsDocument>& roofs) {
   if (!r.output.empty()) write_file_atomically(r.output, trace_to_json(out).dump(1) + "\n");
   if (r.svg.empty() || !roofs) return;
+  // The kernels come sorted by total device time: the first placed ones are labelled.
   std::vector<Placement> dots;
+  ChartOptions opt;
   for (const TracedKernel& k : out.kernels)
-    if (k.placement) dots.push_back(*k.placement);
-  write_file_atomically(r.svg, render_chart(ChartSpec{ChartKind::carm}, {&*roofs}, {}, dots));
+    if (k.placement) {
+      dots.push_back(*k.placement);
+      opt.dot_weights.push_back(k.share);
+      if (opt.dot_labels.size() < kLabelledKernels) opt.dot_labels.push_back(k.name);
+    }
+  write_file_atomically(r.svg, render_chart(ChartSpec{ChartKind::carm}, {&*roofs}, opt, dots));
 }
 
 }  // namespace

@@ -90,6 +90,7 @@ TEST_CASE("trace lists capture_app's kernels with exact counts, its output and s
   const std::string svg = slurp(dir / "app.svg");
   CHECK(svg.find("<svg") != std::string::npos);
   CHECK(svg.find("touch") != std::string::npos);
+  CHECK(svg.find("r=\"10.00\" class=\"dot\"") != std::string::npos);  // the largest share's dot, 20 pixels across
 }
 
 TEST_CASE("trace --count none times every kernel and counts none") {
