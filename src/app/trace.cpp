@@ -38,7 +38,7 @@ std::string reasons(const std::vector<NotCounted>& why) {
 
 // The signatures of one process to count: the countable ones, unless timing only.
 TracedSignature traced_signature(const CaptureManifest& m, const CapturedSignature& sig, const TraceRequest& r,
-                                 const std::string& device) {
+                                 const std::string& device, std::size_t& bundles) {
   TracedSignature t;
   t.global = sig.ndrange.global;
   if (sig.ndrange.local) t.local = *sig.ndrange.local;
@@ -51,6 +51,10 @@ TracedSignature traced_signature(const CaptureManifest& m, const CapturedSignatu
     SignatureCount c = count_signature(m, sig, device, r.timeout_s);
     t.counts = std::move(c.counts);
     t.not_counted = c.problem;
+    if (t.counts && !r.bundle.empty()) {
+      t.bundle = (std::filesystem::path(r.bundle) / ("kernel_" + std::to_string(++bundles))).string();
+      write_bundle(m, sig, c.params, t.bundle);
+    }
   }
   return t;
 }
@@ -96,7 +100,7 @@ void place_kernel(TracedKernel& k, const std::optional<RoofsDocument>& roofs, co
 using KernelKey = std::tuple<std::string, std::string, std::string>;  // name, program, options
 
 void add_process(const CaptureManifest& m, const TraceRequest& r, std::map<KernelKey, TracedKernel>& kernels,
-                 TraceResult& out) {
+                 TraceResult& out, std::size_t& bundles) {
   for (const CapturedSignature& sig : m.signatures) {
     const CapturedKernel& ck = m.kernels[sig.kernel];
     const std::string device = !r.device.empty() ? r.device : m.devices.at(sig.device).name;
@@ -105,7 +109,7 @@ void add_process(const CaptureManifest& m, const TraceRequest& r, std::map<Kerne
     k.name = ck.name;
     k.program = program_name(m, ck);
     k.options = ck.options;
-    k.signatures.push_back(traced_signature(m, sig, r, device));
+    k.signatures.push_back(traced_signature(m, sig, r, device, bundles));
     k.launches += sig.launches;
     k.total_s += seconds(sig.time.total_ns);
   }
@@ -161,6 +165,18 @@ void finish(TraceResult& out, std::map<KernelKey, TracedKernel>& kernels, const 
                    [](const TracedTransfer& a, const TracedTransfer& b) { return a.total_s > b.total_s; });
 }
 
+// A --bundle folder: new, or an empty folder (no earlier bundle is mixed in or overwritten).
+void check_bundle_folder(const std::string& folder) {
+  if (folder.empty()) return;
+  std::error_code ec;
+  if (!std::filesystem::exists(folder, ec)) {
+    check_output(folder);  // its parent folder can be written
+    return;
+  }
+  if (!std::filesystem::is_directory(folder, ec) || !std::filesystem::is_empty(folder, ec))
+    throw OutputFileError("--bundle " + folder + ": not an empty folder (give a new one)");
+}
+
 // The roofs: --roofs, else roofs/<device>.json when it exists.
 std::optional<RoofsDocument> trace_roofs(const TraceRequest& r, TraceResult& out) {
   out.roofs = r.roofs;
@@ -180,6 +196,7 @@ nlohmann::json signature_json(const TracedSignature& s) {
   nlohmann::json j = {{"global", s.global}, {"local", s.local}, {"launches", s.launches},
                       {"seconds", s.total_s}, {"median_seconds", s.median_s}};
   if (s.counts) j["counts"] = counts_to_json(*s.counts);
+  if (!s.bundle.empty()) j["bundle"] = s.bundle;
   else j["not_counted"] = s.not_counted;
   return j;
 }
@@ -250,6 +267,7 @@ TraceResult run_trace(const TraceRequest& r, const std::function<void(const Trac
   const std::string executable = application_executable(r.command.front());
   check_output(r.output);
   check_output(r.svg);
+  check_bundle_folder(r.bundle);
   if (!r.svg.empty() && r.roofs.empty())
     throw CommandError(Failure::usage, "--svg needs the device's roofs: pass --roofs ROOFS.json (from roofline build)");
   const std::filesystem::path library = capture_library(r.via);
@@ -262,10 +280,11 @@ TraceResult run_trace(const TraceRequest& r, const std::function<void(const Trac
   // stays blocked across exec. While the application runs, Ctrl-C is its own.
   install_interrupt_handler();
   std::map<KernelKey, TracedKernel> kernels;
+  std::size_t bundles = 0;
   for (const std::filesystem::path& process : capture_process_folders(folder.path())) {
     const CaptureManifest m = load_capture(process);
     out.used_opencl = true;
-    add_process(m, r, kernels, out);
+    add_process(m, r, kernels, out, bundles);
     throw_if_interrupted();
   }
   const std::optional<RoofsDocument> roofs = trace_roofs(r, out);

@@ -25,6 +25,7 @@ struct TraceRequest {
   std::string roofs;                 // --roofs; empty: roofs/<device>.json when it exists
   std::string output;                // -o: the trace file
   std::string svg;                   // --svg: the CARM with a dot per kernel
+  std::string bundle;                // --bundle: a replay bundle per counted signature, DIR/kernel_N
   CountMode count = CountMode::first;
   CapturePath via = CapturePath::layer;  // the OpenCL layer, or the LD_PRELOAD fallback
   double timeout_s = kDefaultKernelTimeout;  // each counting worker
@@ -46,6 +47,7 @@ struct TracedSignature {
   double total_s = 0, median_s = 0;
   std::optional<CountsFile> counts;  // none: not counted
   std::string not_counted;           // why, in words (empty when counted)
+  std::string bundle;                // its replay bundle's folder, where one was written
 };
 
 // One kernel of the application: name, program, build options.
@@ -93,7 +95,8 @@ struct TraceResult {
 // result, and what was captured is kept. Throws CommandError: usage when the
 // application cannot be run (not found, not executable), when --svg has no
 // roofs; runtime when the capture library is missing or the application
-// cannot be started; output when a file cannot be written (checked first).
+// cannot be started; output when a file cannot be written (checked first; a
+// --bundle folder must be new or empty).
 TraceResult run_trace(const TraceRequest& request, const std::function<void(const TraceResult&)>& show = {});
 
 // The trace file's document (schemas/trace.schema.json).

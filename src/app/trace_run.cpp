@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <sstream>
 
 #include <signal.h>
@@ -18,6 +19,8 @@
 #include "device/program.hpp"
 #include "launch/launch_spec.hpp"
 #include "measurement/interrupt.hpp"
+#include "model/atomic_file.hpp"
+#include "model/file_errors.hpp"
 
 namespace fs = std::filesystem;
 
@@ -69,11 +72,9 @@ std::string scalar_text(const ElementType& type, const std::vector<std::uint8_t>
   return b;
 }
 
-// The kernel's parameters, by the device's argument info: name, type
-// (without '*') and whether it is a pointer.
-struct Param {
-  std::string name, type;
-};
+using Param = KernelParam;
+// Where an argument's data is, as the spec's file= names it.
+using DataPath = std::function<std::string(const CapturedCopyFile&)>;
 
 std::string trimmed(std::string s) {
   while (!s.empty() && (s.back() == '\0' || s.back() == ' ')) s.pop_back();
@@ -105,7 +106,7 @@ const CapturedCopy* written_copy(const CapturedSignature& sig) {
 
 // The launch spec's text of argument `a` of type `type`, its data from the
 // copy; throws LaunchSpecError saying why it cannot be written.
-std::string arg_spec(const CaptureManifest& m, const CapturedArg& a, const Param& p, const CapturedCopy& copy) {
+std::string arg_spec(const CapturedArg& a, const Param& p, const CapturedCopy& copy, const DataPath& data) {
   const std::string what = "argument " + std::to_string(a.index) + " ('" + p.name + "')";
   ElementType type;
   try {
@@ -120,7 +121,7 @@ std::string arg_spec(const CaptureManifest& m, const CapturedArg& a, const Param
           if (f.bytes == 0 || f.bytes % type.bytes() != 0)
             throw LaunchSpecError(what + ": its " + std::to_string(f.bytes) + " bytes are no whole number of " + p.type);
           return p.name + "=" + p.type + "[" + std::to_string(f.bytes / type.bytes()) + "]:file=" +
-                 m.file(f.file).string();
+                 data(f);
         }
       throw LaunchSpecError(what + ": no copy of its buffer");
     }
@@ -141,7 +142,7 @@ std::string arg_spec(const CaptureManifest& m, const CapturedArg& a, const Param
 
 // The launch as count takes it, from the capture.
 KernelRequest signature_request(const CaptureManifest& m, const CapturedSignature& sig, const std::string& device,
-                                const std::vector<Param>& params) {
+                                const std::vector<Param>& params, const DataPath& data) {
   const CapturedKernel& k = m.kernels.at(sig.kernel);
   const CapturedProgram& prog = m.programs.at(*k.program);
   const CapturedCopy* copy = written_copy(sig);
@@ -157,7 +158,7 @@ KernelRequest signature_request(const CaptureManifest& m, const CapturedSignatur
   r.device = device;
   for (const CapturedArg& a : sig.args) {
     if (a.index >= params.size()) throw LaunchSpecError("argument " + std::to_string(a.index) + " is not in the kernel");
-    r.args.push_back(arg_spec(m, a, params[a.index], *copy));
+    r.args.push_back(arg_spec(a, params[a.index], *copy, data));
   }
   return r;
 }
@@ -272,17 +273,55 @@ SignatureCount count_signature(const CaptureManifest& m, const CapturedSignature
       const CapturedProgram& prog = m.programs.at(*k.program);
       std::ifstream in(m.file(*prog.source_file), std::ios::binary);
       const std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-      KernelRequest r = signature_request(m, sig, device, kernel_params(*chosen, source, k.options, k.name));
+      const std::vector<Param> params = kernel_params(*chosen, source, k.options, k.name);
+      KernelRequest r = signature_request(m, sig, device, params,
+                                          [&m](const CapturedCopyFile& f) { return m.file(f.file).string(); });
       PreparedKernel prepared = prepare_kernel(r);
-      return counts_to_json(count_kernel(prepared, r)).dump();
+      nlohmann::json names = nlohmann::json::array();
+      for (const Param& p : params) names.push_back({p.name, p.type});
+      return nlohmann::json{{"counts", counts_to_json(count_kernel(prepared, r))}, {"params", names}}.dump();
     });
-    out.counts = counts_from_json(nlohmann::json::parse(doc));
+    const nlohmann::json j = nlohmann::json::parse(doc);
+    out.counts = counts_from_json(j.at("counts"));
+    for (const nlohmann::json& p : j.at("params")) out.params.push_back({p.at(0), p.at(1)});
   } catch (const Interrupted&) {
     throw;
   } catch (...) {
     out.problem = failure_of(std::current_exception()).message;
   }
   return out;
+}
+
+namespace {
+
+// A word of a // roofline: line; its only quoting is double quotes.
+std::string launch_word(const std::string& w) {
+  if (w.find('"') != std::string::npos || w.find('\n') != std::string::npos)
+    throw OutputFileError("cannot write '" + w + "' on a // roofline: line (a double quote or a line break)");
+  return w.find_first_of(" \t") == std::string::npos ? w : "\"" + w + "\"";
+}
+
+}  // namespace
+
+void write_bundle(const CaptureManifest& m, const CapturedSignature& sig, const std::vector<KernelParam>& params,
+                  const fs::path& folder) {
+  const fs::path dir = fs::absolute(folder);
+  fs::create_directories(dir);
+  const KernelRequest r = signature_request(m, sig, "", params, [&](const CapturedCopyFile& f) {
+    const fs::path to = dir / ("arg" + std::to_string(f.arg) + ".bin");
+    fs::copy_file(m.file(f.file), to, fs::copy_options::overwrite_existing);
+    return to.string();
+  });
+  std::ifstream in(m.file(*m.programs.at(*m.kernels.at(sig.kernel).program).source_file), std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (!text.empty() && text.back() != '\n') text += '\n';
+  text += "\n// Replay bundle of roofline trace: the launch below, its buffers the copies taken before it.\n";
+  text += "// roofline: --kernel " + launch_word(r.kernel) + " --global " + r.global;
+  if (!r.local.empty()) text += " --local " + r.local;
+  if (!r.build_options.empty()) text += " --build-options " + launch_word(r.build_options);
+  text += "\n";
+  for (const std::string& a : r.args) text += "// roofline: --arg " + launch_word(a) + "\n";
+  write_file_atomically((dir / "kernel.cl").string(), text);
 }
 
 }  // namespace roofline

@@ -40,13 +40,28 @@ AppOutcome run_application(const std::string& executable, const std::vector<std:
                            const std::filesystem::path& layer, CapturePath via, CountMode count,
                            const std::filesystem::path& capture_dir);
 
+// A kernel parameter as the device's argument info names it: its name and
+// type (without '*').
+struct KernelParam {
+  std::string name, type;
+};
+
 // The counts of one launch of `sig` (process manifest `m`), run in a worker
 // on the copies of its buffers; or why it could not be counted, in words.
 struct SignatureCount {
   std::optional<CountsFile> counts;
+  std::vector<KernelParam> params;  // where counted
   std::string problem;
 };
 SignatureCount count_signature(const CaptureManifest& m, const CapturedSignature& sig, const std::string& device,
                                double timeout_s);
+
+// A replay bundle of a counted signature in `folder` (made here): kernel.cl,
+// the program's source with `// roofline:` lines giving the launch (kernel,
+// NDRange, build options, every argument, buffers as `file=` the copies
+// beside it, by absolute path), and the copies, argI.bin. `roofline place
+// FOLDER` re-runs that launch standalone. Throws OutputFileError.
+void write_bundle(const CaptureManifest& m, const CapturedSignature& sig, const std::vector<KernelParam>& params,
+                  const std::filesystem::path& folder);
 
 }  // namespace roofline

@@ -147,7 +147,10 @@ void CommandLine::add_report() {
 
 void CommandLine::add_launch_options(CLI::App* c) {
   KernelRequest& k = kernel_;
-  c->add_option("kernel_file", k.file, "OpenCL C source (.cl); its // roofline: lines give default launch options")->required();
+  c->add_option("kernel_file", k.file,
+                "OpenCL C source (.cl), or a replay bundle of roofline trace (its kernel.cl); its // roofline: lines "
+                "give default launch options")
+      ->required();
   c->add_option("--kernel", k.kernel, "Kernel to run (default: the file's only kernel)");
   c->add_option("--global", k.global, "Global size X[,Y[,Z]]; sizes may be products of numbers and -D names (DIM*DIM)");
   c->add_option("--local", k.local, "Work-group size X[,Y[,Z]] (default: the runtime's choice)");
@@ -201,6 +204,9 @@ void CommandLine::add_trace() {
   trace_->add_option("--roofs", t.roofs, "Roofs file of the device (default: roofs/<device>.json when it exists)");
   trace_->add_option("-o,--output", t.output, "Trace file to write (JSON)");
   trace_->add_option("--svg", t.svg, "CARM chart with a dot per placed kernel to write (SVG; needs --roofs)");
+  trace_->add_option("--bundle", t.bundle,
+                     "Folder (new or empty) to keep a replay bundle per counted signature in: DIR/kernel_N, which "
+                     "roofline place DIR/kernel_N runs again standalone");
   trace_->add_option("--count", trace_count_, "Count each launch signature's first launch (first, default), every launch "
                                               "(all) or none (timing only)")
       ->check(CLI::IsMember({"first", "all", "none"}));

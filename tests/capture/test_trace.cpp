@@ -164,3 +164,30 @@ TEST_CASE("trace counts a pyopencl script's kernels through the interpreter") {
   CHECK((*saxpy)["placement"]["bytes"] == 12 * 16384);
   CHECK(kernel(t, "block_sum"));
 }
+
+TEST_CASE("trace --bundle keeps each counted launch, which count and place run again standalone") {
+  const fs::path dir = scratch_dir("trace-bundle");
+  const fs::path bundles = dir / "bundles";
+  const RunResult r = run_roofline("trace -q --bundle '" + bundles.string() + "' -o '" + (dir / "t.json").string() +
+                                   "' -- '" + kApp + "' --repeat 2");
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  const json t = json::parse(slurp(dir / "t.json"));
+  CHECK(schema_problem_of(dir / "t.json", roofline::DocumentKind::trace) == "");
+  const json* add = kernel(t, "add");
+  REQUIRE(add);
+  const json& sig = (*add)["signatures"][0];
+  REQUIRE(sig.contains("bundle"));
+  // The bundle's launch, counted again outside the application: the same counts.
+  const RunResult again = run_roofline("count '" + sig["bundle"].get<std::string>() + "' -o '" + (dir / "add.json").string() + "'");
+  INFO(again.out << again.err);
+  REQUIRE(again.exit_code == 0);
+  CHECK(json::parse(slurp(dir / "add.json"))["counters"] == sig["counts"]["counters"]);
+  // The binary program's scale has no bundle: it was not counted.
+  for (const json& s : (*kernel(t, "scale", false))["signatures"]) CHECK(!s.contains("bundle"));
+  // A folder holding something already is refused before the application runs.
+  const RunResult full = run_roofline("trace --bundle '" + bundles.string() + "' -- '" + kApp + "'");
+  CHECK(full.exit_code == 5);
+  CHECK(full.out.empty());
+  CHECK(full.err.find("not an empty folder") != std::string::npos);
+}
