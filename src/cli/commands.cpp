@@ -96,7 +96,7 @@ void CommandLine::add_energy() {
 void CommandLine::add_chart_options(CLI::App* command, const std::string& roofs_help) {
   PlotRequest& p = plot_request_;
   command->add_option("roofs", p.roofs, roofs_help)->required()->check(CLI::ExistingFile);
-  command->add_option("--dots", p.dots, "Placement files written by roofline place, drawn as dots")->check(CLI::ExistingFile);
+  command->add_option("--dots", p.dots, "Placement files (roofline place) or trace files (roofline trace: each placed kernel, its area by its share of the time), drawn as dots")->check(CLI::ExistingFile);
   command
       ->add_option("--compute", p.compute,
                    "Compute roofs to draw: type:op (float:mad), type (its best op) or all; comma-separated "

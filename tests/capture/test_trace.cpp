@@ -5,6 +5,8 @@
 // and the chart renders; bad inputs get their one-line message and status.
 #include <doctest/doctest.h>
 
+#include <fstream>
+
 #include <nlohmann/json.hpp>
 
 #include "../e2e/run_binary.hpp"
@@ -91,6 +93,28 @@ TEST_CASE("trace lists capture_app's kernels with exact counts, its output and s
   CHECK(svg.find("<svg") != std::string::npos);
   CHECK(svg.find("touch") != std::string::npos);
   CHECK(svg.find("r=\"10.00\" class=\"dot\"") != std::string::npos);  // the largest share's dot, 20 pixels across
+
+  // report and plot take the trace file as --dots: its placed kernels, sized by their share.
+  const RunResult report = run_roofline("report '" + kRoofs + "' --dots '" + file.string() + "' -o '" +
+                                        (dir / "app.html").string() + "'");
+  INFO(report.err);
+  REQUIRE(report.exit_code == 0);
+  const std::string html = slurp(dir / "app.html");
+  CHECK(html.find("touch") != std::string::npos);
+  CHECK(html.find("r=\"10.00\" class=\"dot\"") != std::string::npos);
+  const RunResult plot = run_roofline("plot '" + kRoofs + "' --dots '" + file.string() + "' -o '" +
+                                      (dir / "again.svg").string() + "'");
+  CHECK(plot.exit_code == 0);
+  CHECK(slurp(dir / "again.svg").find("r=\"10.00\" class=\"dot\"") != std::string::npos);
+  // A trace file with a broken placement is refused like any input: file, field, what.
+  json broken = t;
+  for (json& k : broken["kernels"])
+    if (k.contains("placement")) k["placement"]["seconds"] = 0;
+  std::ofstream(dir / "broken.json") << broken.dump();
+  const RunResult refused = run_roofline("plot '" + kRoofs + "' --dots '" + (dir / "broken.json").string() + "' -o '" +
+                                         (dir / "x.svg").string() + "'");
+  CHECK(refused.exit_code == 2);
+  CHECK(refused.err.find("/placement/seconds: must be greater than 0") != std::string::npos);
 }
 
 TEST_CASE("trace --count none times every kernel and counts none") {
