@@ -1,5 +1,6 @@
 #include "app/trace_run.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -97,11 +98,20 @@ std::vector<Param> kernel_params(const DeviceEntry& device, const std::string& s
   return out;
 }
 
-// The copy of the first counted launch whose files were all written.
-const CapturedCopy* written_copy(const CapturedSignature& sig) {
+// The copy of the first counted launch whose files were all written; a
+// launch passing no buffer needs none (an empty one). Throws
+// LaunchSpecError saying why there is none.
+CapturedCopy written_copy(const CapturedSignature& sig) {
   for (const CapturedCopy& c : sig.copies)
-    if (c.status == CopyStatus::written) return &c;
-  return nullptr;
+    if (c.status == CopyStatus::written) return c;
+  if (std::none_of(sig.args.begin(), sig.args.end(), [](const CapturedArg& a) { return a.kind == ArgKind::buffer; }))
+    return {};
+  for (const CapturedCopy& c : sig.copies)
+    if (c.status == CopyStatus::skipped_limit)
+      throw LaunchSpecError("its buffers were not copied: over the copy limit (ROOFLINE_CAPTURE_COPY_LIMIT_MB)");
+    else if (c.status == CopyStatus::failed)
+      throw LaunchSpecError("the copy of its buffers failed: " + c.problem);
+  throw LaunchSpecError("no copy of its buffers was written");
 }
 
 // The launch spec's text of argument `a` of type `type`, its data from the
@@ -145,8 +155,7 @@ KernelRequest signature_request(const CaptureManifest& m, const CapturedSignatur
                                 const std::vector<Param>& params, const DataPath& data) {
   const CapturedKernel& k = m.kernels.at(sig.kernel);
   const CapturedProgram& prog = m.programs.at(*k.program);
-  const CapturedCopy* copy = written_copy(sig);
-  if (!copy) throw LaunchSpecError("no copy of its buffers was written");
+  const CapturedCopy copy = written_copy(sig);
   for (std::uint64_t o : sig.ndrange.offset)
     if (o != 0) throw LaunchSpecError("it has a global offset, which a launch spec cannot write");
   KernelRequest r;
@@ -158,7 +167,7 @@ KernelRequest signature_request(const CaptureManifest& m, const CapturedSignatur
   r.device = device;
   for (const CapturedArg& a : sig.args) {
     if (a.index >= params.size()) throw LaunchSpecError("argument " + std::to_string(a.index) + " is not in the kernel");
-    r.args.push_back(arg_spec(a, params[a.index], *copy, data));
+    r.args.push_back(arg_spec(a, params[a.index], copy, data));
   }
   return r;
 }
