@@ -215,3 +215,13 @@ TEST_CASE("trace --bundle keeps each counted launch, which count and place run a
   CHECK(full.out.empty());
   CHECK(full.err.find("not an empty folder") != std::string::npos);
 }
+
+TEST_CASE("a program that fails to build inside a traced application fails the same as without trace") {
+  const RunResult plain = run_program(kApp, "--repeat 1 --fail-build");
+  REQUIRE(plain.exit_code == 0);
+  CHECK(plain.out.find("failing build: -11") != std::string::npos);  // CL_BUILD_PROGRAM_FAILURE
+  const RunResult traced = run_roofline("trace --count none -- '" + kApp + "' --repeat 1 --fail-build");
+  INFO(traced.out << traced.err);
+  CHECK(traced.exit_code == 0);
+  CHECK(traced.out.rfind(plain.out, 0) == 0);
+}
