@@ -109,7 +109,7 @@ namespace {
 std::string seconds_text(double s) { return format_si(s, "s"); }
 
 std::string kernel_row(const TracedKernel& k) {
-  std::string row = format_text("%-24s %-16s %9llu %10s %10s %6.1f%%", k.name.c_str(), k.program.c_str(),
+  std::string row = format_text("%-24s %-16.16s %9llu %10s %10s %6.1f%%", k.name.c_str(), k.program.c_str(),
                                 static_cast<unsigned long long>(k.launches), seconds_text(k.total_s).c_str(),
                                 seconds_text(k.median_s).c_str(), 100 * k.share);
   if (!k.placement) return row + "  not counted: " + k.not_counted + "\n";
