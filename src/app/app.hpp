@@ -10,6 +10,7 @@
 //   kernel_request.hpp a user's kernel as the command line names it
 //   kernel_setup.hpp   the kernel read, specified, built and counted (used by place)
 //   plot.hpp           roofline plot and report: charts drawn again from files
+//   trace.hpp          roofline trace: an application's kernels captured, counted and placed
 //   energy_check.hpp   roofline energy: the idle power a counter reads
 //   device_choice.hpp  the device --device names
 //   output_files.hpp   where results go, checked before a long run
@@ -25,3 +26,4 @@
 #include "app/output_files.hpp"
 #include "app/place.hpp"
 #include "app/plot.hpp"
+#include "app/trace.hpp"

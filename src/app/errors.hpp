@@ -22,6 +22,7 @@ enum class Failure {
   wrong_result,  // a kernel's output failed the host's check
   kernel_crash,  // a user's kernel (or the driver or compiler running it) killed its worker process
   timeout,       // a user's kernel had no result within --timeout; its worker was killed
+  application,   // trace: the traced application exited non-zero or was killed (what it did is kept)
   interrupted,   // Ctrl-C; finished work kept in a .partial file (the last kind)
 };
 

@@ -13,6 +13,7 @@ namespace {
 struct PlotInputs {
   std::vector<RoofsDocument> docs;
   std::vector<Placement> dots;
+  std::vector<double> dot_weights;  // trace files' time shares (ChartOptions::dot_weights)
   std::vector<const RoofsDocument*> pointers() const {
     std::vector<const RoofsDocument*> out;
     for (const RoofsDocument& d : docs) out.push_back(&d);
@@ -36,14 +37,22 @@ PlotInputs load_inputs(const PlotRequest& r) {
   }
   PlotInputs in;
   for (const auto& p : r.roofs) in.docs.push_back(load_roofs(p));
-  for (const auto& p : r.dots)
-    for (Placement& d : load_placements(p)) in.dots.push_back(std::move(d));
+  // Dot areas follow the kernels' time shares when every dot comes from a trace file.
+  bool all_traced = true;
+  for (const auto& p : r.dots) {
+    PlacedDots file = load_dots(p);
+    all_traced = all_traced && file.from_trace;
+    for (Placement& d : file.dots) in.dots.push_back(std::move(d));
+    in.dot_weights.insert(in.dot_weights.end(), file.time_shares.begin(), file.time_shares.end());
+  }
+  if (!all_traced) in.dot_weights.clear();
   check_label_names(r.label, in.dots);
   return in;
 }
 
-ChartOptions chart_options(const PlotRequest& r) {
+ChartOptions chart_options(const PlotRequest& r, const PlotInputs& in) {
   ChartOptions opt;
+  opt.dot_weights = in.dot_weights;
   opt.title = r.title;
   opt.width = r.width;
   opt.height = r.height;
@@ -105,7 +114,7 @@ void plot_all(const PlotRequest& r, const PlotInputs& in, const std::function<vo
   for (std::size_t i = 0; i < in.docs.size(); ++i)
     for (const ChartSpec& spec : default_charts(in.docs[i])) {
       const std::string path = (std::filesystem::path(r.output) / (stem(r.roofs[i]) + spec.suffix() + ".svg")).string();
-      write_file_atomically(path, render(spec, {&in.docs[i]}, chart_options(r), spec.takes_dots() ? in.dots : std::vector<Placement>{}));
+      write_file_atomically(path, render(spec, {&in.docs[i]}, chart_options(r, in), spec.takes_dots() ? in.dots : std::vector<Placement>{}));
       if (written) written(path);
     }
 }
@@ -117,7 +126,7 @@ void run_plot(const PlotRequest& r, const std::function<void(const std::string&)
   if (!r.chart) return plot_all(r, in, written);
   const ChartSpec spec{*r.chart, r.metric};
   if (const std::string why = chart_refusal(r, spec, in.docs); !why.empty()) throw CommandError(Failure::usage, why);
-  write_file_atomically(r.output, render(spec, in.pointers(), chart_options(r), in.dots));
+  write_file_atomically(r.output, render(spec, in.pointers(), chart_options(r, in), in.dots));
   if (written) written(r.output);
 }
 
@@ -129,7 +138,7 @@ void run_report(const PlotRequest& r) {
   if (const std::string why = unmatched_pick(r, in.docs); !why.empty()) throw CommandError(Failure::usage, why);
   std::string html;
   try {
-    html = render_report_html(in.docs.front(), in.dots, chart_options(r));
+    html = render_report_html(in.docs.front(), in.dots, chart_options(r, in));
   } catch (const NonFiniteNumber& e) {  // a number of the files that cannot be shown
     throw CommandError(Failure::usage, e.what());
   }

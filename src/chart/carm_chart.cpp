@@ -256,8 +256,18 @@ DotLayout layout_dots(const std::vector<Placement>& dots, const DotLabels& label
 }
 
 // Dots with error bars from their fastest and slowest runs, then their labels.
-void append_dots(std::string& out, const std::vector<Placement>& dots, const DotLayout& layout, const Rect& plot,
-                 Drawn& drawn) {
+// A dot's radius: 5 pixels, or with weights, its area in proportion to its
+// weight, the heaviest 10 pixels across, none under 2.5 (still visible).
+double dot_radius(const ChartOptions& opt, std::size_t i) {
+  if (i >= opt.dot_weights.size()) return 5;
+  const double most = *std::max_element(opt.dot_weights.begin(), opt.dot_weights.end());
+  const double w = opt.dot_weights[i];
+  if (!(most > 0) || !std::isfinite(most) || !(w >= 0) || !std::isfinite(w)) return 5;
+  return std::max(2.5, 10 * std::sqrt(w / most));
+}
+
+void append_dots(std::string& out, const std::vector<Placement>& dots, const std::vector<double>& radii,
+                 const DotLayout& layout, const Rect& plot, Drawn& drawn) {
   if (dots.empty()) return;
   out += "<g id=\"dots\">\n";
   for (std::size_t i = 0; i < dots.size(); ++i) {
@@ -265,7 +275,7 @@ void append_dots(std::string& out, const std::vector<Placement>& dots, const Dot
       append_error_bar(out, bar->a.x, bar->a.y, bar->b.y, layout.colors[i]);
       drawn.segments.push_back(*bar);
     }
-    append_circle(out, layout.points[i].at, 5, "class=\"dot\" fill=\"" + layout.colors[i] + "\" stroke=\"white\" stroke-width=\"1.5\"",
+    append_circle(out, layout.points[i].at, radii[i], "class=\"dot\" fill=\"" + layout.colors[i] + "\" stroke=\"white\" stroke-width=\"1.5\"",
                   dot_tooltip(dots[i]));
   }
   const std::vector<std::optional<PlacedLabel>> labels = place_point_labels(layout.points, kDotFont, plot, drawn);
@@ -314,8 +324,14 @@ std::string render_carm_svg(const std::vector<const RoofsDocument*>& docs, const
   using namespace chart::carm;
   if (docs.empty()) throw std::invalid_argument("a CARM chart needs at least one roofs document");
   std::vector<Placement> dots;
-  for (const Placement& p : input_dots)
-    if (p.ai > 0 && p.performance > 0 && std::isfinite(p.ai) && std::isfinite(p.performance)) dots.push_back(p);
+  std::vector<double> radii;
+  for (std::size_t i = 0; i < input_dots.size(); ++i) {
+    const Placement& p = input_dots[i];
+    if (p.ai > 0 && p.performance > 0 && std::isfinite(p.ai) && std::isfinite(p.performance)) {
+      dots.push_back(p);
+      radii.push_back(dot_radius(opt, i));
+    }
+  }
   std::vector<RoofSet> sets = choose_roofs(docs, opt, dots);
   const std::string title = opt.title.empty() ? title_of(sets) : opt.title;
   const DotLabels labelled = choose_dot_labels(dots, opt);
@@ -340,7 +356,7 @@ std::string render_carm_svg(const std::vector<const RoofsDocument*>& docs, const
   const DotLayout dot_layout = layout_dots(dots, labelled, sets, scales);
   append_compute_labels(out, sets, scales, plot, drawn, dot_layout.avoid);
   append_memory_labels(out, sets, scales, plot, drawn, dot_layout.avoid);
-  append_dots(out, dots, dot_layout, plot, drawn);
+  append_dots(out, dots, radii, dot_layout, plot, drawn);
   if (all_empty(sets)) append_note(out, plot, "no ceilings measured");
   append_legend(out, sets, plot, drawn);
   out += "</svg>\n";

@@ -25,6 +25,10 @@ struct ChartOptions {
   // chart::dots_to_label).
   std::vector<std::string> dot_labels;
   std::size_t max_dot_labels = 40;
+  // CARM: a weight per dot, in the order given (a traced kernel's share of
+  // the device time); each dot's area is in proportion to its weight. Empty:
+  // every dot one size.
+  std::vector<double> dot_weights;
 };
 
 namespace chart {

@@ -58,6 +58,7 @@ CommandLine::CommandLine() {
   add_report();
   add_count();
   add_place();
+  add_trace();
 }
 
 void CommandLine::add_devices() {
@@ -95,7 +96,7 @@ void CommandLine::add_energy() {
 void CommandLine::add_chart_options(CLI::App* command, const std::string& roofs_help) {
   PlotRequest& p = plot_request_;
   command->add_option("roofs", p.roofs, roofs_help)->required()->check(CLI::ExistingFile);
-  command->add_option("--dots", p.dots, "Placement files written by roofline place, drawn as dots")->check(CLI::ExistingFile);
+  command->add_option("--dots", p.dots, "Placement files (roofline place) or trace files (roofline trace: each placed kernel, its area by its share of the time), drawn as dots")->check(CLI::ExistingFile);
   command
       ->add_option("--compute", p.compute,
                    "Compute roofs to draw: type:op (float:mad), type (its best op) or all; comma-separated "
@@ -146,7 +147,10 @@ void CommandLine::add_report() {
 
 void CommandLine::add_launch_options(CLI::App* c) {
   KernelRequest& k = kernel_;
-  c->add_option("kernel_file", k.file, "OpenCL C source (.cl); its // roofline: lines give default launch options")->required();
+  c->add_option("kernel_file", k.file,
+                "OpenCL C source (.cl), or a replay bundle of roofline trace (its kernel.cl); its // roofline: lines "
+                "give default launch options")
+      ->required();
   c->add_option("--kernel", k.kernel, "Kernel to run (default: the file's only kernel)");
   c->add_option("--global", k.global, "Global size X[,Y[,Z]]; sizes may be products of numbers and -D names (DIM*DIM)");
   c->add_option("--local", k.local, "Work-group size X[,Y[,Z]] (default: the runtime's choice)");
@@ -191,6 +195,31 @@ void CommandLine::add_place() {
       ->check(finite_in(0, 3600));
 }
 
+void CommandLine::add_trace() {
+  TraceRequest& t = trace_request_;
+  trace_ = app_.add_subcommand(
+      "trace", "Run an OpenCL application (after --) and time, count and place every kernel it launches");
+  trace_->add_option("command", t.command, "The application and its arguments, after --")->required();
+  trace_->add_option("-d,--device", t.device, "Device to count on (default: the one the kernels ran on)");
+  trace_->add_option("--roofs", t.roofs, "Roofs file of the device (default: roofs/<device>.json when it exists)");
+  trace_->add_option("-o,--output", t.output, "Trace file to write (JSON)");
+  trace_->add_option("--svg", t.svg, "CARM chart with a dot per placed kernel to write (SVG; needs --roofs)");
+  trace_->add_option("--bundle", t.bundle,
+                     "Folder (new or empty) to keep a replay bundle per counted signature in: DIR/kernel_N, which "
+                     "roofline place DIR/kernel_N runs again standalone");
+  trace_->add_option("--count", trace_count_, "Count each launch signature's first launch (first, default), every launch "
+                                              "(all) or none (timing only)")
+      ->check(CLI::IsMember({"first", "all", "none"}));
+  trace_->add_option("--via", trace_via_, "Capture through the OpenCL layer (layer, default) or LD_PRELOAD (preload: "
+                                          "for an application that bundles a loader without layer support)")
+      ->check(CLI::IsMember({"layer", "preload"}));
+  trace_->add_option("--timeout", t.timeout_s,
+                     "Seconds each counting worker may take before it is killed (that signature is left uncounted); "
+                     "default " + std::to_string(int(kDefaultKernelTimeout)) + ", 0: no limit")
+      ->check(check_timeout);
+  trace_->add_flag("-q,--quiet", trace_quiet_, "No table; errors only");
+}
+
 int CommandLine::run(int argc, char** argv) {
   try {
     app_.parse(argc, argv);
@@ -212,6 +241,7 @@ int CommandLine::dispatch() {
   if (*plot_) return plot();
   if (*report_) return report();
   if (*count_) return count();
+  if (*trace_) return trace();
   return place();
 }
 
@@ -281,6 +311,17 @@ int CommandLine::place() {
     if (!kernel_quiet_) std::printf("%s", format_placement(result.placement, result.counts, result.counted_here).c_str());
   });
   return exit_status::ok;
+}
+
+int CommandLine::trace() {
+  TraceRequest& r = trace_request_;
+  r.count = parse_name<CountMode>(trace_count_);
+  r.via = parse_name<CapturePath>(trace_via_);
+  r.on_warning = print_warning;
+  const TraceResult result = run_trace(r, [this](const TraceResult& t) {
+    if (!trace_quiet_) std::printf("%s", format_trace(t).c_str());
+  });
+  return result.app.ok() ? exit_status::ok : exit_status_of(Failure::application);
 }
 
 }  // namespace roofline

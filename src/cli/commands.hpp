@@ -26,6 +26,7 @@ class CommandLine {
   void add_chart_options(CLI::App* command, const std::string& roofs_help);
   void add_count();
   void add_place();
+  void add_trace();
   void add_launch_options(CLI::App* command);
 
   int dispatch();
@@ -36,10 +37,11 @@ class CommandLine {
   int report();
   int count();
   int place();
+  int trace();
 
   CLI::App app_{"roofline: measures an OpenCL device's cache-aware roofline (CARM) ceilings"};
   CLI::App *devices_ = nullptr, *build_ = nullptr, *energy_ = nullptr, *plot_ = nullptr, *report_ = nullptr,
-           *count_ = nullptr, *place_ = nullptr;
+           *count_ = nullptr, *place_ = nullptr, *trace_ = nullptr;
   std::string command_line_;
 
   bool devices_json_ = false;
@@ -56,6 +58,9 @@ class CommandLine {
   std::string place_energy_ = "auto";
   std::string output_;  // count and place: -o
   bool kernel_quiet_ = false;
+  TraceRequest trace_request_;
+  std::string trace_count_ = "first", trace_via_ = "layer";
+  bool trace_quiet_ = false;
 };
 
 }  // namespace roofline

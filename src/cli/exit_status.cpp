@@ -16,6 +16,7 @@ int exit_status_of(Failure failure) {
     case Failure::wrong_result: return 6;
     case Failure::kernel_crash: return 7;
     case Failure::timeout: return 8;
+    case Failure::application: return 9;
     case Failure::interrupted: return 130;
   }
   return 1;

@@ -104,4 +104,63 @@ std::string devices_json(const std::vector<DeviceEntry>& devices) {
   return j.dump(2) + "\n";
 }
 
+namespace {
+
+std::string seconds_text(double s) { return format_si(s, "s"); }
+
+std::string kernel_row(const TracedKernel& k) {
+  std::string row = format_text("%-24s %-16.16s %9llu %10s %10s %6.1f%%", k.name.c_str(), k.program.c_str(),
+                                static_cast<unsigned long long>(k.launches), seconds_text(k.total_s).c_str(),
+                                seconds_text(k.median_s).c_str(), 100 * k.share);
+  if (!k.placement) return row + "  not counted: " + k.not_counted + "\n";
+  const Placement& p = *k.placement;
+  row += format_text(" %10s %10s %8s %12s", format_si(p.flops, "FLOP").c_str(), format_bytes(p.bytes).c_str(),
+                     format_text("%.3g", p.ai).c_str(), format_si(p.performance, p.unit).c_str());
+  if (p.bound.roof.empty()) return row + "  (no roof)\n";
+  return row + format_text(" %-14s %6.1f%% %10s\n", p.bound.roof.c_str(), 100 * p.bound.fraction,
+                           k.headroom_s ? seconds_text(*k.headroom_s).c_str() : "-");
+}
+
+std::string transfer_row(const TracedTransfer& t) {
+  std::string row = format_text("%-12s %-16s %9llu %10s %10s %10s", std::string(name_of(t.kind)).c_str(),
+                                std::string(name_of(t.path)).c_str(), static_cast<unsigned long long>(t.count),
+                                t.bytes ? format_bytes(double(*t.bytes)).c_str() : "(sizes)",
+                                seconds_text(t.total_s).c_str(), seconds_text(t.median_s).c_str());
+  if (t.model_s) row += format_text(" %10s %6.2fx", seconds_text(*t.model_s).c_str(), t.median_s / *t.model_s);
+  return row + "\n";
+}
+
+std::string app_line(const TraceResult& t) {
+  std::string cmd;
+  for (const std::string& a : t.command) cmd += (cmd.empty() ? "" : " ") + a;
+  if (t.app.signal) return format_text("application '%s' was killed by signal %d\n", cmd.c_str(), *t.app.signal);
+  return format_text("application '%s' exited with status %d\n", cmd.c_str(), t.app.exit_status);
+}
+
+}  // namespace
+
+std::string format_trace(const TraceResult& t) {
+  std::ostringstream o;
+  o << app_line(t);
+  if (!t.used_opencl) {
+    o << "it used no OpenCL: no kernel or transfer was captured\n";
+    return o.str();
+  }
+  o << format_text("wall %s, kernels %s, transfers %s, device idle %s in %llu gaps (%s)\n",
+                   seconds_text(t.summary.wall_s).c_str(), seconds_text(t.summary.kernel_s).c_str(),
+                   seconds_text(t.summary.transfer_s).c_str(), seconds_text(t.summary.idle_s).c_str(),
+                   static_cast<unsigned long long>(t.summary.gaps), t.device.c_str());
+  o << format_text("%-24s %-16s %9s %10s %10s %7s %10s %10s %8s %12s %-14s %7s %10s\n", "kernel", "program", "launches",
+                   "total", "median", "share", "FLOPs", "bytes", "AI", "performance", "bound", "of it", "headroom");
+  for (const TracedKernel& k : t.kernels) o << kernel_row(k);
+  if (!t.transfers.empty()) {
+    o << format_text("%-12s %-16s %9s %10s %10s %10s %10s %7s\n", "transfer", "path", "count", "bytes", "total", "median",
+                     "model", "ratio");
+    for (const TracedTransfer& x : t.transfers) o << transfer_row(x);
+  }
+  if (t.roofs.empty()) o << "no roofs file: pass --roofs to get each kernel's bound and headroom\n";
+  for (const std::string& n : t.notes) o << "note: " << n << "\n";
+  return o.str();
+}
+
 }  // namespace roofline

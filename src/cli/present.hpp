@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "app/energy_check.hpp"
+#include "app/trace.hpp"
 #include "device/device.hpp"
 #include "model/counts_file.hpp"
 #include "model/placement.hpp"
@@ -25,6 +26,8 @@ std::string format_counts(const CountsFile& counts);
 // The counts, time, performance, power and bound of a placed kernel.
 std::string format_placement(const Placement& p, const CountsFile& counts, bool counted_here);
 std::string format_idle_power(const IdleReading& r);
+// roofline trace: the kernels by device time, the transfers, the one-line summary and how the application ended.
+std::string format_trace(const TraceResult& t);
 // `roofline devices --json`: each device's identity with its index and P:D selector.
 std::string devices_json(const std::vector<DeviceEntry>& devices);
 

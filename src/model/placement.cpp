@@ -109,4 +109,27 @@ std::vector<Placement> load_placements(const std::string& path) {
   return parse_placements(read_input_file(path, "placement file", kJsonFileCap), path);
 }
 
+PlacedDots load_dots(const std::string& path) {
+  const std::string text = read_input_file(path, "placement or trace file", kJsonFileCap);
+  const json j = parse_json_input(text, path);
+  PlacedDots out;
+  if (!j.is_object() || j.value("schema", "") != "roofline-trace") {
+    out.dots = parse_placements(text, path);
+    return out;
+  }
+  require_valid(j, DocumentKind::trace, path);
+  out.from_trace = true;
+  converted(path, "trace file", [&] {
+    for (const json& k : j.at("kernels"))
+      if (k.contains("placement")) {
+        out.dots.push_back(k.at("placement").get<Placement>());
+        out.time_shares.push_back(k.at("time_share").get<double>());
+      }
+  });
+  for (std::size_t i = 0; i < out.dots.size(); ++i)
+    if (!(out.dots[i].ai > 0) || !(out.dots[i].performance > 0))
+      throw InputFileError(path + ": the placement of " + out.dots[i].kernel + " has no dot (no positive ai or performance)");
+  return out;
+}
+
 }  // namespace roofline

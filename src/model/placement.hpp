@@ -72,4 +72,14 @@ std::vector<Placement> parse_placements(const std::string& text, const std::stri
 // parse_placements of a file's text; a file that cannot be read is an InputFileError too.
 std::vector<Placement> load_placements(const std::string& path);
 
+// The dots of a file given to --dots: a placement file's placements, or a
+// trace file's placed kernels (schemas/trace.schema.json), each with its
+// share of the application's kernel time (from_trace). Throws like load_placements.
+struct PlacedDots {
+  std::vector<Placement> dots;
+  std::vector<double> time_shares;  // a trace file's: one per dot
+  bool from_trace = false;
+};
+PlacedDots load_dots(const std::string& path);
+
 }  // namespace roofline

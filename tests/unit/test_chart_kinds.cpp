@@ -239,3 +239,28 @@ TEST_CASE("inline_svg keeps the ids of several charts apart") {
   CHECK(out.find("url(#c1-plot-area)") != std::string::npos);
   CHECK(out.find("\"plot-area\"") == std::string::npos);
 }
+
+TEST_CASE("dot weights make each dot's area in proportion to its weight") {
+  Placement heavy, light;
+  heavy.kernel = "heavy";
+  light.kernel = "light";
+  for (Placement* p : {&heavy, &light}) {
+    p->flops = 1e9;
+    p->bytes = 1e9;
+    p->ai = 1;
+    p->seconds = 1e-3;
+    p->performance = 1e12;
+    p->flops_by_type = {{DataType::float32, 1e9}};
+  }
+  light.ai = 4;  // apart from the heavy dot
+  const RoofsDocument doc = eight_roofs();
+  ChartOptions opt;
+  const std::string same = render_chart(ChartSpec{ChartKind::carm}, {&doc}, opt, {heavy, light});
+  CHECK(count(same, "r=\"5.00\" class=\"dot\"") == 2);
+  opt.dot_weights = {0.8, 0.2};  // a quarter of the area: half the radius
+  const std::string weighted = render_chart(ChartSpec{ChartKind::carm}, {&doc}, opt, {heavy, light});
+  CHECK(count(weighted, "r=\"10.00\" class=\"dot\"") == 1);
+  CHECK(count(weighted, "r=\"5.00\" class=\"dot\"") == 1);
+  opt.dot_weights = {1.0, 1e-6};  // too small to see: kept at 2.5 pixels
+  CHECK(count(render_chart(ChartSpec{ChartKind::carm}, {&doc}, opt, {heavy, light}), "r=\"2.50\" class=\"dot\"") == 1);
+}

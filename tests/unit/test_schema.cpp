@@ -210,36 +210,47 @@ TEST_CASE("what the tool writes is valid against the schemas") {
   CHECK(problem(json(Placement{}), DocumentKind::placement).find("/seconds") == 0);  // no time: not written by place
 }
 
-TEST_CASE("a trace file is an application's invocations with the placement and counts forms") {
+TEST_CASE("a trace file is an application's kernels with the placement and counts forms") {
   const json placement = committed("roofs/place/nvidia-h200/triad.json");
   const json counts = committed("roofs/place/counts/triad.counts.json");
   json trace = {{"schema", "roofline-trace"},
                 {"schema_version", 1},
                 {"tool", {{"name", "roofline"}, {"version", "0.1.0"}}},
                 {"application", {{"command", {"./app", "--size", "1024"}}, {"exit_status", 0}, {"seconds", 2.5}}},
+                {"used_opencl", true},
                 {"device", "NVIDIA H200"},
                 {"roofs", "roofs/nvidia-h200.json"},
-                {"invocations", json::array()}};
+                {"summary",
+                 {{"wall_seconds", 2.5}, {"kernel_seconds", 1.8e-4}, {"transfer_seconds", 0.01}, {"idle_seconds", 0.2},
+                  {"idle_gaps", 3}}},
+                {"kernels", json::array()},
+                {"transfers",
+                 {{{"kind", "write"}, {"path", "host_to_device"}, {"bytes", 4096}, {"count", 2}, {"bytes_total", 8192},
+                   {"seconds", 4e-6}, {"model_seconds", 2.1e-6}}}}};
   for (int i = 0; i < 3; ++i)
-    trace["invocations"].push_back({{"index", i},
-                                    {"kernel", "triad"},
-                                    {"source_hash", counts["launch"]["source_hash"]},
-                                    {"global", {16777216}},
-                                    {"local", json::array()},
-                                    {"seconds", 6.1e-5},
-                                    {"time_share", 1.0 / 3},
-                                    {"counters", counts["counters"]},
-                                    {"placement", placement}});
+    trace["kernels"].push_back({{"kernel", "triad" + std::to_string(i)},
+                                {"program", counts["launch"]["source_hash"]},
+                                {"launches", 10},
+                                {"seconds", 6.1e-5},
+                                {"time_share", 1.0 / 3},
+                                {"signatures",
+                                 {{{"global", {16777216}}, {"local", json::array()}, {"launches", 10}, {"seconds", 6.1e-5},
+                                   {"counts", counts}}}},
+                                {"placement", placement},
+                                {"headroom_seconds", 1e-5}});
   CHECK(problem(trace, DocumentKind::trace) == "");
   json bad = trace;
-  bad["invocations"][2]["counters"]["flop_float"] = -1;
-  CHECK(problem(bad, DocumentKind::trace) == "/invocations/2/counters/flop_float: must be at least 0, got -1");
+  bad["kernels"][2]["signatures"][0]["counts"]["counters"]["flop_float"] = -1;
+  CHECK(problem(bad, DocumentKind::trace) == "/kernels/2/signatures/0/counts/counters/flop_float: must be at least 0, got -1");
   bad = trace;
-  bad["invocations"][1]["placement"]["seconds"] = 0;
-  CHECK(problem(bad, DocumentKind::trace) == "/invocations/1/placement/seconds: must be greater than 0, got 0");
+  bad["kernels"][1]["placement"]["seconds"] = 0;
+  CHECK(problem(bad, DocumentKind::trace) == "/kernels/1/placement/seconds: must be greater than 0, got 0");
   bad = trace;
-  bad["invocations"][0]["global"] = json::array();
-  CHECK(problem(bad, DocumentKind::trace) == "/invocations/0/global: must have at least one item");
+  bad["kernels"][0]["signatures"][0]["global"] = json::array();
+  CHECK(problem(bad, DocumentKind::trace) == "/kernels/0/signatures/0/global: must have at least one item");
+  bad = trace;
+  bad["transfers"][0]["path"] = "sideways";
+  CHECK(problem(bad, DocumentKind::trace).find("/transfers/0/path") == 0);
 }
 
 TEST_CASE("negative or zero ceilings are refused") {

@@ -1,0 +1,297 @@
+#include "app/trace.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <tuple>
+
+#include "app/errors.hpp"
+#include "app/output_files.hpp"
+#include "app/trace_run.hpp"
+#include "chart/chart.hpp"
+#include "device/device.hpp"
+#include "measurement/interrupt.hpp"
+#include "model/model.hpp"
+#include "version.hpp"
+
+namespace roofline {
+namespace {
+
+// Kernels labelled on the chart: those with the most device time.
+constexpr std::size_t kLabelledKernels = 10;
+
+double seconds(std::uint64_t ns) { return double(ns) * 1e-9; }
+
+// How a program came to be, where it has no source to name it by.
+std::string program_name(const CaptureManifest& m, const CapturedKernel& k) {
+  if (!k.program) return "unknown program";
+  const CapturedProgram& p = m.programs[*k.program];
+  if (p.origin == ProgramOrigin::source && p.hash) return *p.hash;
+  return std::string(name_of(p.origin)) + (p.hash ? " " + *p.hash : "");
+}
+
+std::string reasons(const std::vector<NotCounted>& why) {
+  std::string s;
+  for (NotCounted n : why) s += (s.empty() ? "" : ", ") + std::string(name_of(n));
+  return s;
+}
+
+// The signatures of one process to count: the countable ones, unless timing only.
+TracedSignature traced_signature(const CaptureManifest& m, const CapturedSignature& sig, const TraceRequest& r,
+                                 const std::string& device, std::size_t& bundles) {
+  TracedSignature t;
+  t.global = sig.ndrange.global;
+  if (sig.ndrange.local) t.local = *sig.ndrange.local;
+  t.launches = sig.launches;
+  t.total_s = seconds(sig.time.total_ns);
+  t.median_s = seconds(sig.time.median_ns);
+  if (!sig.countable()) t.not_counted = "not countable: " + reasons(sig.not_counted);
+  else if (r.count == CountMode::none) t.not_counted = "--count none";
+  else {
+    SignatureCount c = count_signature(m, sig, device, r.timeout_s);
+    t.counts = std::move(c.counts);
+    t.not_counted = c.problem;
+    if (t.counts && !r.bundle.empty()) {
+      t.bundle = (std::filesystem::path(r.bundle) / ("kernel_" + std::to_string(++bundles))).string();
+      write_bundle(m, sig, c.params, t.bundle);
+    }
+  }
+  return t;
+}
+
+// The kernel's counts over all its launches, placed per mean launch; none
+// when a launch of it was not counted.
+void place_kernel(TracedKernel& k, const std::optional<RoofsDocument>& roofs, const std::string& device) {
+  Placement p;
+  p.kernel = k.name;
+  p.source = k.program;
+  p.device = device;
+  for (const TracedSignature& s : k.signatures) {
+    if (!s.counts) {
+      k.not_counted = s.not_counted.empty() ? "a signature was not counted" : s.not_counted;
+      return;
+    }
+    const double n = double(s.launches) / double(k.launches);  // this signature's share of a mean launch
+    const OpCounts& c = s.counts->counts;
+    p.flops += n * c.flops();
+    p.intops += n * c.intops();
+    p.bytes += n * c.carm_bytes();
+    for (const auto& [type, f] : c.flops_by_type()) p.flops_by_type[type] += n * f;
+    for (const auto& [space, b] : c.bytes_by_space()) {
+      p.bytes_by_space[space].load += n * b.load;
+      p.bytes_by_space[space].store += n * b.store;
+    }
+  }
+  if (k.launches == 0 || k.total_s <= 0 || p.bytes <= 0) {
+    k.not_counted = k.total_s <= 0 ? "no timed launch" : "no bytes counted: no arithmetic intensity";
+    return;
+  }
+  p.seconds = k.total_s / double(k.launches);
+  p.time.median = p.seconds;
+  p.note = place_on_roofs(p, roofs ? *roofs : RoofsDocument{});
+  if (p.performance <= 0) {
+    k.not_counted = "no operations counted";
+    return;
+  }
+  if (p.predicted_seconds) k.headroom_s = std::max(0.0, k.total_s - *p.predicted_seconds * double(k.launches));
+  k.placement = std::move(p);
+}
+
+using KernelKey = std::tuple<std::string, std::string, std::string>;  // name, program, options
+
+void add_process(const CaptureManifest& m, const TraceRequest& r, std::map<KernelKey, TracedKernel>& kernels,
+                 TraceResult& out, std::size_t& bundles) {
+  for (const CapturedSignature& sig : m.signatures) {
+    const CapturedKernel& ck = m.kernels[sig.kernel];
+    const std::string device = !r.device.empty() ? r.device : m.devices.at(sig.device).name;
+    if (out.device.empty()) out.device = m.devices.at(sig.device).name;
+    TracedKernel& k = kernels[{ck.name, program_name(m, ck), ck.options}];
+    k.name = ck.name;
+    k.program = program_name(m, ck);
+    k.options = ck.options;
+    k.signatures.push_back(traced_signature(m, sig, r, device, bundles));
+    k.launches += sig.launches;
+    k.total_s += seconds(sig.time.total_ns);
+  }
+  for (const CapturedTransfer& ct : m.transfers) {
+    TracedTransfer t;
+    t.kind = ct.kind;
+    t.path = ct.path;
+    t.bytes = ct.bytes;
+    t.count = ct.count;
+    t.bytes_total = ct.bytes_total;
+    t.total_s = seconds(ct.time.total_ns);
+    t.median_s = seconds(ct.time.median_ns);
+    out.transfers.push_back(t);
+  }
+  for (const CapturedActivity& a : m.activity) {
+    out.summary.idle_s += seconds(a.idle_ns());
+    out.summary.gaps += a.gaps;
+  }
+  for (const std::string& w : m.warnings) out.notes.push_back("capture (pid " + std::to_string(m.pid) + "): " + w);
+}
+
+// The roofs file's transfer fit for a transfer's direction, if it has one.
+const TransferFit* transfer_fit(const RoofsDocument& roofs, const TracedTransfer& t) {
+  std::optional<TransferDirection> d;
+  if (t.kind == TransferKind::write) d = TransferDirection::write;
+  else if (t.kind == TransferKind::read) d = TransferDirection::read;
+  else if (t.kind == TransferKind::map) d = TransferDirection::map;
+  if (!d) return nullptr;
+  for (const TransferFit& f : roofs.transfers)
+    if (f.direction == *d) return &f;
+  return nullptr;
+}
+
+void finish(TraceResult& out, std::map<KernelKey, TracedKernel>& kernels, const std::optional<RoofsDocument>& roofs) {
+  for (auto& [key, k] : kernels) {
+    const TracedSignature* most = nullptr;
+    for (const TracedSignature& s : k.signatures)
+      if (!most || s.launches > most->launches) most = &s;
+    k.median_s = most ? most->median_s : 0;
+    place_kernel(k, roofs, out.device);
+    out.summary.kernel_s += k.total_s;
+    out.kernels.push_back(std::move(k));
+  }
+  for (TracedKernel& k : out.kernels) k.share = out.summary.kernel_s > 0 ? k.total_s / out.summary.kernel_s : 0;
+  std::stable_sort(out.kernels.begin(), out.kernels.end(),
+                   [](const TracedKernel& a, const TracedKernel& b) { return a.total_s > b.total_s; });
+  for (TracedTransfer& t : out.transfers) {
+    out.summary.transfer_s += t.total_s;
+    if (const TransferFit* f = roofs && t.bytes ? transfer_fit(*roofs, t) : nullptr)
+      t.model_s = f->latency_s + (f->bandwidth > 0 ? double(*t.bytes) / f->bandwidth : 0.0);
+  }
+  std::stable_sort(out.transfers.begin(), out.transfers.end(),
+                   [](const TracedTransfer& a, const TracedTransfer& b) { return a.total_s > b.total_s; });
+}
+
+// A --bundle folder: new, or an empty folder (no earlier bundle is mixed in or overwritten).
+void check_bundle_folder(const std::string& folder) {
+  if (folder.empty()) return;
+  std::error_code ec;
+  if (!std::filesystem::exists(folder, ec)) {
+    check_output(folder);  // its parent folder can be written
+    return;
+  }
+  if (!std::filesystem::is_directory(folder, ec) || !std::filesystem::is_empty(folder, ec))
+    throw OutputFileError("--bundle " + folder + ": not an empty folder (give a new one)");
+}
+
+// The roofs: --roofs, else roofs/<device>.json when it exists.
+std::optional<RoofsDocument> trace_roofs(const TraceRequest& r, TraceResult& out) {
+  out.roofs = r.roofs;
+  if (out.roofs.empty() && !out.device.empty()) {
+    const std::string guess = "roofs/" + device_slug(out.device) + ".json";
+    if (std::filesystem::exists(guess)) out.roofs = guess;
+  }
+  if (out.roofs.empty()) return std::nullopt;
+  RoofsDocument doc = load_roofs(out.roofs);
+  if (doc.device.name != out.device)
+    out.notes.push_back("the roofs in " + out.roofs + " are of device '" + doc.device.name + "', the kernels ran on '" +
+                        out.device + "'");
+  return doc;
+}
+
+nlohmann::json signature_json(const TracedSignature& s) {
+  nlohmann::json j = {{"global", s.global}, {"local", s.local}, {"launches", s.launches},
+                      {"seconds", s.total_s}, {"median_seconds", s.median_s}};
+  if (s.counts) j["counts"] = counts_to_json(*s.counts);
+  if (!s.bundle.empty()) j["bundle"] = s.bundle;
+  else j["not_counted"] = s.not_counted;
+  return j;
+}
+
+nlohmann::json kernel_json(const TracedKernel& k) {
+  nlohmann::json j = {{"kernel", k.name},        {"program", k.program}, {"build_options", k.options},
+                      {"launches", k.launches},  {"seconds", k.total_s}, {"median_seconds", k.median_s},
+                      {"time_share", k.share},   {"signatures", nlohmann::json::array()}};
+  for (const TracedSignature& s : k.signatures) j["signatures"].push_back(signature_json(s));
+  if (k.placement) j["placement"] = *k.placement;
+  if (k.headroom_s) j["headroom_seconds"] = *k.headroom_s;
+  if (!k.not_counted.empty()) j["not_counted"] = k.not_counted;
+  return j;
+}
+
+nlohmann::json transfer_json(const TracedTransfer& t) {
+  nlohmann::json j = {{"kind", name_of(t.kind)},  {"path", name_of(t.path)},   {"count", t.count},
+                      {"bytes_total", t.bytes_total}, {"seconds", t.total_s}, {"median_seconds", t.median_s}};
+  if (t.bytes) j["bytes"] = *t.bytes;
+  if (t.model_s) j["model_seconds"] = *t.model_s;
+  return j;
+}
+
+void write_outputs(const TraceRequest& r, const TraceResult& out, const std::optional<RoofsDocument>& roofs) {
+  if (!r.output.empty()) write_file_atomically(r.output, trace_to_json(out).dump(1) + "\n");
+  if (r.svg.empty() || !roofs) return;
+  // The kernels come sorted by total device time: the first placed ones are labelled.
+  std::vector<Placement> dots;
+  ChartOptions opt;
+  for (const TracedKernel& k : out.kernels)
+    if (k.placement) {
+      dots.push_back(*k.placement);
+      opt.dot_weights.push_back(k.share);
+      if (opt.dot_labels.size() < kLabelledKernels) opt.dot_labels.push_back(k.name);
+    }
+  write_file_atomically(r.svg, render_chart(ChartSpec{ChartKind::carm}, {&*roofs}, opt, dots));
+}
+
+}  // namespace
+
+nlohmann::json trace_to_json(const TraceResult& out) {
+  nlohmann::json app = {{"command", out.command}, {"exit_status", out.app.exit_status}, {"seconds", out.app.wall_s}};
+  if (out.app.signal) app["signal"] = *out.app.signal;
+  nlohmann::json j = {{"schema", "roofline-trace"},
+                      {"schema_version", 1},
+                      {"tool", {{"name", "roofline"}, {"version", ROOFLINE_VERSION}}},
+                      {"date", utc_now_iso()},
+                      {"application", app},
+                      {"used_opencl", out.used_opencl},
+                      {"device", out.device},
+                      {"roofs", out.roofs.empty() ? nlohmann::json() : nlohmann::json(out.roofs)},
+                      {"summary",
+                       {{"wall_seconds", out.summary.wall_s},
+                        {"kernel_seconds", out.summary.kernel_s},
+                        {"transfer_seconds", out.summary.transfer_s},
+                        {"idle_seconds", out.summary.idle_s},
+                        {"idle_gaps", out.summary.gaps}}},
+                      {"kernels", nlohmann::json::array()},
+                      {"transfers", nlohmann::json::array()},
+                      {"notes", out.notes}};
+  for (const TracedKernel& k : out.kernels) j["kernels"].push_back(kernel_json(k));
+  for (const TracedTransfer& t : out.transfers) j["transfers"].push_back(transfer_json(t));
+  return j;
+}
+
+TraceResult run_trace(const TraceRequest& r, const std::function<void(const TraceResult&)>& show) {
+  if (r.command.empty()) throw CommandError(Failure::usage, "no application to trace: give it after --");
+  const std::string executable = application_executable(r.command.front());
+  check_output(r.output);
+  check_output(r.svg);
+  check_bundle_folder(r.bundle);
+  if (!r.svg.empty() && r.roofs.empty())
+    throw CommandError(Failure::usage, "--svg needs the device's roofs: pass --roofs ROOFS.json (from roofline build)");
+  const std::filesystem::path library = capture_library(r.via);
+  CaptureFolder folder;
+  TraceResult out;
+  out.command = r.command;
+  out.app = run_application(executable, r.command, library, r.via, r.count, folder.path());
+  out.summary.wall_s = out.app.wall_s;
+  // Only now: the handler blocks SIGINT and SIGTERM, and a blocked signal
+  // stays blocked across exec. While the application runs, Ctrl-C is its own.
+  install_interrupt_handler();
+  std::map<KernelKey, TracedKernel> kernels;
+  std::size_t bundles = 0;
+  for (const std::filesystem::path& process : capture_process_folders(folder.path())) {
+    const CaptureManifest m = load_capture(process);
+    out.used_opencl = true;
+    add_process(m, r, kernels, out, bundles);
+    throw_if_interrupted();
+  }
+  const std::optional<RoofsDocument> roofs = trace_roofs(r, out);
+  finish(out, kernels, roofs);
+  if (show) show(out);
+  write_outputs(r, out, roofs);
+  return out;
+}
+
+}  // namespace roofline

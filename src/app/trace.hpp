@@ -1,0 +1,105 @@
+// app/trace: `roofline trace -- ./app args`: an unmodified OpenCL application
+// run with the capture layer inside it (src/intercept/), its manifests read
+// back (model/capture), its kernels aggregated and timed, each countable launch
+// signature counted outside the application (the instrumenter, in a worker
+// process, on the buffer copies the capture took), and each kernel placed
+// among the device's roofs; then the trace file and the CARM with a dot per
+// kernel. The application's stdin, stdout and stderr are its own.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/worker.hpp"
+#include "model/capture_format.hpp"
+#include "model/counts_file.hpp"
+#include "model/placement.hpp"
+
+namespace roofline {
+
+struct TraceRequest {
+  std::vector<std::string> command;  // the application and its arguments
+  std::string device;                // where the signatures are counted; empty: the device they ran on
+  std::string roofs;                 // --roofs; empty: roofs/<device>.json when it exists
+  std::string output;                // -o: the trace file
+  std::string svg;                   // --svg: the CARM with a dot per kernel
+  std::string bundle;                // --bundle: a replay bundle per counted signature, DIR/kernel_N
+  CountMode count = CountMode::first;
+  CapturePath via = CapturePath::layer;  // the OpenCL layer, or the LD_PRELOAD fallback
+  double timeout_s = kDefaultKernelTimeout;  // each counting worker
+  std::function<void(const std::string&)> on_warning;
+};
+
+// How the application ended.
+struct AppOutcome {
+  int exit_status = 0;            // its exit status; 0 when killed
+  std::optional<int> signal;      // the signal that killed it
+  double wall_s = 0;              // host wall time, start to end
+  bool ok() const { return !signal && exit_status == 0; }
+};
+
+// A counted launch signature of a kernel: its counts for one launch.
+struct TracedSignature {
+  std::vector<std::uint64_t> global, local;  // local empty: the runtime's choice
+  std::uint64_t launches = 0;
+  double total_s = 0, median_s = 0;
+  std::optional<CountsFile> counts;  // none: not counted
+  std::string not_counted;           // why, in words (empty when counted)
+  std::string bundle;                // its replay bundle's folder, where one was written
+};
+
+// One kernel of the application: name, program, build options.
+struct TracedKernel {
+  std::string name, program, options;  // program: its source hash, or how it was created
+  std::uint64_t launches = 0;
+  double total_s = 0;     // device time of all its launches
+  double median_s = 0;    // median launch time of its most-launched signature
+  double share = 0;       // of the application's kernel time
+  std::vector<TracedSignature> signatures;
+  std::optional<Placement> placement;   // per mean launch; none when not every launch was counted
+  std::optional<double> headroom_s;     // total time saved if it ran at its bounding roof
+  std::string not_counted;              // why it has no placement (empty when placed)
+};
+
+struct TracedTransfer {
+  TransferKind kind = TransferKind::read;
+  TransferPath path = TransferPath::none;
+  std::optional<std::uint64_t> bytes;  // each; none for a folded record of many sizes
+  std::uint64_t count = 0, bytes_total = 0;
+  double total_s = 0, median_s = 0;
+  std::optional<double> model_s;  // the roofs file's transfer fit: latency + bytes / bandwidth
+};
+
+struct TraceSummary {
+  double wall_s = 0, kernel_s = 0, transfer_s = 0;
+  double idle_s = 0;          // gaps between the device's commands, within its busy span
+  std::uint64_t gaps = 0;
+};
+
+struct TraceResult {
+  std::vector<std::string> command;
+  AppOutcome app;
+  bool used_opencl = false;    // a capture manifest was written
+  std::string device;          // the device the kernels ran on
+  std::string roofs;           // the roofs file the kernels were placed on; empty: none
+  std::vector<TracedKernel> kernels;      // by total device time, longest first
+  std::vector<TracedTransfer> transfers;  // by total time, longest first
+  TraceSummary summary;
+  std::vector<std::string> notes;         // the capture's warnings, what could not be done
+};
+
+// Runs the application, then counts, places and writes what was asked. A
+// failing application is no failure of the command: its outcome is in the
+// result, and what was captured is kept. Throws CommandError: usage when the
+// application cannot be run (not found, not executable), when --svg has no
+// roofs; runtime when the capture library is missing or the application
+// cannot be started; output when a file cannot be written (checked first; a
+// --bundle folder must be new or empty).
+TraceResult run_trace(const TraceRequest& request, const std::function<void(const TraceResult&)>& show = {});
+
+// The trace file's document (schemas/trace.schema.json).
+nlohmann::json trace_to_json(const TraceResult& result);
+
+}  // namespace roofline

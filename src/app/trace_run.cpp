@@ -1,0 +1,336 @@
+#include "app/trace_run.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <sstream>
+
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "app/errors.hpp"
+#include "app/kernel_setup.hpp"
+#include "device/program.hpp"
+#include "launch/launch_spec.hpp"
+#include "measurement/interrupt.hpp"
+#include "model/atomic_file.hpp"
+#include "model/file_errors.hpp"
+
+namespace fs = std::filesystem;
+
+namespace roofline {
+namespace {
+
+const char* library_name(CapturePath via) {
+  return via == CapturePath::layer ? "libroofline_intercept.so" : "libroofline_intercept_preload.so";
+}
+
+bool executable_file(const fs::path& p) {
+  struct stat st{};
+  return ::stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(p.c_str(), X_OK) == 0;
+}
+
+// "1024,64": an NDRange as the launch spec writes it.
+std::string joined(const std::vector<std::uint64_t>& v) {
+  std::string s;
+  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
+  return s;
+}
+
+// A scalar's captured bytes as the launch spec's value of `type`; empty when
+// the type is no scalar the spec can write (vectors, half, structs).
+std::string scalar_text(const ElementType& type, const std::vector<std::uint8_t>& bytes) {
+  if (type.lanes != 1 || bytes.size() != type.base_bytes) return "";
+  char b[64];
+  if (type.base == "float") {
+    float f;
+    std::memcpy(&f, bytes.data(), 4);
+    std::snprintf(b, sizeof b, "%.9g", double(f));
+  } else if (type.base == "double") {
+    double d;
+    std::memcpy(&d, bytes.data(), 8);
+    std::snprintf(b, sizeof b, "%.17g", d);
+  } else if (!type.floating) {
+    std::uint64_t u = 0;
+    std::memcpy(&u, bytes.data(), bytes.size());
+    if (type.is_signed) {
+      const unsigned shift = unsigned(64 - 8 * bytes.size());
+      const std::int64_t s = std::int64_t(u << shift) >> shift;  // sign-extended
+      std::snprintf(b, sizeof b, "%lld", static_cast<long long>(s));
+    } else {
+      std::snprintf(b, sizeof b, "%llu", static_cast<unsigned long long>(u));
+    }
+  } else {
+    return "";
+  }
+  return b;
+}
+
+using Param = KernelParam;
+// Where an argument's data is, as the spec's file= names it.
+using DataPath = std::function<std::string(const CapturedCopyFile&)>;
+
+std::string trimmed(std::string s) {
+  while (!s.empty() && (s.back() == '\0' || s.back() == ' ')) s.pop_back();
+  return s;
+}
+
+std::vector<Param> kernel_params(const DeviceEntry& device, const std::string& source, const std::string& options,
+                                 const std::string& kernel) {
+  const cl::Context context(device.device);
+  cl::Program program = build_program(context, device.device, source, options + " -cl-kernel-arg-info",
+                                      "the captured program of kernel '" + kernel + "'");
+  cl::Kernel k(program, kernel.c_str());
+  std::vector<Param> out;
+  const cl_uint n = k.getInfo<CL_KERNEL_NUM_ARGS>();
+  for (cl_uint i = 0; i < n; ++i) {
+    std::string type = trimmed(k.getArgInfo<CL_KERNEL_ARG_TYPE_NAME>(i));
+    if (!type.empty() && type.back() == '*') type.pop_back();
+    out.push_back({trimmed(k.getArgInfo<CL_KERNEL_ARG_NAME>(i)), trimmed(type)});
+  }
+  return out;
+}
+
+// The copy of the first counted launch whose files were all written; a
+// launch passing no buffer needs none (an empty one). Throws
+// LaunchSpecError saying why there is none.
+CapturedCopy written_copy(const CapturedSignature& sig) {
+  for (const CapturedCopy& c : sig.copies)
+    if (c.status == CopyStatus::written) return c;
+  if (std::none_of(sig.args.begin(), sig.args.end(), [](const CapturedArg& a) { return a.kind == ArgKind::buffer; }))
+    return {};
+  for (const CapturedCopy& c : sig.copies)
+    if (c.status == CopyStatus::skipped_limit)
+      throw LaunchSpecError("its buffers were not copied: over the copy limit (ROOFLINE_CAPTURE_COPY_LIMIT_MB)");
+    else if (c.status == CopyStatus::failed)
+      throw LaunchSpecError("the copy of its buffers failed: " + c.problem);
+  throw LaunchSpecError("no copy of its buffers was written");
+}
+
+// The launch spec's text of argument `a` of type `type`, its data from the
+// copy; throws LaunchSpecError saying why it cannot be written.
+std::string arg_spec(const CapturedArg& a, const Param& p, const CapturedCopy& copy, const DataPath& data) {
+  const std::string what = "argument " + std::to_string(a.index) + " ('" + p.name + "')";
+  ElementType type;
+  try {
+    type = parse_element_type(p.type);
+  } catch (const LaunchSpecError&) {
+    throw LaunchSpecError(what + " has type '" + p.type + "', which a launch spec cannot write");
+  }
+  switch (a.kind) {
+    case ArgKind::buffer: {
+      for (const CapturedCopyFile& f : copy.args)
+        if (f.arg == a.index) {
+          if (f.bytes == 0 || f.bytes % type.bytes() != 0)
+            throw LaunchSpecError(what + ": its " + std::to_string(f.bytes) + " bytes are no whole number of " + p.type);
+          return p.name + "=" + p.type + "[" + std::to_string(f.bytes / type.bytes()) + "]:file=" +
+                 data(f);
+        }
+      throw LaunchSpecError(what + ": no copy of its buffer");
+    }
+    case ArgKind::local:
+      if (a.size == 0 || a.size % type.bytes() != 0)
+        throw LaunchSpecError(what + ": " + std::to_string(a.size) + " bytes of local memory are no whole number of " +
+                              p.type);
+      return p.name + "=local:" + p.type + "[" + std::to_string(a.size / type.bytes()) + "]";
+    case ArgKind::scalar: {
+      const std::string value = scalar_text(type, a.bytes);
+      if (value.empty()) throw LaunchSpecError(what + " is a scalar of type '" + p.type + "', which a launch spec cannot write");
+      return p.name + "=" + p.type + ":" + value;
+    }
+    default:
+      throw LaunchSpecError(what + " is a " + std::string(name_of(a.kind)) + " argument, which a launch spec cannot write");
+  }
+}
+
+// The launch as count takes it, from the capture.
+KernelRequest signature_request(const CaptureManifest& m, const CapturedSignature& sig, const std::string& device,
+                                const std::vector<Param>& params, const DataPath& data) {
+  const CapturedKernel& k = m.kernels.at(sig.kernel);
+  const CapturedProgram& prog = m.programs.at(*k.program);
+  const CapturedCopy copy = written_copy(sig);
+  for (std::uint64_t o : sig.ndrange.offset)
+    if (o != 0) throw LaunchSpecError("it has a global offset, which a launch spec cannot write");
+  KernelRequest r;
+  r.file = m.file(*prog.source_file).string();
+  r.kernel = k.name;
+  r.global = joined(sig.ndrange.global);
+  if (sig.ndrange.local) r.local = joined(*sig.ndrange.local);
+  r.build_options = k.options;
+  r.device = device;
+  for (const CapturedArg& a : sig.args) {
+    if (a.index >= params.size()) throw LaunchSpecError("argument " + std::to_string(a.index) + " is not in the kernel");
+    r.args.push_back(arg_spec(a, params[a.index], copy, data));
+  }
+  return r;
+}
+
+}  // namespace
+
+fs::path capture_library(CapturePath via) {
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  std::vector<fs::path> tried;
+  if (!ec) {
+    const fs::path dir = exe.parent_path();
+    tried = {dir / "lib", dir.parent_path() / ROOFLINE_INSTALL_LIBDIR, dir.parent_path() / "lib"};
+  }
+  for (const fs::path& d : tried)
+    if (fs::exists(d / library_name(via), ec)) return d / library_name(via);
+  std::string where;
+  for (const fs::path& d : tried) where += (where.empty() ? "" : ", ") + d.string();
+  throw CommandError(Failure::runtime, std::string("the capture library ") + library_name(via) +
+                                           " is not beside this roofline (looked in " + where + ")");
+}
+
+std::string application_executable(const std::string& name) {
+  if (name.empty()) throw CommandError(Failure::usage, "no application to trace: give it after --");
+  if (name.find('/') != std::string::npos) {
+    std::error_code ec;
+    if (!fs::exists(name, ec)) throw CommandError(Failure::usage, "cannot trace '" + name + "': no such file");
+    if (!executable_file(name)) throw CommandError(Failure::usage, "cannot trace '" + name + "': not an executable file");
+    return name;
+  }
+  const char* path = std::getenv("PATH");
+  std::stringstream dirs(path ? path : "/usr/local/bin:/usr/bin:/bin");
+  for (std::string d; std::getline(dirs, d, ':');)
+    if (executable_file(fs::path(d.empty() ? "." : d) / name)) return (fs::path(d.empty() ? "." : d) / name).string();
+  throw CommandError(Failure::usage, "cannot trace '" + name + "': not found on PATH");
+}
+
+CaptureFolder::CaptureFolder() {
+  const char* tmp = std::getenv("TMPDIR");
+  std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/roofline-trace-XXXXXX";
+  if (!::mkdtemp(pattern.data()))
+    throw CommandError(Failure::runtime, "cannot make a capture folder " + pattern + ": " + std::strerror(errno));
+  path_ = pattern;
+}
+
+CaptureFolder::~CaptureFolder() {
+  std::error_code ec;
+  fs::remove_all(path_, ec);
+}
+
+AppOutcome run_application(const std::string& executable, const std::vector<std::string>& command,
+                           const fs::path& layer, CapturePath via, CountMode count, const fs::path& capture_dir) {
+  std::vector<char*> argv;
+  for (const std::string& a : command) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  struct sigaction ignore{}, old_int{}, old_quit{};
+  ignore.sa_handler = SIG_IGN;
+  sigemptyset(&ignore.sa_mask);
+  ::sigaction(SIGINT, &ignore, &old_int);
+  ::sigaction(SIGQUIT, &ignore, &old_quit);
+  const auto start = std::chrono::steady_clock::now();
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::sigaction(SIGINT, &old_int, nullptr);
+    ::sigaction(SIGQUIT, &old_quit, nullptr);
+    sigset_t none;
+    sigemptyset(&none);
+    ::sigprocmask(SIG_SETMASK, &none, nullptr);  // the application's signals are its own
+    ::setenv(capture_env::dir, capture_dir.c_str(), 1);
+    ::setenv(capture_env::count, std::string(name_of(count)).c_str(), 1);
+    ::setenv("PYOPENCL_NO_CACHE", "1", 1);  // pyopencl builds from source, so the capture sees the source
+    if (via == CapturePath::layer) {
+      // The capture first: ocl-icd 2.3.1 passes a child process only the first layer named.
+      const char* others = std::getenv("OPENCL_LAYERS");
+      const std::string layers = layer.string() + (others && *others ? std::string(":") + others : "");
+      ::setenv("OPENCL_LAYERS", layers.c_str(), 1);
+    } else {
+      const char* others = std::getenv("LD_PRELOAD");
+      const std::string preload = layer.string() + (others && *others ? std::string(":") + others : "");
+      ::setenv("LD_PRELOAD", preload.c_str(), 1);
+    }
+    ::execv(executable.c_str(), argv.data());
+    std::fprintf(stderr, "roofline: cannot run '%s': %s\n", executable.c_str(), std::strerror(errno));
+    ::_exit(127);
+  }
+  const int fork_errno = errno;
+  int status = 0;
+  pid_t got = -1;
+  if (pid > 0)
+    do got = ::waitpid(pid, &status, 0);
+    while (got < 0 && errno == EINTR);
+  const auto end = std::chrono::steady_clock::now();
+  ::sigaction(SIGINT, &old_int, nullptr);
+  ::sigaction(SIGQUIT, &old_quit, nullptr);
+  if (pid < 0)
+    throw CommandError(Failure::runtime, "cannot start '" + executable + "': " + std::strerror(fork_errno));
+  AppOutcome out;
+  out.wall_s = std::chrono::duration<double>(end - start).count();
+  if (got == pid && WIFSIGNALED(status)) out.signal = WTERMSIG(status);
+  else if (got == pid && WIFEXITED(status)) out.exit_status = WEXITSTATUS(status);
+  return out;
+}
+
+SignatureCount count_signature(const CaptureManifest& m, const CapturedSignature& sig, const std::string& device,
+                               double timeout_s) {
+  const CapturedKernel& k = m.kernels.at(sig.kernel);
+  const std::string doing = "counting kernel '" + k.name + "' of the traced application";
+  SignatureCount out;
+  try {
+    const std::string doc = run_in_worker(doing, {timeout_s}, [&](const WorkerChannel&) {
+      const ChosenDevice chosen = choose_device(device);
+      const CapturedProgram& prog = m.programs.at(*k.program);
+      std::ifstream in(m.file(*prog.source_file), std::ios::binary);
+      const std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      const std::vector<Param> params = kernel_params(*chosen, source, k.options, k.name);
+      KernelRequest r = signature_request(m, sig, device, params,
+                                          [&m](const CapturedCopyFile& f) { return m.file(f.file).string(); });
+      PreparedKernel prepared = prepare_kernel(r);
+      nlohmann::json names = nlohmann::json::array();
+      for (const Param& p : params) names.push_back({p.name, p.type});
+      return nlohmann::json{{"counts", counts_to_json(count_kernel(prepared, r))}, {"params", names}}.dump();
+    });
+    const nlohmann::json j = nlohmann::json::parse(doc);
+    out.counts = counts_from_json(j.at("counts"));
+    for (const nlohmann::json& p : j.at("params")) out.params.push_back({p.at(0), p.at(1)});
+  } catch (const Interrupted&) {
+    throw;
+  } catch (...) {
+    out.problem = failure_of(std::current_exception()).message;
+  }
+  return out;
+}
+
+namespace {
+
+// A word of a // roofline: line; its only quoting is double quotes.
+std::string launch_word(const std::string& w) {
+  if (w.find('"') != std::string::npos || w.find('\n') != std::string::npos)
+    throw OutputFileError("cannot write '" + w + "' on a // roofline: line (a double quote or a line break)");
+  return w.find_first_of(" \t") == std::string::npos ? w : "\"" + w + "\"";
+}
+
+}  // namespace
+
+void write_bundle(const CaptureManifest& m, const CapturedSignature& sig, const std::vector<KernelParam>& params,
+                  const fs::path& folder) {
+  const fs::path dir = fs::absolute(folder);
+  fs::create_directories(dir);
+  const KernelRequest r = signature_request(m, sig, "", params, [&](const CapturedCopyFile& f) {
+    const fs::path to = dir / ("arg" + std::to_string(f.arg) + ".bin");
+    fs::copy_file(m.file(f.file), to, fs::copy_options::overwrite_existing);
+    return to.string();
+  });
+  std::ifstream in(m.file(*m.programs.at(*m.kernels.at(sig.kernel).program).source_file), std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (!text.empty() && text.back() != '\n') text += '\n';
+  text += "\n// Replay bundle of roofline trace: the launch below, its buffers the copies taken before it.\n";
+  text += "// roofline: --kernel " + launch_word(r.kernel) + " --global " + r.global;
+  if (!r.local.empty()) text += " --local " + r.local;
+  if (!r.build_options.empty()) text += " --build-options " + launch_word(r.build_options);
+  text += "\n";
+  for (const std::string& a : r.args) text += "// roofline: --arg " + launch_word(a) + "\n";
+  write_file_atomically((dir / "kernel.cl").string(), text);
+}
+
+}  // namespace roofline

@@ -1,0 +1,67 @@
+// app/trace_run: the traced application started with the capture inside it,
+// and the counting of one captured launch signature outside it (used by
+// app/trace only).
+#pragma once
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/trace.hpp"
+#include "model/capture.hpp"
+
+namespace roofline {
+
+// The capture library of `via` beside this binary (build/lib) or in the
+// installed library folder. Throws CommandError: runtime naming where it looked.
+std::filesystem::path capture_library(CapturePath via);
+
+// The application's executable: a path as given, or found on PATH. Throws
+// CommandError: usage, one line, when it does not exist or cannot be run.
+std::string application_executable(const std::string& name);
+
+// A fresh private folder for the capture, removed with the object.
+class CaptureFolder {
+ public:
+  CaptureFolder();
+  ~CaptureFolder();
+  CaptureFolder(const CaptureFolder&) = delete;
+  CaptureFolder& operator=(const CaptureFolder&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// Runs the application with the capture writing to `capture_dir`; its stdin,
+// stdout and stderr are this process's. Ctrl-C reaches the application (the
+// terminal's process group) and is ignored here while it runs.
+AppOutcome run_application(const std::string& executable, const std::vector<std::string>& command,
+                           const std::filesystem::path& layer, CapturePath via, CountMode count,
+                           const std::filesystem::path& capture_dir);
+
+// A kernel parameter as the device's argument info names it: its name and
+// type (without '*').
+struct KernelParam {
+  std::string name, type;
+};
+
+// The counts of one launch of `sig` (process manifest `m`), run in a worker
+// on the copies of its buffers; or why it could not be counted, in words.
+struct SignatureCount {
+  std::optional<CountsFile> counts;
+  std::vector<KernelParam> params;  // where counted
+  std::string problem;
+};
+SignatureCount count_signature(const CaptureManifest& m, const CapturedSignature& sig, const std::string& device,
+                               double timeout_s);
+
+// A replay bundle of a counted signature in `folder` (made here): kernel.cl,
+// the program's source with `// roofline:` lines giving the launch (kernel,
+// NDRange, build options, every argument, buffers as `file=` the copies
+// beside it, by absolute path), and the copies, argI.bin. `roofline place
+// FOLDER` re-runs that launch standalone. Throws OutputFileError.
+void write_bundle(const CaptureManifest& m, const CapturedSignature& sig, const std::vector<KernelParam>& params,
+                  const std::filesystem::path& folder);
+
+}  // namespace roofline

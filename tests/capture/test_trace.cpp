@@ -1,0 +1,227 @@
+// `roofline trace` end to end on PoCL: the project's capture_app (and a
+// pyopencl script) traced by the real binary; the application's output and
+// exit status stay its own, every kernel is listed with counts derived by
+// hand from capture_app's source, the trace file is valid against its schema
+// and the chart renders; bad inputs get their one-line message and status.
+#include <doctest/doctest.h>
+
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "../e2e/run_binary.hpp"
+#include "../e2e/schema_check.hpp"
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+const std::string kApp = CAPTURE_APP;
+// Any roofs file will do for the bound (another device's roofs only add a note).
+const std::string kRoofs = std::string(ROOFLINE_SOURCE_DIR) + "/roofs/pthread-skylake-avx512-amd-epyc.json";
+
+const json* kernel(const json& trace, const std::string& name, bool from_source = true) {
+  for (const json& k : trace["kernels"])
+    if (k["kernel"] == name && (k["program"].get<std::string>().rfind("binary", 0) == 0) != from_source) return &k;
+  return nullptr;
+}
+
+// The counts of one launch of the kernel's signature `i`.
+json counters(const json& k, std::size_t i = 0) { return k["signatures"][i]["counts"]["counters"]; }
+
+}  // namespace
+
+TEST_CASE("trace lists capture_app's kernels with exact counts, its output and status untouched") {
+  const fs::path dir = scratch_dir("trace-app");
+  const RunResult plain = run_program(kApp, "--repeat 7");
+  REQUIRE(plain.exit_code == 0);
+  const RunResult r = run_roofline("trace --roofs '" + kRoofs + "' -o '" + (dir / "app.trace.json").string() + "' --svg '" +
+                                   (dir / "app.svg").string() + "' -- '" + kApp + "' --repeat 7");
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.rfind(plain.out, 0) == 0);  // the application's own output first, unchanged
+  CHECK(r.out.find("exited with status 0") != std::string::npos);
+  CHECK(r.out.find("not countable: binary_program") != std::string::npos);
+
+  const fs::path file = dir / "app.trace.json";
+  CHECK(schema_problem_of(file, roofline::DocumentKind::trace) == "");
+  const json t = json::parse(slurp(file));
+  CHECK(t["application"]["exit_status"] == 0);
+  CHECK(t["used_opencl"] == true);
+  // touch: x[i] += 1.0f over 4096 items, launched 7 times plus a last one: one
+  // FLOP, a 4-byte load and a 4-byte store per item.
+  const json* touch = kernel(t, "touch");
+  REQUIRE(touch);
+  CHECK((*touch)["launches"] == 8);
+  CHECK(counters(*touch)["flop_float"] == 4096);
+  CHECK(counters(*touch)["global_load"] == 4096 * 4);
+  CHECK(counters(*touch)["global_store"] == 4096 * 4);
+  CHECK((*touch)["placement"]["flops"] == 4096);
+  CHECK((*touch)["placement"]["bytes"] == 8 * 4096);
+  CHECK((*touch)["headroom_seconds"].get<double>() >= 0);
+  // scale: in[i] * factor * SCALE, two signatures (factor 2 and 4, a clone): two FLOPs per item.
+  const json* scale = kernel(t, "scale");
+  REQUIRE(scale);
+  CHECK((*scale)["build_options"] == "-DSCALE=3");
+  REQUIRE((*scale)["signatures"].size() == 2);
+  CHECK(counters(*scale, 0)["flop_float"] == 2 * 4096);
+  CHECK(counters(*scale, 1)["flop_float"] == 2 * 4096);
+  // add: c = a + b, one FLOP, two loads and a store per item.
+  const json* add = kernel(t, "add");
+  REQUIRE(add);
+  CHECK((*add)["placement"]["bytes"] == 12 * 4096);
+  // The same scale from the program's binary: timed, listed, not counted.
+  const json* binary = kernel(t, "scale", false);
+  REQUIRE(binary);
+  CHECK((*binary)["launches"] == 1);
+  CHECK(!binary->contains("placement"));
+  CHECK((*binary)["not_counted"].get<std::string>().find("binary_program") != std::string::npos);
+  for (const char* k : {"reduce_local", "offset_fill"}) CHECK(kernel(t, k));
+  // Sorted by device time, shares summing to one.
+  double share = 0, last = 1e30;
+  for (const json& k : t["kernels"]) {
+    share += k["time_share"].get<double>();
+    CHECK(k["seconds"].get<double>() <= last);
+    last = k["seconds"].get<double>();
+  }
+  CHECK(share == doctest::Approx(1.0));
+  CHECK(!t["transfers"].empty());
+  CHECK(t["summary"]["kernel_seconds"].get<double>() > 0);
+
+  const std::string svg = slurp(dir / "app.svg");
+  CHECK(svg.find("<svg") != std::string::npos);
+  CHECK(svg.find("touch") != std::string::npos);
+  CHECK(svg.find("r=\"10.00\" class=\"dot\"") != std::string::npos);  // the largest share's dot, 20 pixels across
+
+  // report and plot take the trace file as --dots: its placed kernels, sized by their share.
+  const RunResult report = run_roofline("report '" + kRoofs + "' --dots '" + file.string() + "' -o '" +
+                                        (dir / "app.html").string() + "'");
+  INFO(report.err);
+  REQUIRE(report.exit_code == 0);
+  const std::string html = slurp(dir / "app.html");
+  CHECK(html.find("touch") != std::string::npos);
+  CHECK(html.find("r=\"10.00\" class=\"dot\"") != std::string::npos);
+  const RunResult plot = run_roofline("plot '" + kRoofs + "' --dots '" + file.string() + "' -o '" +
+                                      (dir / "again.svg").string() + "'");
+  CHECK(plot.exit_code == 0);
+  CHECK(slurp(dir / "again.svg").find("r=\"10.00\" class=\"dot\"") != std::string::npos);
+  // A trace file with a broken placement is refused like any input: file, field, what.
+  json broken = t;
+  for (json& k : broken["kernels"])
+    if (k.contains("placement")) k["placement"]["seconds"] = 0;
+  std::ofstream(dir / "broken.json") << broken.dump();
+  const RunResult refused = run_roofline("plot '" + kRoofs + "' --dots '" + (dir / "broken.json").string() + "' -o '" +
+                                         (dir / "x.svg").string() + "'");
+  CHECK(refused.exit_code == 2);
+  CHECK(refused.err.find("/placement/seconds: must be greater than 0") != std::string::npos);
+}
+
+TEST_CASE("trace --count none times every kernel and counts none") {
+  const fs::path dir = scratch_dir("trace-none");
+  const RunResult r =
+      run_roofline("trace --count none -o '" + (dir / "t.json").string() + "' -- '" + kApp + "' --repeat 2");
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  const json t = json::parse(slurp(dir / "t.json"));
+  CHECK(schema_problem_of(dir / "t.json", roofline::DocumentKind::trace) == "");
+  REQUIRE(kernel(t, "touch"));
+  CHECK((*kernel(t, "touch"))["launches"] == 3);
+  for (const json& k : t["kernels"]) CHECK(!k.contains("placement"));
+}
+
+TEST_CASE("trace reports an application's failure with status 9 and keeps what it captured") {
+  const fs::path dir = scratch_dir("trace-fail");
+  // The application, run by a shell that then exits 5: its kernels are kept.
+  const RunResult failed = run_roofline("trace --count none -o '" + (dir / "t.json").string() + "' -- sh -c \"'" + kApp +
+                                        "' --repeat 1; exit 5\"");
+  INFO(failed.out << failed.err);
+  CHECK(failed.exit_code == 9);
+  CHECK(failed.out.find("exited with status 5") != std::string::npos);
+  const json t = json::parse(slurp(dir / "t.json"));
+  CHECK(t["application"]["exit_status"] == 5);
+  CHECK(kernel(t, "touch"));
+
+  const RunResult killed = run_roofline("trace -- sh -c 'kill -TERM $$'");
+  CHECK(killed.exit_code == 9);
+  CHECK(killed.out.find("killed by signal 15") != std::string::npos);
+
+  const RunResult no_opencl = run_roofline("trace -o '" + (dir / "none.json").string() + "' -- true");
+  CHECK(no_opencl.exit_code == 0);
+  CHECK(no_opencl.out.find("it used no OpenCL") != std::string::npos);
+  CHECK(json::parse(slurp(dir / "none.json"))["used_opencl"] == false);
+  CHECK(schema_problem_of(dir / "none.json", roofline::DocumentKind::trace) == "");
+}
+
+TEST_CASE("trace refuses an application it cannot run, in one line, with status 2") {
+  const RunResult missing = run_roofline("trace -- ./no-such-application-here");
+  CHECK(missing.exit_code == 2);
+  CHECK(missing.err == "roofline: cannot trace './no-such-application-here': no such file\n");
+  const RunResult not_on_path = run_roofline("trace -- no-such-application-here");
+  CHECK(not_on_path.exit_code == 2);
+  CHECK(not_on_path.err == "roofline: cannot trace 'no-such-application-here': not found on PATH\n");
+  const std::string text = std::string(ROOFLINE_SOURCE_DIR) + "/README.md";
+  const RunResult not_executable = run_roofline("trace -- '" + text + "'");
+  CHECK(not_executable.exit_code == 2);
+  CHECK(not_executable.err == "roofline: cannot trace '" + text + "': not an executable file\n");
+  const RunResult svg_without_roofs = run_roofline("trace --svg /tmp/x.svg -- true");
+  CHECK(svg_without_roofs.exit_code == 2);
+}
+
+TEST_CASE("trace counts a pyopencl script's kernels through the interpreter") {
+  if (std::string(CAPTURE_PYTHON).empty()) {
+    MESSAGE("skipped: no python3 with pyopencl (Debian's python3-pyopencl) was found at configure time");
+    return;
+  }
+  const fs::path dir = scratch_dir("trace-pyopencl");
+  const std::string script = std::string(ROOFLINE_SOURCE_DIR) + "/tests/capture/pyopencl_app.py";
+  const RunResult r = run_roofline("trace -o '" + (dir / "py.json").string() + "' -- '" + CAPTURE_PYTHON + "' '" + script + "'");
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  const json t = json::parse(slurp(dir / "py.json"));
+  CHECK(schema_problem_of(dir / "py.json", roofline::DocumentKind::trace) == "");
+  // saxpy: y = a * x + y over 2^14 items, 5 launches: two FLOPs, two loads and a store per item.
+  const json* saxpy = kernel(t, "saxpy");
+  REQUIRE(saxpy);
+  CHECK((*saxpy)["launches"] == 5);
+  CHECK(counters(*saxpy)["flop_float"] == 2 * 16384);
+  CHECK((*saxpy)["placement"]["bytes"] == 12 * 16384);
+  CHECK(kernel(t, "block_sum"));
+}
+
+TEST_CASE("trace --bundle keeps each counted launch, which count and place run again standalone") {
+  const fs::path dir = scratch_dir("trace-bundle");
+  const fs::path bundles = dir / "bundles";
+  const RunResult r = run_roofline("trace -q --bundle '" + bundles.string() + "' -o '" + (dir / "t.json").string() +
+                                   "' -- '" + kApp + "' --repeat 2");
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  const json t = json::parse(slurp(dir / "t.json"));
+  CHECK(schema_problem_of(dir / "t.json", roofline::DocumentKind::trace) == "");
+  const json* add = kernel(t, "add");
+  REQUIRE(add);
+  const json& sig = (*add)["signatures"][0];
+  REQUIRE(sig.contains("bundle"));
+  // The bundle's launch, counted again outside the application: the same counts.
+  const RunResult again = run_roofline("count '" + sig["bundle"].get<std::string>() + "' -o '" + (dir / "add.json").string() + "'");
+  INFO(again.out << again.err);
+  REQUIRE(again.exit_code == 0);
+  CHECK(json::parse(slurp(dir / "add.json"))["counters"] == sig["counts"]["counters"]);
+  // The binary program's scale has no bundle: it was not counted.
+  for (const json& s : (*kernel(t, "scale", false))["signatures"]) CHECK(!s.contains("bundle"));
+  // A folder holding something already is refused before the application runs.
+  const RunResult full = run_roofline("trace --bundle '" + bundles.string() + "' -- '" + kApp + "'");
+  CHECK(full.exit_code == 5);
+  CHECK(full.out.empty());
+  CHECK(full.err.find("not an empty folder") != std::string::npos);
+}
+
+TEST_CASE("a program that fails to build inside a traced application fails the same as without trace") {
+  const RunResult plain = run_program(kApp, "--repeat 1 --fail-build");
+  REQUIRE(plain.exit_code == 0);
+  CHECK(plain.out.find("failing build: -11") != std::string::npos);  // CL_BUILD_PROGRAM_FAILURE
+  const RunResult traced = run_roofline("trace --count none -- '" + kApp + "' --repeat 1 --fail-build");
+  INFO(traced.out << traced.err);
+  CHECK(traced.exit_code == 0);
+  CHECK(traced.out.rfind(plain.out, 0) == 0);
+}
