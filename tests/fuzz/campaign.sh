@@ -10,7 +10,8 @@
 # each target in libFuzzer's fork mode with one job, which goes on after a
 # finding: LOG_DIR/<target>.log is libFuzzer's log, LOG_DIR/<target>-crash-...
 # (or -leak-, -timeout-, -oom-) each finding's input, and beside it .txt, the
-# report of that input run again. LOG_DIR/summary.txt gets a line per target:
+# report of that input run again. (Fork mode lists every newly covered function,
+# a few hundred KB of "NEW_FUNC:" lines; the log leaves them out.) LOG_DIR/summary.txt gets a line per target:
 # inputs run, execs/s, coverage (cov: edges, ft: features), corpus size,
 # findings and their distinct first lines. Exits 1 when anything was found.
 # FUZZ_TARGETS="fuzz_roofs fuzz_counts" runs some targets only.
@@ -47,10 +48,13 @@ for t in $targets; do
   echo "== $t: $seconds s" >&2
   "$build/tests/fuzz/$t" "$corpus" -dict="$root/tests/fuzz/$dict" -max_total_time="$seconds" -timeout=10 \
     -rss_limit_mb=2048 -fork=1 -ignore_crashes=1 -ignore_ooms=1 -ignore_timeouts=1 -print_funcs=0 \
-    -artifact_prefix="$logs/$t-" >"$logs/$t.log" 2>&1 || echo "$t: libFuzzer exited with $?" >>"$summary"
+    -artifact_prefix="$logs/$t-" >"$logs/$t.raw" 2>&1 || echo "$t: libFuzzer exited with $?" >>"$summary"
+  # A NEW_FUNC line cut short runs into the next line: keep that line's own part.
+  sed -E 's/^  NEW_FUNC: .*(#[0-9]+: cov: )/\1/; /^  NEW_FUNC: /d' "$logs/$t.raw" >"$logs/$t.log"
+  rm "$logs/$t.raw"
   last=$(grep -E '^#[0-9]+: cov:' "$logs/$t.log" | tail -1)
   findings=$(find "$logs" -maxdepth 1 -name "$t-*" ! -name '*.txt' | sort)
-  for f in $findings; do "$build/tests/fuzz/$t" "$f" >"$f.txt" 2>&1 || true; done
+  for f in $findings; do UBSAN_OPTIONS=print_stacktrace=1 "$build/tests/fuzz/$t" "$f" >"$f.txt" 2>&1 || true; done
   {
     echo "$t: $(sed -E 's/^#([0-9]+): cov: ([0-9]+) ft: ([0-9]+) corp: ([0-9]+) exec\/s ([0-9]+).*/\1 inputs run, \5 exec\/s, cov \2, ft \3, corpus \4/' <<<"$last"), $(wc -w <<<"$findings") findings"
     for f in $findings; do signature "$f.txt"; done | sort | uniq -c | sed 's/^/    /'
