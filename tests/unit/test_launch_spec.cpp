@@ -176,6 +176,19 @@ TEST_CASE("scalar values and value= data must fit their type") {
   CHECK(v[1] == 18446744073709551615ull);
 }
 
+TEST_CASE("typedefs: a long run of words after typedef is read in one pass, without overflowing the stack") {
+  // std::regex recursed once per character: 100 KB of letters after "typedef"
+  // overflowed an 8 MB stack (the fuzz target fuzz_source_spec's finding).
+  const std::string letters(1 << 20, 'a');
+  CHECK(scan_typedefs("typedef " + letters).empty());
+  CHECK(scan_typedefs("typedef " + letters + " name;").empty());
+  std::string words;
+  for (int i = 0; i < 100000; ++i) words += "typedef ";
+  const std::map<std::string, std::string> real{{"real", "float"}};
+  CHECK(scan_typedefs(words + "x; typedef float real;") == real);
+  CHECK(scan_typedefs(words + letters + "; typedef float real;") == real);
+}
+
 TEST_CASE("typedefs: the source's simple declarations, and specs naming them") {
   const auto t = scan_typedefs(
       "typedef float real;  // a comment: typedef int nope;\n"

@@ -10,6 +10,8 @@
 #include <set>
 #include <utility>
 
+#include <unistd.h>
+
 #include "benchmark/cache_benchmark.hpp"
 #include "benchmark/program_cache.hpp"
 #include "cpu_device.hpp"
@@ -30,7 +32,9 @@ TEST_CASE("memory hierarchy roofs on the CPU device: every level's mixes, the wi
   m.chase_max_bytes = 1 << 20;
   m.local_strides = {1};
   plan.sweep = plan.probe = {3, 5, 0.05, 0.01};
-  const std::string levels = (std::filesystem::temp_directory_path() / "roofline_test_levels.json").string();
+  // Named by the process: test runs of several checkouts on one machine must not remove each other's.
+  const std::string levels =
+      (std::filesystem::temp_directory_path() / ("roofline_test_levels_" + std::to_string(getpid()) + ".json")).string();
   std::ofstream(levels) << R"({"levels": [{"name": "L1", "capacity_bytes": 16384}, {"name": "L2", "capacity_bytes": 524288},
                                           {"name": "DRAM"}]})";
   Progress progress(1, false);
