@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "intercept/files.hpp"
+#include "model/source_hash.hpp"
 
 namespace roofline::intercept {
 namespace {
@@ -21,8 +22,6 @@ template <typename T>
 void put(std::string& key, const T& value) {
   key.append(reinterpret_cast<const char*>(&value), sizeof value);
 }
-
-bool is_buffer_like(ArgKind kind) { return kind == ArgKind::buffer; }
 
 std::optional<NotCounted> reason_of(ArgKind kind) {
   switch (kind) {
@@ -46,6 +45,24 @@ std::string hex(const std::string& bytes) {
     out += digits[c & 15];
   }
   return out;
+}
+
+// The process's arguments, as the kernel keeps them.
+std::vector<std::string> command_line() {
+  std::vector<std::string> words;
+  std::FILE* f = std::fopen("/proc/self/cmdline", "rb");
+  if (!f) return words;
+  std::string word;
+  for (int ch; (ch = std::fgetc(f)) != EOF;) {
+    if (ch != 0) {
+      word += char(ch);
+      continue;
+    }
+    words.push_back(std::move(word));
+    word.clear();
+  }
+  std::fclose(f);
+  return words;
 }
 
 nlohmann::json durations_json(const Durations& d) {
@@ -74,14 +91,6 @@ nlohmann::json arg_json(unsigned index, const ArgValue& a) {
 }
 
 }  // namespace
-
-std::string fnv1a_hex(const std::string& text) {
-  std::uint64_t h = 14695981039346656037ull;
-  for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-  return buf;
-}
 
 Capture::Capture(Settings settings, CapturePath path, std::string settings_problems)
     : settings_(std::move(settings)), path_(path), host_start_ns_(unix_ns()) {
@@ -190,7 +199,7 @@ void Capture::mem_released(cl_mem m) {
 
 void Capture::sampler_created(cl_sampler s) {
   std::lock_guard<std::mutex> lock(mutex_);
-  samplers_[s] = true;
+  samplers_.insert(s);
 }
 
 void Capture::mapped(void* host_ptr, std::uint64_t bytes, bool for_write) {
@@ -232,15 +241,10 @@ int Capture::record_program(ProgramOrigin origin, const std::string& key_text, s
 }
 
 void Capture::program_created(cl_program p, ProgramOrigin origin, const std::string& content) {
-  const std::string hash = fnv1a_hex(content);
+  const std::string hash = source_hash(content);
   const std::string file = origin == ProgramOrigin::source ? write_source(content, hash) : std::string();
   std::lock_guard<std::mutex> lock(mutex_);
   programs_[p] = ProgramHandle{record_program(origin, hash, file), {}};
-}
-
-bool Capture::known_program(cl_program p) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return programs_.count(p) != 0;
 }
 
 void Capture::add_build(int record, BuildStep step, const std::string& options, cl_int status) {
@@ -492,7 +496,7 @@ void Capture::plan_copy(SignatureRecord& sig, const KernelHandle& k, LaunchPlan&
   std::uint64_t bytes = 0;
   for (unsigned i = 0; i < k.args.size(); ++i) {
     const ArgValue& a = k.args[i];
-    if (!is_buffer_like(a.kind)) continue;
+    if (a.kind != ArgKind::buffer) continue;
     auto same = std::find_if(buffers.begin(), buffers.end(), [&](const BufferToCopy& b) { return b.mem == a.mem; });
     if (same != buffers.end()) {
       same->args.push_back(i);
@@ -644,18 +648,8 @@ nlohmann::json Capture::manifest(CaptureState state) {
   j["schema_version"] = kCaptureSchemaVersion;
   j["state"] = name_of(state);
   j["path"] = name_of(path_);
-  std::vector<std::string> command_line;
-  {
-    std::FILE* f = std::fopen("/proc/self/cmdline", "rb");
-    std::string word;
-    for (int ch; f && (ch = std::fgetc(f)) != EOF;) {
-      if (ch == 0) command_line.push_back(std::move(word)), word.clear();
-      else word += char(ch);
-    }
-    if (f) std::fclose(f);
-  }
   j["process"] = {{"pid", ::getpid()},
-                  {"command_line", command_line},
+                  {"command_line", command_line()},
                   {"host_start_unix_ns", host_start_ns_},
                   {"host_written_unix_ns", unix_ns()}};
   j["settings"] = {{"count", name_of(settings_.count)},

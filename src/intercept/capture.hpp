@@ -16,6 +16,7 @@
 #include <string>
 #include <tuple>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -34,7 +35,6 @@ struct MemObject {
   cl_mem_flags flags = 0;
   bool sub_buffer = false;
   std::uint64_t origin = 0, parent_size = 0;  // sub-buffers: where in the parent
-  cl_context context = nullptr;
 };
 
 // A kernel argument as last set.
@@ -100,7 +100,6 @@ class Capture {
   Capture(Settings settings, CapturePath path, std::string settings_problems);
 
   const Settings& settings() const { return settings_; }
-  CapturePath path() const { return path_; }
   std::string process_dir() const;
 
   // Contexts, counted as the application holds them.
@@ -137,7 +136,6 @@ class Capture {
   void program_headers(cl_program p, const std::vector<std::pair<std::string, cl_program>>& headers);
   void program_linked(cl_program result, const std::vector<cl_program>& inputs, const char* options, cl_int status);
   void program_released(cl_program p);
-  bool known_program(cl_program p);
 
   // Kernels.
   void kernel_created(cl_kernel k, cl_program p, const std::string& name, KernelCreation how, cl_uint num_args);
@@ -250,7 +248,7 @@ class Capture {
   std::unordered_map<cl_context, std::uint64_t> contexts_;  // the application's references
   std::unordered_map<cl_command_queue, QueueHandle> queues_;
   std::unordered_map<cl_mem, MemObject> mems_;
-  std::unordered_map<cl_sampler, bool> samplers_;
+  std::unordered_set<cl_sampler> samplers_;
   std::unordered_map<void*, std::pair<std::uint64_t, bool>> maps_;
   std::unordered_map<cl_program, ProgramHandle> programs_;
   std::unordered_map<cl_kernel, KernelHandle> kernels_;
@@ -277,8 +275,5 @@ Capture* capture();
 Capture* active();
 // Which library intercepts: the layer and the preload say so when loaded.
 void set_capture_path(CapturePath path);
-
-// FNV-1a 64 of the text, as 16 hex digits (model/counts_file's source_hash).
-std::string fnv1a_hex(const std::string& text);
 
 }  // namespace roofline::intercept

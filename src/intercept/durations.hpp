@@ -41,7 +41,6 @@ class Activity {
     std::uint64_t first_start = 0, last_end = 0, busy = 0, gaps = 0, longest_gap = 0, commands = 0;
   };
   Summary summary() const;
-  bool empty() const { return commands_ == 0; }
 
  private:
   void fold_oldest();

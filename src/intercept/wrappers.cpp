@@ -101,30 +101,21 @@ void learn_unknown_kernel(Capture& c, cl_kernel k) {
   learn_kernel(c, k, program.value_or(nullptr), KernelCreation::create);
 }
 
-MemObject queried_mem(cl_mem m, ArgKind kind, cl_context context) {
+MemObject queried_mem(cl_mem m, ArgKind kind) {
   MemObject o;
   o.kind = kind;
   o.size = info_value<std::size_t>(next().clGetMemObjectInfo, m, CL_MEM_SIZE).value_or(0);
   o.flags = info_value<cl_mem_flags>(next().clGetMemObjectInfo, m, CL_MEM_FLAGS).value_or(0);
-  o.context = context;
   return o;
 }
 
-cl_mem remember_buffer(Capture* c, cl_mem m, cl_context context, cl_mem_flags flags, std::size_t size) {
-  if (c && m) {
-    guarded(c, [&] {
-      MemObject o;
-      o.size = size;
-      o.flags = flags;
-      o.context = context;
-      c->mem_created(m, o);
-    });
-  }
+cl_mem remember_buffer(Capture* c, cl_mem m, cl_mem_flags flags, std::size_t size) {
+  if (c && m) guarded(c, [&] { c->mem_created(m, MemObject{ArgKind::buffer, size, flags}); });
   return m;
 }
 
-cl_mem remember_queried(Capture* c, cl_mem m, ArgKind kind, cl_context context) {
-  if (c && m) guarded(c, [&] { c->mem_created(m, queried_mem(m, kind, context)); });
+cl_mem remember_queried(Capture* c, cl_mem m, ArgKind kind) {
+  if (c && m) guarded(c, [&] { c->mem_created(m, queried_mem(m, kind)); });
   return m;
 }
 
@@ -143,8 +134,14 @@ std::uint64_t region_bytes(const std::size_t* region) {
   return region ? std::uint64_t(region[0]) * region[1] * region[2] : 0;
 }
 
-std::uint64_t image_bytes(cl_mem image, const std::size_t* region) {
-  return info_value<std::size_t>(next().clGetImageInfo, image, CL_IMAGE_ELEMENT_SIZE).value_or(0) * region_bytes(region);
+// The bytes of an image region, asked of the driver only while capturing.
+std::uint64_t image_bytes(Capture* c, cl_mem image, const std::size_t* region) {
+  std::uint64_t bytes = 0;
+  if (c) guarded(c, [&] {
+      bytes = info_value<std::size_t>(next().clGetImageInfo, image, CL_IMAGE_ELEMENT_SIZE).value_or(0) *
+              region_bytes(region);
+    });
+  return bytes;
 }
 
 TransferPath map_path(cl_map_flags flags) {
@@ -385,8 +382,7 @@ CL_API_ENTRY cl_int CL_API_CALL clSetCommandQueueProperty(cl_command_queue queue
 
 CL_API_ENTRY cl_mem CL_API_CALL clCreateBuffer(cl_context context, cl_mem_flags flags, size_t size, void* host_ptr,
                                                cl_int* errcode_ret) {
-  return remember_buffer(active(), next().clCreateBuffer(context, flags, size, host_ptr, errcode_ret), context, flags,
-                         size);
+  return remember_buffer(active(), next().clCreateBuffer(context, flags, size, host_ptr, errcode_ret), flags, size);
 }
 
 CL_API_ENTRY cl_mem CL_API_CALL clCreateBufferWithProperties(cl_context context, const cl_mem_properties* properties,
@@ -394,7 +390,7 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateBufferWithProperties(cl_context context,
                                                              cl_int* errcode_ret) {
   return remember_buffer(active(),
                          next().clCreateBufferWithProperties(context, properties, flags, size, host_ptr, errcode_ret),
-                         context, flags, size);
+                         flags, size);
 }
 
 CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem buffer, cl_mem_flags flags, cl_buffer_create_type type,
@@ -402,9 +398,8 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem buffer, cl_mem_flags fl
   const cl_mem m = next().clCreateSubBuffer(buffer, flags, type, info, errcode_ret);
   Capture* cap = active();
   if (cap && m) guarded(cap, [&] {
-      MemObject o = queried_mem(m, ArgKind::buffer, nullptr);
+      MemObject o = queried_mem(m, ArgKind::buffer);
       const auto parent = cap->mem_object(buffer);
-      o.context = parent ? parent->context : nullptr;
       o.sub_buffer = true;
       o.parent_size = parent ? parent->size : 0;
       if (type == CL_BUFFER_CREATE_TYPE_REGION && info) o.origin = static_cast<const cl_buffer_region*>(info)->origin;
@@ -416,7 +411,7 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem buffer, cl_mem_flags fl
 CL_API_ENTRY cl_mem CL_API_CALL clCreateImage(cl_context context, cl_mem_flags flags, const cl_image_format* format,
                                               const cl_image_desc* desc, void* host_ptr, cl_int* errcode_ret) {
   return remember_queried(active(), next().clCreateImage(context, flags, format, desc, host_ptr, errcode_ret),
-                          ArgKind::image, context);
+                          ArgKind::image);
 }
 
 CL_API_ENTRY cl_mem CL_API_CALL clCreateImageWithProperties(cl_context context, const cl_mem_properties* properties,
@@ -425,7 +420,7 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateImageWithProperties(cl_context context, 
                                                             cl_int* errcode_ret) {
   return remember_queried(
       active(), next().clCreateImageWithProperties(context, properties, flags, format, desc, host_ptr, errcode_ret),
-      ArgKind::image, context);
+      ArgKind::image);
 }
 
 CL_API_ENTRY cl_mem CL_API_CALL clCreateImage2D(cl_context context, cl_mem_flags flags, const cl_image_format* format,
@@ -433,7 +428,7 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateImage2D(cl_context context, cl_mem_flags
                                                 cl_int* errcode_ret) {
   return remember_queried(
       active(), next().clCreateImage2D(context, flags, format, width, height, row_pitch, host_ptr, errcode_ret),
-      ArgKind::image, context);
+      ArgKind::image);
 }
 
 CL_API_ENTRY cl_mem CL_API_CALL clCreateImage3D(cl_context context, cl_mem_flags flags, const cl_image_format* format,
@@ -442,47 +437,44 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateImage3D(cl_context context, cl_mem_flags
   return remember_queried(active(),
                           next().clCreateImage3D(context, flags, format, width, height, depth, row_pitch, slice_pitch,
                                                  host_ptr, errcode_ret),
-                          ArgKind::image, context);
+                          ArgKind::image);
 }
 
 CL_API_ENTRY cl_mem CL_API_CALL clCreatePipe(cl_context context, cl_mem_flags flags, cl_uint packet_size,
                                              cl_uint max_packets, const cl_pipe_properties* properties,
                                              cl_int* errcode_ret) {
-  return remember_queried(active(),
-                          next().clCreatePipe(context, flags, packet_size, max_packets, properties, errcode_ret),
-                          ArgKind::pipe, context);
+  return remember_queried(
+      active(), next().clCreatePipe(context, flags, packet_size, max_packets, properties, errcode_ret), ArgKind::pipe);
 }
 
 CL_API_ENTRY cl_mem CL_API_CALL clCreateFromGLBuffer(cl_context context, cl_mem_flags flags, cl_GLuint object,
                                                      cl_int* errcode_ret) {
-  return remember_queried(active(), next().clCreateFromGLBuffer(context, flags, object, errcode_ret), ArgKind::external,
-                          context);
+  return remember_queried(active(), next().clCreateFromGLBuffer(context, flags, object, errcode_ret),
+                          ArgKind::external);
 }
 
 CL_API_ENTRY cl_mem CL_API_CALL clCreateFromGLTexture(cl_context context, cl_mem_flags flags, cl_GLenum target,
                                                       cl_GLint level, cl_GLuint texture, cl_int* errcode_ret) {
   return remember_queried(active(), next().clCreateFromGLTexture(context, flags, target, level, texture, errcode_ret),
-                          ArgKind::external, context);
+                          ArgKind::external);
 }
 
 CL_API_ENTRY cl_mem CL_API_CALL clCreateFromGLTexture2D(cl_context context, cl_mem_flags flags, cl_GLenum target,
                                                         cl_GLint level, cl_GLuint texture, cl_int* errcode_ret) {
-  return remember_queried(active(),
-                          next().clCreateFromGLTexture2D(context, flags, target, level, texture, errcode_ret),
-                          ArgKind::external, context);
+  return remember_queried(active(), next().clCreateFromGLTexture2D(context, flags, target, level, texture, errcode_ret),
+                          ArgKind::external);
 }
 
 CL_API_ENTRY cl_mem CL_API_CALL clCreateFromGLTexture3D(cl_context context, cl_mem_flags flags, cl_GLenum target,
                                                         cl_GLint level, cl_GLuint texture, cl_int* errcode_ret) {
-  return remember_queried(active(),
-                          next().clCreateFromGLTexture3D(context, flags, target, level, texture, errcode_ret),
-                          ArgKind::external, context);
+  return remember_queried(active(), next().clCreateFromGLTexture3D(context, flags, target, level, texture, errcode_ret),
+                          ArgKind::external);
 }
 
 CL_API_ENTRY cl_mem CL_API_CALL clCreateFromGLRenderbuffer(cl_context context, cl_mem_flags flags,
                                                            cl_GLuint renderbuffer, cl_int* errcode_ret) {
   return remember_queried(active(), next().clCreateFromGLRenderbuffer(context, flags, renderbuffer, errcode_ret),
-                          ArgKind::external, context);
+                          ArgKind::external);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseMemObject(cl_mem m) {
@@ -748,8 +740,7 @@ CL_API_ENTRY void* CL_API_CALL clEnqueueMapImage(cl_command_queue queue, cl_mem 
                                                  size_t* row_pitch, size_t* slice_pitch, cl_uint num_wait,
                                                  const cl_event* wait, cl_event* event, cl_int* errcode_ret) {
   Capture* cap = active();
-  std::uint64_t bytes = 0;
-  if (cap) guarded(cap, [&] { bytes = image_bytes(image, region); });
+  const std::uint64_t bytes = image_bytes(cap, image, region);
   void* mapped = nullptr;
   timed(cap, transfer(cap, queue, TransferKind::map_image, map_path(flags), bytes), event, [&](cl_event* e) {
     cl_int err = CL_SUCCESS;
@@ -823,8 +814,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadImage(cl_command_queue queue, cl_me
                                                    size_t slice_pitch, void* ptr, cl_uint num_wait,
                                                    const cl_event* wait, cl_event* event) {
   Capture* cap = active();
-  std::uint64_t bytes = 0;
-  if (cap) guarded(cap, [&] { bytes = image_bytes(image, region); });
+  const std::uint64_t bytes = image_bytes(cap, image, region);
   return timed(cap, transfer(cap, queue, TransferKind::read_image, TransferPath::device_to_host, bytes), event,
                [&](cl_event* e) {
                  return next().clEnqueueReadImage(queue, image, blocking, origin, region, row_pitch, slice_pitch, ptr,
@@ -837,8 +827,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteImage(cl_command_queue queue, cl_m
                                                     size_t slice_pitch, const void* ptr, cl_uint num_wait,
                                                     const cl_event* wait, cl_event* event) {
   Capture* cap = active();
-  std::uint64_t bytes = 0;
-  if (cap) guarded(cap, [&] { bytes = image_bytes(image, region); });
+  const std::uint64_t bytes = image_bytes(cap, image, region);
   return timed(cap, transfer(cap, queue, TransferKind::write_image, TransferPath::host_to_device, bytes), event,
                [&](cl_event* e) {
                  return next().clEnqueueWriteImage(queue, image, blocking, origin, region, row_pitch, slice_pitch, ptr,
@@ -851,8 +840,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyImage(cl_command_queue queue, cl_me
                                                    const size_t* region, cl_uint num_wait, const cl_event* wait,
                                                    cl_event* event) {
   Capture* cap = active();
-  std::uint64_t bytes = 0;
-  if (cap) guarded(cap, [&] { bytes = image_bytes(src, region); });
+  const std::uint64_t bytes = image_bytes(cap, src, region);
   return timed(cap, transfer(cap, queue, TransferKind::copy_image, TransferPath::device_to_device, bytes), event,
                [&](cl_event* e) {
                  return next().clEnqueueCopyImage(queue, src, dst, src_origin, dst_origin, region, num_wait, wait, e);
@@ -863,8 +851,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillImage(cl_command_queue queue, cl_me
                                                    const size_t* origin, const size_t* region, cl_uint num_wait,
                                                    const cl_event* wait, cl_event* event) {
   Capture* cap = active();
-  std::uint64_t bytes = 0;
-  if (cap) guarded(cap, [&] { bytes = image_bytes(image, region); });
+  const std::uint64_t bytes = image_bytes(cap, image, region);
   return timed(cap, transfer(cap, queue, TransferKind::fill_image, TransferPath::device_to_device, bytes), event,
                [&](cl_event* e) {
                  return next().clEnqueueFillImage(queue, image, color, origin, region, num_wait, wait, e);
@@ -876,8 +863,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyImageToBuffer(cl_command_queue queu
                                                            size_t dst_offset, cl_uint num_wait, const cl_event* wait,
                                                            cl_event* event) {
   Capture* cap = active();
-  std::uint64_t bytes = 0;
-  if (cap) guarded(cap, [&] { bytes = image_bytes(src, region); });
+  const std::uint64_t bytes = image_bytes(cap, src, region);
   return timed(cap, transfer(cap, queue, TransferKind::image_to_buffer, TransferPath::device_to_device, bytes), event,
                [&](cl_event* e) {
                  return next().clEnqueueCopyImageToBuffer(queue, src, dst, src_origin, region, dst_offset, num_wait,
@@ -890,8 +876,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferToImage(cl_command_queue queu
                                                            const size_t* region, cl_uint num_wait,
                                                            const cl_event* wait, cl_event* event) {
   Capture* cap = active();
-  std::uint64_t bytes = 0;
-  if (cap) guarded(cap, [&] { bytes = image_bytes(dst, region); });
+  const std::uint64_t bytes = image_bytes(cap, dst, region);
   return timed(cap, transfer(cap, queue, TransferKind::buffer_to_image, TransferPath::device_to_device, bytes), event,
                [&](cl_event* e) {
                  return next().clEnqueueCopyBufferToImage(queue, src, dst, src_offset, dst_origin, region, num_wait,

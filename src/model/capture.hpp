@@ -46,7 +46,7 @@ struct CapturedBuild {
 struct CapturedProgram {
   ProgramOrigin origin = ProgramOrigin::source;
   std::optional<std::string> source_file;  // relative to the process folder; source programs only
-  std::optional<std::string> hash;         // FNV-1a 64 of the content (model/counts_file's source_hash for sources)
+  std::optional<std::string> hash;         // FNV-1a 64 of the content (model/source_hash.hpp)
   std::vector<std::pair<std::string, std::optional<std::size_t>>> headers;  // include name, program
   std::vector<std::optional<std::size_t>> inputs;                          // linked programs: what was linked
   std::vector<CapturedBuild> builds;

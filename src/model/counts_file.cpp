@@ -1,7 +1,5 @@
 #include "model/counts_file.hpp"
 
-#include <cstdio>
-
 #include "model/input_file.hpp"
 #include "model/json_fields.hpp"
 #include "model/json_input.hpp"
@@ -20,14 +18,6 @@ std::string dims(const std::vector<std::uint64_t>& d) {
   return s.empty() ? "(runtime's choice)" : s;
 }
 }  // namespace
-
-std::string source_hash(const std::string& text) {
-  std::uint64_t h = 14695981039346656037ull;
-  for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-  return buf;
-}
 
 std::string CountedLaunch::difference(const CountedLaunch& o) const {
   if (kernel != o.kernel) return "kernel " + o.kernel + " vs " + kernel;

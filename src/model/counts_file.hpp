@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/op_counts.hpp"
+#include "model/source_hash.hpp"
 
 namespace roofline {
 
@@ -39,8 +40,6 @@ struct CountsFile {
   double instrumented_seconds = 0;  // device time of the counting run
   std::vector<std::string> warnings;
 };
-
-std::string source_hash(const std::string& text);
 
 nlohmann::json counts_to_json(const CountsFile& c);
 
