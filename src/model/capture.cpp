@@ -52,11 +52,6 @@ std::vector<std::uint8_t> from_hex(const std::string& text, const std::string& w
   return out;
 }
 
-template <typename Enum>
-Enum named(const json& j) {
-  return parse_name<Enum>(j.get<std::string>());
-}
-
 CapturedTimes times_of(const json& j) {
   CapturedTimes t;
   j.at("samples").get_to(t.samples);
@@ -81,7 +76,7 @@ CapturedDevice device_of(const json& j) {
 
 CapturedProgram program_of(const json& j, std::size_t programs, const std::string& what) {
   CapturedProgram p;
-  p.origin = named<ProgramOrigin>(j.at("origin"));
+  j.at("origin").get_to(p.origin);
   if (!j.at("source_file").is_null()) p.source_file = inside_name(j.at("source_file"), what);
   if (p.origin == ProgramOrigin::source && !p.source_file) throw std::runtime_error(what + " has source but no source_file");
   json_fields::get_opt(j, "hash", p.hash);
@@ -89,7 +84,7 @@ CapturedProgram program_of(const json& j, std::size_t programs, const std::strin
     p.headers.emplace_back(h.at("name").get<std::string>(), optional_index(h.at("program"), programs, what, "program"));
   for (const json& in : j.at("inputs")) p.inputs.push_back(optional_index(in, programs, what, "program"));
   for (const json& b : j.at("builds"))
-    p.builds.push_back({named<BuildStep>(b.at("step")), b.at("options").get<std::string>(), b.at("status").get<int>(),
+    p.builds.push_back({b.at("step").get<BuildStep>(), b.at("options").get<std::string>(), b.at("status").get<int>(),
                         b.at("count").get<std::uint64_t>()});
   j.at("handles").get_to(p.handles);
   return p;
@@ -121,7 +116,7 @@ CapturedNDRange ndrange_of(const json& j, const std::string& what) {
 CapturedArg arg_of(const json& j, const std::string& what) {
   CapturedArg a;
   j.at("index").get_to(a.index);
-  a.kind = named<ArgKind>(j.at("kind"));
+  j.at("kind").get_to(a.kind);
   j.at("size").get_to(a.size);
   const std::string where = what + " argument " + std::to_string(a.index);
   if (a.kind == ArgKind::scalar) {
@@ -138,7 +133,7 @@ CapturedArg arg_of(const json& j, const std::string& what) {
 CapturedCopy copy_of(const json& j, const std::string& what) {
   CapturedCopy c;
   j.at("launch").get_to(c.launch);
-  c.status = named<CopyStatus>(j.at("status"));
+  j.at("status").get_to(c.status);
   j.at("problem").get_to(c.problem);
   for (const json& a : j.at("args"))
     c.args.push_back({a.at("arg").get<unsigned>(), inside_name(a.at("file"), what), a.at("bytes").get<std::uint64_t>()});
@@ -153,7 +148,7 @@ CapturedSignature signature_of(const json& j, const CaptureManifest& m, const st
   s.ndrange = ndrange_of(j.at("ndrange"), what);
   if (!j.at("args").is_null())
     for (const json& a : j.at("args")) s.args.push_back(arg_of(a, what));
-  for (const json& r : j.at("not_counted")) s.not_counted.push_back(named<NotCounted>(r));
+  j.at("not_counted").get_to(s.not_counted);
   j.at("launches").get_to(s.launches);
   j.at("enqueue_failures").get_to(s.enqueue_failures);
   j.at("command_failures").get_to(s.command_failures);
@@ -170,8 +165,8 @@ CapturedSignature signature_of(const json& j, const CaptureManifest& m, const st
 
 CapturedTransfer transfer_of(const json& j, std::size_t devices, const std::string& what) {
   CapturedTransfer t;
-  t.kind = named<TransferKind>(j.at("kind"));
-  t.path = named<TransferPath>(j.at("path"));
+  j.at("kind").get_to(t.kind);
+  j.at("path").get_to(t.path);
   t.device = index_in(j.at("device"), devices, what, "device");
   json_fields::get_opt(j, "bytes", t.bytes);
   j.at("folded").get_to(t.folded);
@@ -215,15 +210,15 @@ CaptureManifest parse_capture(const json& j) {
   if (m.schema_version > kCaptureSchemaVersion)
     throw std::runtime_error("schema_version " + std::to_string(m.schema_version) + " was written by a newer roofline (this one reads " +
                              std::to_string(kCaptureSchemaVersion) + ")");
-  m.state = named<CaptureState>(j.at("state"));
-  m.path = named<CapturePath>(j.at("path"));
+  j.at("state").get_to(m.state);
+  j.at("path").get_to(m.path);
   const json& p = j.at("process");
   p.at("pid").get_to(m.pid);
   p.at("command_line").get_to(m.command_line);
   p.at("host_start_unix_ns").get_to(m.host_start_unix_ns);
   p.at("host_written_unix_ns").get_to(m.host_written_unix_ns);
   const json& s = j.at("settings");
-  m.count = named<CountMode>(s.at("count"));
+  s.at("count").get_to(m.count);
   if (!s.at("launch_log").is_null()) m.launch_log = inside_name(s.at("launch_log"), "settings");
   s.at("copy_limit_bytes").get_to(m.copy_limit_bytes);
   s.at("signatures_per_kernel").get_to(m.signatures_per_kernel);
