@@ -36,7 +36,8 @@ std::string reasons(const std::vector<NotCounted>& why) {
   return s;
 }
 
-// The signatures of one process to count: the countable ones, unless timing only.
+// One captured signature, timed, and counted when it can be and counting was
+// asked for (with its replay bundle under --bundle).
 TracedSignature traced_signature(const CaptureManifest& m, const CapturedSignature& sig, const TraceRequest& r,
                                  const std::string& device, std::size_t& bundles) {
   TracedSignature t;
@@ -105,9 +106,10 @@ void add_process(const CaptureManifest& m, const TraceRequest& r, std::map<Kerne
     const CapturedKernel& ck = m.kernels[sig.kernel];
     const std::string device = !r.device.empty() ? r.device : m.devices.at(sig.device).name;
     if (out.device.empty()) out.device = m.devices.at(sig.device).name;
-    TracedKernel& k = kernels[{ck.name, program_name(m, ck), ck.options}];
+    const std::string program = program_name(m, ck);
+    TracedKernel& k = kernels[{ck.name, program, ck.options}];
     k.name = ck.name;
-    k.program = program_name(m, ck);
+    k.program = program;
     k.options = ck.options;
     k.signatures.push_back(traced_signature(m, sig, r, device, bundles));
     k.launches += sig.launches;
@@ -197,7 +199,7 @@ nlohmann::json signature_json(const TracedSignature& s) {
                       {"seconds", s.total_s}, {"median_seconds", s.median_s}};
   if (s.counts) j["counts"] = counts_to_json(*s.counts);
   if (!s.bundle.empty()) j["bundle"] = s.bundle;
-  else j["not_counted"] = s.not_counted;
+  if (!s.not_counted.empty()) j["not_counted"] = s.not_counted;
   return j;
 }
 

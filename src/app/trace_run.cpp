@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <functional>
 #include <sstream>
 
@@ -22,6 +21,7 @@
 #include "measurement/interrupt.hpp"
 #include "model/atomic_file.hpp"
 #include "model/file_errors.hpp"
+#include "model/input_file.hpp"
 
 namespace fs = std::filesystem;
 
@@ -150,16 +150,28 @@ std::string arg_spec(const CapturedArg& a, const Param& p, const CapturedCopy& c
   }
 }
 
+// The source file the capture kept of the signature's program; throws
+// LaunchSpecError when it kept none (a program without source).
+fs::path source_file(const CaptureManifest& m, const CapturedSignature& sig) {
+  const CapturedKernel& k = m.kernels.at(sig.kernel);
+  if (!k.program || !m.programs.at(*k.program).source_file)
+    throw LaunchSpecError("the capture kept no source of the program of kernel '" + k.name + "'");
+  return m.file(*m.programs.at(*k.program).source_file);
+}
+
+std::string captured_source(const CaptureManifest& m, const CapturedSignature& sig) {
+  return read_input_file(source_file(m, sig).string(), "captured program source", kSourceFileCap);
+}
+
 // The launch as count takes it, from the capture.
 KernelRequest signature_request(const CaptureManifest& m, const CapturedSignature& sig, const std::string& device,
                                 const std::vector<Param>& params, const DataPath& data) {
   const CapturedKernel& k = m.kernels.at(sig.kernel);
-  const CapturedProgram& prog = m.programs.at(*k.program);
   const CapturedCopy copy = written_copy(sig);
   for (std::uint64_t o : sig.ndrange.offset)
     if (o != 0) throw LaunchSpecError("it has a global offset, which a launch spec cannot write");
   KernelRequest r;
-  r.file = m.file(*prog.source_file).string();
+  r.file = source_file(m, sig).string();
   r.kernel = k.name;
   r.global = joined(sig.ndrange.global);
   if (sig.ndrange.local) r.local = joined(*sig.ndrange.local);
@@ -279,10 +291,7 @@ SignatureCount count_signature(const CaptureManifest& m, const CapturedSignature
   try {
     const std::string doc = run_in_worker(doing, {timeout_s}, [&](const WorkerChannel&) {
       const ChosenDevice chosen = choose_device(device);
-      const CapturedProgram& prog = m.programs.at(*k.program);
-      std::ifstream in(m.file(*prog.source_file), std::ios::binary);
-      const std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-      const std::vector<Param> params = kernel_params(*chosen, source, k.options, k.name);
+      const std::vector<Param> params = kernel_params(*chosen, captured_source(m, sig), k.options, k.name);
       KernelRequest r = signature_request(m, sig, device, params,
                                           [&m](const CapturedCopyFile& f) { return m.file(f.file).string(); });
       PreparedKernel prepared = prepare_kernel(r);
@@ -315,14 +324,18 @@ std::string launch_word(const std::string& w) {
 void write_bundle(const CaptureManifest& m, const CapturedSignature& sig, const std::vector<KernelParam>& params,
                   const fs::path& folder) {
   const fs::path dir = fs::absolute(folder);
-  fs::create_directories(dir);
-  const KernelRequest r = signature_request(m, sig, "", params, [&](const CapturedCopyFile& f) {
-    const fs::path to = dir / ("arg" + std::to_string(f.arg) + ".bin");
-    fs::copy_file(m.file(f.file), to, fs::copy_options::overwrite_existing);
-    return to.string();
-  });
-  std::ifstream in(m.file(*m.programs.at(*m.kernels.at(sig.kernel).program).source_file), std::ios::binary);
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  KernelRequest r;
+  try {
+    fs::create_directories(dir);
+    r = signature_request(m, sig, "", params, [&](const CapturedCopyFile& f) {
+      const fs::path to = dir / ("arg" + std::to_string(f.arg) + ".bin");
+      fs::copy_file(m.file(f.file), to, fs::copy_options::overwrite_existing);
+      return to.string();
+    });
+  } catch (const fs::filesystem_error& e) {
+    throw OutputFileError("cannot write the replay bundle " + dir.string() + ": " + e.code().message());
+  }
+  std::string text = captured_source(m, sig);
   if (!text.empty() && text.back() != '\n') text += '\n';
   text += "\n// Replay bundle of roofline trace: the launch below, its buffers the copies taken before it.\n";
   text += "// roofline: --kernel " + launch_word(r.kernel) + " --global " + r.global;

@@ -11,15 +11,16 @@
 #include <map>
 
 #include "../e2e/run_binary.hpp"
+#include "capture_tests.hpp"
 #include "model/capture.hpp"
-#include "model/counts_file.hpp"
+#include "model/source_hash.hpp"
 
 namespace fs = std::filesystem;
+using namespace capture_tests;
 using namespace roofline;
 
 namespace {
 
-const std::string kApp = CAPTURE_APP;
 const std::string kLayer = std::string("OPENCL_LAYERS='") + CAPTURE_LAYER + "'";
 const std::string kPreload = std::string("LD_PRELOAD='") + CAPTURE_PRELOAD + "'";
 
@@ -363,10 +364,7 @@ TEST_CASE("the libraries are installed in the lib folder beside the binary's") {
 }
 
 TEST_CASE("a pyopencl script traced through the interpreter") {
-  if (std::string(CAPTURE_PYTHON).empty()) {
-    MESSAGE("skipped: no python3 with pyopencl (Debian's python3-pyopencl) was found at configure time");
-    return;
-  }
+  if (!have_pyopencl()) return;
   const fs::path dir = scratch_dir("pyopencl");
   const std::string script = std::string(ROOFLINE_SOURCE_DIR) + "/tests/capture/pyopencl_app.py";
   // pyopencl builds a program from its cached binary when it has one: no source to count.

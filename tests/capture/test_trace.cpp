@@ -10,14 +10,15 @@
 #include <nlohmann/json.hpp>
 
 #include "../e2e/run_binary.hpp"
+#include "capture_tests.hpp"
 #include "../e2e/schema_check.hpp"
 
 namespace fs = std::filesystem;
+using namespace capture_tests;
 using nlohmann::json;
 
 namespace {
 
-const std::string kApp = CAPTURE_APP;
 // Any roofs file will do for the bound (another device's roofs only add a note).
 const std::string kRoofs = std::string(ROOFLINE_SOURCE_DIR) + "/roofs/pthread-skylake-avx512-amd-epyc.json";
 
@@ -25,6 +26,12 @@ const json* kernel(const json& trace, const std::string& name, bool from_source 
   for (const json& k : trace["kernels"])
     if (k["kernel"] == name && (k["program"].get<std::string>().rfind("binary", 0) == 0) != from_source) return &k;
   return nullptr;
+}
+
+// A trace file, checked against its schema.
+json trace_file(const fs::path& file) {
+  CHECK(schema_problem_of(file, roofline::DocumentKind::trace) == "");
+  return json::parse(slurp(file));
 }
 
 // The counts of one launch of the kernel's signature `i`.
@@ -45,8 +52,7 @@ TEST_CASE("trace lists capture_app's kernels with exact counts, its output and s
   CHECK(r.out.find("not countable: binary_program") != std::string::npos);
 
   const fs::path file = dir / "app.trace.json";
-  CHECK(schema_problem_of(file, roofline::DocumentKind::trace) == "");
-  const json t = json::parse(slurp(file));
+  const json t = trace_file(file);
   CHECK(t["application"]["exit_status"] == 0);
   CHECK(t["used_opencl"] == true);
   // touch: x[i] += 1.0f over 4096 items, launched 7 times plus a last one: one
@@ -60,6 +66,7 @@ TEST_CASE("trace lists capture_app's kernels with exact counts, its output and s
   CHECK((*touch)["placement"]["flops"] == 4096);
   CHECK((*touch)["placement"]["bytes"] == 8 * 4096);
   CHECK((*touch)["headroom_seconds"].get<double>() >= 0);
+  CHECK_FALSE((*touch)["signatures"][0].contains("not_counted"));  // counted: only the binary's say why not
   // scale: in[i] * factor * SCALE, two signatures (factor 2 and 4, a clone): two FLOPs per item.
   const json* scale = kernel(t, "scale");
   REQUIRE(scale);
@@ -123,8 +130,7 @@ TEST_CASE("trace --count none times every kernel and counts none") {
       run_roofline("trace --count none -o '" + (dir / "t.json").string() + "' -- '" + kApp + "' --repeat 2");
   INFO(r.out << r.err);
   REQUIRE(r.exit_code == 0);
-  const json t = json::parse(slurp(dir / "t.json"));
-  CHECK(schema_problem_of(dir / "t.json", roofline::DocumentKind::trace) == "");
+  const json t = trace_file(dir / "t.json");
   REQUIRE(kernel(t, "touch"));
   CHECK((*kernel(t, "touch"))["launches"] == 3);
   for (const json& k : t["kernels"]) CHECK(!k.contains("placement"));
@@ -138,7 +144,7 @@ TEST_CASE("trace reports an application's failure with status 9 and keeps what i
   INFO(failed.out << failed.err);
   CHECK(failed.exit_code == 9);
   CHECK(failed.out.find("exited with status 5") != std::string::npos);
-  const json t = json::parse(slurp(dir / "t.json"));
+  const json t = trace_file(dir / "t.json");
   CHECK(t["application"]["exit_status"] == 5);
   CHECK(kernel(t, "touch"));
 
@@ -149,8 +155,7 @@ TEST_CASE("trace reports an application's failure with status 9 and keeps what i
   const RunResult no_opencl = run_roofline("trace -o '" + (dir / "none.json").string() + "' -- true");
   CHECK(no_opencl.exit_code == 0);
   CHECK(no_opencl.out.find("it used no OpenCL") != std::string::npos);
-  CHECK(json::parse(slurp(dir / "none.json"))["used_opencl"] == false);
-  CHECK(schema_problem_of(dir / "none.json", roofline::DocumentKind::trace) == "");
+  CHECK(trace_file(dir / "none.json")["used_opencl"] == false);
 }
 
 TEST_CASE("trace refuses an application it cannot run, in one line, with status 2") {
@@ -169,17 +174,13 @@ TEST_CASE("trace refuses an application it cannot run, in one line, with status 
 }
 
 TEST_CASE("trace counts a pyopencl script's kernels through the interpreter") {
-  if (std::string(CAPTURE_PYTHON).empty()) {
-    MESSAGE("skipped: no python3 with pyopencl (Debian's python3-pyopencl) was found at configure time");
-    return;
-  }
+  if (!have_pyopencl()) return;
   const fs::path dir = scratch_dir("trace-pyopencl");
   const std::string script = std::string(ROOFLINE_SOURCE_DIR) + "/tests/capture/pyopencl_app.py";
   const RunResult r = run_roofline("trace -o '" + (dir / "py.json").string() + "' -- '" + CAPTURE_PYTHON + "' '" + script + "'");
   INFO(r.out << r.err);
   REQUIRE(r.exit_code == 0);
-  const json t = json::parse(slurp(dir / "py.json"));
-  CHECK(schema_problem_of(dir / "py.json", roofline::DocumentKind::trace) == "");
+  const json t = trace_file(dir / "py.json");
   // saxpy: y = a * x + y over 2^14 items, 5 launches: two FLOPs, two loads and a store per item.
   const json* saxpy = kernel(t, "saxpy");
   REQUIRE(saxpy);
@@ -196,8 +197,7 @@ TEST_CASE("trace --bundle keeps each counted launch, which count and place run a
                                    "' -- '" + kApp + "' --repeat 2");
   INFO(r.out << r.err);
   REQUIRE(r.exit_code == 0);
-  const json t = json::parse(slurp(dir / "t.json"));
-  CHECK(schema_problem_of(dir / "t.json", roofline::DocumentKind::trace) == "");
+  const json t = trace_file(dir / "t.json");
   const json* add = kernel(t, "add");
   REQUIRE(add);
   const json& sig = (*add)["signatures"][0];
