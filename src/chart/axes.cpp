@@ -6,6 +6,8 @@
 #include <optional>
 #include <stdexcept>
 
+#include "model/units.hpp"
+
 namespace roofline::chart {
 
 namespace {
@@ -50,7 +52,7 @@ int mod(int a, int b) { return ((a % b) + b) % b; }
 
 // "m·10ᵉ", or "10ᵉ" for m = 1.
 std::string power_form(double m, int e) {
-  return (m == 1 ? std::string() : printf_string("%.0f·", m)) + "10" + superscript(e);
+  return (m == 1 ? std::string() : format_text("%.0f·", m)) + "10" + superscript(e);
 }
 
 std::string tick_attrs() { return "stroke=\"#444\" stroke-width=\"1\""; }
@@ -133,8 +135,8 @@ std::optional<std::pair<int, int>> whole_multiple(double v) {
 
 std::string format_tick(double v) {
   const auto w = whole_multiple(v);
-  if (!w) return printf_string("%g", v);
-  if (w->second >= -2 && w->second <= 3) return printf_string("%.*f", w->second < 0 ? -w->second : 0, v);
+  if (!w) return format_text("%g", v);
+  if (w->second >= -2 && w->second <= 3) return format_text("%.*f", w->second < 0 ? -w->second : 0, v);
   return power_form(w->first, w->second);
 }
 
@@ -241,10 +243,10 @@ Ticks binary_ticks(const LogAxis& axis, double font_size) {
 }
 
 std::string format_count(double v) {
-  if (v < 1e4) return printf_string("%.0f", v);
+  if (v < 1e4) return format_text("%.0f", v);
   const int k = static_cast<int>(std::lround(std::log2(v)));
   if (std::fabs(std::exp2(k) - v) < 0.5) return "2" + superscript(k);
-  return printf_string("%.3g", v);
+  return format_text("%.3g", v);
 }
 
 Ticks count_ticks(const LogAxis& axis, double font_size) {

@@ -110,7 +110,7 @@ void append_attainable_region(std::string& out, const RoofSet& roofs, const Scal
          (several ? "0.04" : "0.07") + "\" stroke=\"none\" clip-path=\"url(#plot-area)\"/>\n";
 }
 
-std::string percent(double fraction) { return printf_string("%.0f%%", fraction * 100); }
+std::string percent(double fraction) { return format_text("%.0f%%", fraction * 100); }
 
 // The tooltip of a roof: its exact value and how it was obtained.
 std::string roof_tooltip(const Roof& r, const RoofSet& set, bool several) {
@@ -173,7 +173,7 @@ void append_roofs(std::string& out, const std::vector<RoofSet>& sets, const Scal
       std::string tooltip = roof_tooltip(*r, set, several);
       if (r->bound) tooltip += "\nthe roof that bounds a placed kernel (for its load/store mix)";
       append_line(out, seg->a, seg->b,
-                  "class=\"" + cls + "\" stroke=\"" + r->color + "\" stroke-width=\"" + printf_string("%g", roof_stroke(*r).width) + "\"" +
+                  "class=\"" + cls + "\" stroke=\"" + r->color + "\" stroke-width=\"" + format_text("%g", roof_stroke(*r).width) + "\"" +
                       roof_dash(*r),
                   tooltip);
       drawn.segments.push_back(*seg);
@@ -193,7 +193,7 @@ void append_ridges(std::string& out, const std::vector<RoofSet>& sets, const Sca
       if (ai < s.x.lo || ai > s.x.hi) continue;
       const Point p = s.at(ai, top->value / kGiga);
       append_circle(out, p, 4.5, "class=\"ridge\" fill=\"white\" stroke=\"" + m.color + "\" stroke-width=\"2\"",
-                    "ridge point of " + m.name + " and " + top->name + ": " + printf_string("%.4g", ai) + " " + unit);
+                    "ridge point of " + m.name + " and " + top->name + ": " + format_text("%.4g", ai) + " " + unit);
       drawn.boxes.push_back(Rect{p.x, p.y, p.x, p.y}.inflated(6));
     }
   }
@@ -204,16 +204,16 @@ std::string dot_tooltip(const Placement& p) {
   std::string t = clip_text(p.display_label(), kMaxTooltipChars) + (p.device.empty() ? "" : " on " + clip_text(p.device, kMaxTooltipChars));
   const bool intops = p.unit == RateUnit::intop;
   const std::string ai_unit = intops ? "op/byte" : "FLOP/byte";
-  t += "\n" + format_si(p.performance, p.unit) + " at " + printf_string("%.4g", p.ai) + " " + ai_unit;
-  t += "\n" + printf_string("%.6g", p.ops()) + (intops ? " int ops, " : " FLOPs, ") +
+  t += "\n" + format_si(p.performance, p.unit) + " at " + format_text("%.4g", p.ai) + " " + ai_unit;
+  t += "\n" + format_text("%.6g", p.ops()) + (intops ? " int ops, " : " FLOPs, ") +
        format_bytes(p.bytes) + " moved";
-  t += "\nmedian time " + printf_string("%.4g", p.seconds * 1e3) + " ms";
+  t += "\nmedian time " + format_text("%.4g", p.seconds * 1e3) + " ms";
   if (p.time.samples > 1)
-    t += " (min " + printf_string("%.4g", p.time.min * 1e3) + ", max " + printf_string("%.4g", p.time.max * 1e3) + ", " +
+    t += " (min " + format_text("%.4g", p.time.min * 1e3) + ", max " + format_text("%.4g", p.time.max * 1e3) + ", " +
          std::to_string(p.time.samples) + " runs)";
   if (!p.bound.roof.empty()) t += "\nbound by " + p.bound.roof + ": " + percent(p.bound.fraction) + " of " +
                                   format_si(p.bound.attainable, p.unit);
-  if (p.predicted_seconds) t += "\nroofs predict " + printf_string("%.4g", *p.predicted_seconds * 1e3) + " ms";
+  if (p.predicted_seconds) t += "\nroofs predict " + format_text("%.4g", *p.predicted_seconds * 1e3) + " ms";
   return t;
 }
 

@@ -197,7 +197,7 @@ std::string roof_dash(const Roof& r) {
   if (k > 1) {
     // One dash of each roof in turn, every 12 px: compute dashes end to end, memory ones 4 px apart.
     const double period = 12, dash = r.memory ? 8 : 12;
-    return printf_string(" stroke-dasharray=\"%g %g\" stroke-dashoffset=\"%g\"", dash, period * k - dash, period * j);
+    return format_text(" stroke-dasharray=\"%g %g\" stroke-dashoffset=\"%g\"", dash, period * k - dash, period * j);
   }
   const std::string dash = roof_stroke(r).dash;
   return dash.empty() ? "" : " stroke-dasharray=\"" + dash + "\"";

@@ -118,8 +118,8 @@ std::vector<Curve> collect_curves(const std::vector<const RoofsDocument*>& docs,
 
 std::string curve_label(const Curve& c, bool several) {
   std::string t = c.level.name + (several ? " (" + c.doc->device.name + ")" : "");
-  t += printf_string(": P_β %.0f W", c.memory->watts);
-  if (c.memory->points > 0) t += printf_string(", R² %.3f", c.memory->r2);
+  t += format_text(": P_β %.0f W", c.memory->watts);
+  if (c.memory->points > 0) t += format_text(", R² %.3f", c.memory->r2);
   return t;
 }
 
@@ -224,7 +224,7 @@ std::pair<AxisSpec, AxisSpec> axis_specs(const Scales& s, const Quantity& q, boo
 // A curve's tooltip: the model's three powers and the value at the ridge.
 std::string curve_tooltip(const Curve& c, const Quantity& q) {
   return q.name + " roof of " + c.level.name + " with " + c.compute +
-         printf_string("\nP_c %.1f W, P_φ %.1f W, P_β %.1f W\nridge %.3g op/byte: %.4g %s", c.roof.constant_watts,
+         format_text("\nP_c %.1f W, P_φ %.1f W, P_β %.1f W\nridge %.3g op/byte: %.4g %s", c.roof.constant_watts,
                        c.roof.compute_watts, c.roof.memory_watts, c.roof.ridge(), q.of_roof(c.roof, c.roof.ridge()),
                        q.unit.c_str());
 }
@@ -252,9 +252,9 @@ void append_power_level(std::string& out, double watts, const std::string& name,
   const double y = ys.to_pixel(watts);
   append_line(out, {plot.x0, y}, {plot.x1, y},
               "class=\"reference\" stroke=\"#777\" stroke-width=\"1.2\" stroke-dasharray=\"" + dash + "\"",
-              name + printf_string(": %.1f W", watts));
+              name + format_text(": %.1f W", watts));
   drawn.segments.push_back({{plot.x0, y}, {plot.x1, y}});
-  append_haloed_text(out, {plot.x0 + 8, y - 4}, name + printf_string(" %.0f W", watts), "font-size=\"11\"", "#555");
+  append_haloed_text(out, {plot.x0 + 8, y - 4}, name + format_text(" %.0f W", watts), "font-size=\"11\"", "#555");
   drawn.boxes.push_back({plot.x0 + 8, y - 15, plot.x0 + 8 + text_width(name + " 000 W", 11), y});
 }
 
@@ -277,7 +277,7 @@ void append_ridges(std::string& out, const std::vector<Curve>& curves, const Qua
     if (r < s.x.lo || r > s.x.hi) continue;
     const Point p = s.at(r, q.of_roof(c.roof, r));
     append_circle(out, p, 4, "class=\"ridge\" fill=\"white\" stroke=\"" + c.color + "\" stroke-width=\"2\"",
-                  "ridge of " + c.level.name + ": " + printf_string("%.3g", r) + " op/byte");
+                  "ridge of " + c.level.name + ": " + format_text("%.3g", r) + " op/byte");
     drawn.boxes.push_back(Rect{p.x, p.y, p.x, p.y}.inflated(5));
   }
   out += "</g>\n";
@@ -293,7 +293,7 @@ std::string validation_color(const ValidationPoint& v, const RoofsDocument* doc,
 }
 
 std::string validation_tooltip(const ValidationPoint& v, double measured, const Quantity& q) {
-  return v.name + printf_string("\nmeasured %.4g %s, model %.4g %s\n%.3g op/byte, %.4g Gop/s", measured, q.unit.c_str(),
+  return v.name + format_text("\nmeasured %.4g %s, model %.4g %s\n%.3g op/byte, %.4g Gop/s", measured, q.unit.c_str(),
                                 q.predicted(v), q.unit.c_str(), v.ai, v.performance * 1e-9);
 }
 
@@ -332,7 +332,7 @@ void append_dots(std::string& out, const std::vector<Placement>& dots, const Dot
     const Point at = s.at(p.ai, y);
     append_circle(out, at, 5, "class=\"dot\" fill=\"#1A1A1A\" stroke=\"white\" stroke-width=\"1.5\"",
                   clip_text(p.display_label(), kMaxTooltipChars) +
-                      printf_string("\n%.4g %s at %.4g op/byte, %.4g W", y, q.unit.c_str(), p.ai, *p.watts));
+                      format_text("\n%.4g %s at %.4g op/byte, %.4g W", y, q.unit.c_str(), p.ai, *p.watts));
     points.push_back(dot_point(at, dots, i, labelled));
   }
   const auto labels = place_point_labels(points, 11.5, plot, drawn);

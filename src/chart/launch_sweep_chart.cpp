@@ -121,9 +121,9 @@ std::optional<double> metric_value(const SweepPoint& p, SweepMetric metric, doub
 std::string point_tooltip(const Ceiling& c, const SweepPoint& p, double y, SweepMetric metric) {
   const auto [unit, scale] = display_unit(c, metric);
   std::string t = c.label() + ": " + std::to_string(p.launch.work_groups()) + " work-groups of " +
-                  std::to_string(p.launch.local) + "\n" + printf_string("%.4g", y) + " " + unit;
+                  std::to_string(p.launch.local) + "\n" + format_text("%.4g", y) + " " + unit;
   if (metric == SweepMetric::performance && p.stats.samples > 1)
-    t += " (min " + printf_string("%.4g", p.stats.min * scale) + ", max " + printf_string("%.4g", p.stats.max * scale) +
+    t += " (min " + format_text("%.4g", p.stats.min * scale) + ", max " + format_text("%.4g", p.stats.max * scale) +
          ", " + std::to_string(p.stats.samples) + " runs)";
   return t;
 }

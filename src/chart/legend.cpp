@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "model/units.hpp"
+
 namespace roofline::chart {
 
 bool Obstacles::hit(const Rect& r) const {
@@ -74,10 +76,10 @@ void append_legend_at(std::string& out, const std::vector<LegendEntry>& entries,
          px(box.height()) + "\" fill=\"white\" fill-opacity=\"0.95\" stroke=\"#999\" stroke-width=\"0.8\" rx=\"3\"/>\n";
   double y = box.y0 + kPad + kRow / 2 - 2;
   for (const LegendEntry& e : entries) {
-    const std::string opacity = e.opacity < 1 ? printf_string(" stroke-opacity=\"%.2f\"", e.opacity) : "";
+    const std::string opacity = e.opacity < 1 ? format_text(" stroke-opacity=\"%.2f\"", e.opacity) : "";
     if (e.swatch == LegendEntry::Swatch::band) {
       out += "<rect x=\"" + px(box.x0 + kPad) + "\" y=\"" + px(y - 6) + "\" width=\"" + px(kSwatch) +
-             "\" height=\"12\" fill=\"" + e.color + "\" fill-opacity=\"" + printf_string("%.2f", e.opacity) +
+             "\" height=\"12\" fill=\"" + e.color + "\" fill-opacity=\"" + format_text("%.2f", e.opacity) +
              "\" stroke=\"none\"/>\n";
     } else if (e.swatch == LegendEntry::Swatch::square) {
       out += "<rect x=\"" + px(box.x0 + kPad + kSwatch / 2 - 3.5) + "\" y=\"" + px(y - 3.5) +
@@ -87,7 +89,7 @@ void append_legend_at(std::string& out, const std::vector<LegendEntry>& entries,
     } else {
       const std::string dash = e.dash.empty() ? "" : " stroke-dasharray=\"" + e.dash + "\"";
       append_line(out, {box.x0 + kPad, y}, {box.x0 + kPad + kSwatch, y},
-                  "stroke=\"" + e.color + "\" stroke-width=\"" + printf_string("%g", e.line_width) + "\"" + dash + opacity);
+                  "stroke=\"" + e.color + "\" stroke-width=\"" + format_text("%g", e.line_width) + "\"" + dash + opacity);
       if (e.swatch == LegendEntry::Swatch::line_with_marker)
         append_circle(out, {box.x0 + kPad + kSwatch / 2, y}, 3.2, "fill=\"white\" stroke=\"" + e.color + "\" stroke-width=\"1.6\"");
     }

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "model/roofs.hpp"
+#include "model/units.hpp"
 
 namespace roofline::chart {
 
@@ -139,7 +140,7 @@ void append_titles(std::string& out, const Canvas& canvas, const std::string& fu
   const double room = canvas.width - plot.x0 - 10, bold = 1.2;
   const double size = std::clamp(std::floor(160 * room / text_width(title, 16 * bold)) / 10, 11.0, 16.0);
   append_text(out, {plot.x0, 26}, fit_text(title, size * bold, room),
-              "font-size=\"" + printf_string("%.1f", size) + "\" font-weight=\"bold\" fill=\"#222\"");
+              "font-size=\"" + format_text("%.1f", size) + "\" font-weight=\"bold\" fill=\"#222\"");
   double y = 45;
   for (const std::string& line : subtitle_lines(subtitle, canvas.width)) {
     append_text(out, {plot.x0, y}, fit_text(line, kSubtitleSize, room), "font-size=\"11.5\" fill=\"#555\"");

@@ -20,6 +20,7 @@
 #include <random>
 
 #include "chart/spatial_grid.hpp"
+#include "model/units.hpp"
 
 namespace roofline::chart {
 
@@ -422,7 +423,7 @@ void append_point_label(std::string& out, const PlacedLabel& label, const std::s
   if (label.leader)
     append_line(out, label.leader_from, label.leader_to, "class=\"leader\" stroke=\"#777\" stroke-width=\"0.9\"");
   append_haloed_text(out, label.baseline, text,
-                     "class=\"dot-label\" font-size=\"" + printf_string("%.1f", font_size) + "\"", color);
+                     "class=\"dot-label\" font-size=\"" + format_text("%.1f", font_size) + "\"", color);
 }
 
 void append_error_bar(std::string& out, double x, double y_low, double y_high, const std::string& color) {

@@ -12,7 +12,6 @@
 
 namespace roofline {
 
-using chart::printf_string;
 using chart::xml_escape;
 
 std::string inline_svg(const std::string& svg, const std::string& prefix) {
@@ -54,8 +53,8 @@ struct Table {
   }
 };
 
-std::string g4(double v) { return printf_string("%.4g", v); }
-std::string pct(double f) { return printf_string("%.1f%%", f * 100); }
+std::string g4(double v) { return format_text("%.4g", v); }
+std::string pct(double f) { return format_text("%.1f%%", f * 100); }
 
 Table device_table(const RoofsDocument& d) {
   const DeviceIdentity& i = d.device;
@@ -94,7 +93,7 @@ Table ceilings_table(const std::vector<const Ceiling*>& list) {
                       std::to_string(c->stats.samples), c->theory ? format_si(*c->theory, u) : "",
                       c->efficiency ? pct(*c->efficiency) + (c->above_theory ? " (above theory!)" : "") : "",
                       std::to_string(c->launch.work_groups()) + " × " + std::to_string(c->launch.local), c->variant,
-                      c->power ? printf_string("%.1f W, ", c->power->watts.median) +
+                      c->power ? format_text("%.1f W, ", c->power->watts.median) +
                                      format_si(c->power->units_per_joule, c->is_memory() ? "B/J" : "op/J")
                                : ""});
   }
@@ -150,7 +149,7 @@ std::string transfers_section(const RoofsDocument& doc) {
   if (doc.transfers.empty()) return "";
   Table t{{"direction", "latency", "bandwidth", "R²", "points"}, {}};
   for (const TransferFit& f : doc.transfers)
-    t.rows.push_back({str(f.direction), g4(f.latency_s * 1e6) + " µs", format_si(f.bandwidth, "B/s"), printf_string("%.4f", f.r2),
+    t.rows.push_back({str(f.direction), g4(f.latency_s * 1e6) + " µs", format_si(f.bandwidth, "B/s"), format_text("%.4f", f.r2),
                       std::to_string(f.points.size())});
   return t.html("Host-device transfers: time = latency + bytes / bandwidth (least squares)");
 }
@@ -163,7 +162,7 @@ std::string launch_overhead_section(const RoofsDocument& doc) {
   const auto& d = doc.launch_overhead->device_seconds;
   const auto& host = doc.launch_overhead->host_seconds;
   for (std::size_t i = 0; i < d.size(); ++i)
-    t.rows.push_back({printf_string("%.0f", d[i].bytes), g4(d[i].stats.median * 1e6) + " µs",
+    t.rows.push_back({format_text("%.0f", d[i].bytes), g4(d[i].stats.median * 1e6) + " µs",
                       i < host.size() ? g4(host[i].stats.median * 1e6) + " µs" : ""});
   return t.html("Launch overhead of an empty kernel");
 }
@@ -172,27 +171,27 @@ std::string launch_overhead_section(const RoofsDocument& doc) {
 std::string meter_line(const EnergySection& e) {
   std::string h = "<p class=\"meta\">" + xml_escape("backend " + e.backend);
   for (const auto& d : e.domains) h += xml_escape(", " + d);
-  if (e.idle_watts) h += xml_escape(printf_string("; idle power %.1f W (min %.1f, max %.1f)", e.idle_watts->median,
+  if (e.idle_watts) h += xml_escape(format_text("; idle power %.1f W (min %.1f, max %.1f)", e.idle_watts->median,
                                                   e.idle_watts->min, e.idle_watts->max));
   return h + "</p>\n";
 }
 
 Table power_model_table(const PowerModel& m) {
   Table t{{"parameter", "power", "at", "R²", "points"}, {}};
-  t.rows.push_back({"P_c (constant)", printf_string("%.1f W", m.constant_watts), "", "", ""});
+  t.rows.push_back({"P_c (constant)", format_text("%.1f W", m.constant_watts), "", "", ""});
   for (const ComputePower& c : m.compute)
-    t.rows.push_back({"P_φ " + str(c.type) + " " + str(c.op), printf_string("%.1f W", c.watts), format_si(c.peak, "op/s"), "", ""});
+    t.rows.push_back({"P_φ " + str(c.type) + " " + str(c.op), format_text("%.1f W", c.watts), format_si(c.peak, "op/s"), "", ""});
   for (const MemoryPower& p : m.memory)
-    t.rows.push_back({"P_β " + p.level.name, printf_string("%.1f W", p.watts), format_si(p.bandwidth, "B/s"),
-                      printf_string("%.4f", p.r2), std::to_string(p.points)});
+    t.rows.push_back({"P_β " + p.level.name, format_text("%.1f W", p.watts), format_si(p.bandwidth, "B/s"),
+                      format_text("%.4f", p.r2), std::to_string(p.points)});
   return t;
 }
 
 Table validation_table(const std::vector<ValidationPoint>& validation) {
   Table t{{"kernel", "level", "AI", "performance", "measured", "model", "error"}, {}};
   for (const ValidationPoint& v : validation)
-    t.rows.push_back({v.name, v.level.name, g4(v.ai), format_si(v.performance, "op/s"), printf_string("%.1f W", v.measured_watts),
-                      printf_string("%.1f W", v.predicted_watts),
+    t.rows.push_back({v.name, v.level.name, g4(v.ai), format_si(v.performance, "op/s"), format_text("%.1f W", v.measured_watts),
+                      format_text("%.1f W", v.predicted_watts),
                       v.measured_watts > 0 ? pct((v.predicted_watts - v.measured_watts) / v.measured_watts) : ""});
   return t;
 }

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdarg>
 #include <cstdio>
 #include <string_view>
 
@@ -59,22 +58,9 @@ bool segment_hits(const Segment& s, const Rect& r) {
   return false;
 }
 
-std::string printf_string(const char* format, ...) {
-  va_list args;
-  va_start(args, format);
-  try {
-    std::string text = vformat_text(format, args);
-    va_end(args);
-    return text;
-  } catch (...) {
-    va_end(args);
-    throw;
-  }
-}
+std::string px(double v) { return format_text("%.2f", v); }
 
-std::string px(double v) { return printf_string("%.2f", v); }
-
-std::string exact_number(double v) { return printf_string("%.15g", v); }
+std::string exact_number(double v) { return format_text("%.15g", v); }
 
 std::string xml_escape(const std::string& text) {
   std::string out;
@@ -157,7 +143,7 @@ const char* palette_color(std::size_t i) { return kPalette[i % kPaletteSize]; }
 std::string darken(const std::string& hex, double keep) {
   unsigned r = 0, g = 0, b = 0;
   std::sscanf(hex.c_str(), "#%02x%02x%02x", &r, &g, &b);
-  return printf_string("#%02X%02X%02X", unsigned(r * keep), unsigned(g * keep), unsigned(b * keep));
+  return format_text("#%02X%02X%02X", unsigned(r * keep), unsigned(g * keep), unsigned(b * keep));
 }
 
 void append_text(std::string& out, Point p, const std::string& content, const std::string& attrs) {

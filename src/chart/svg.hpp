@@ -26,11 +26,6 @@ struct Segment { Point a, b; };
 // Whether any part of the segment lies in the rectangle (sampled every few pixels).
 bool segment_hits(const Segment& s, const Rect& r);
 
-// printf into a std::string (at most 255 bytes). A floating-point argument
-// that is not finite throws NonFiniteNumber (model/units, a
-// std::invalid_argument): a chart never writes "nan" or "inf".
-std::string printf_string(const char* format, ...) __attribute__((format(printf, 1, 2)));
-
 std::string px(double v);            // a coordinate: "%.2f"
 std::string exact_number(double v);  // every digit a double holds: "%.15g"
 

@@ -109,14 +109,14 @@ bool has_plateau(const LevelView& l) { return l.value && l.first > 0 && l.last >
 // Words and numbers
 
 std::string format_ns(double ns) {
-  if (ns >= 1e6) return printf_string("%.3g ms", ns / 1e6);
-  if (ns >= 999.5) return printf_string("%.3g µs", ns / 1e3);
-  return printf_string("%.3g ns", ns);
+  if (ns >= 1e6) return format_text("%.3g ms", ns / 1e6);
+  if (ns >= 999.5) return format_text("%.3g µs", ns / 1e3);
+  return format_text("%.3g ns", ns);
 }
 
 double cycles(double ns, double mhz) { return ns * mhz / 1000; }
 
-std::string format_cycles(double c) { return printf_string(c >= 9.95 ? "%.0f cycles" : "%.1f cycles", c); }
+std::string format_cycles(double c) { return format_text(c >= 9.95 ? "%.0f cycles" : "%.1f cycles", c); }
 
 // "142 ns (281 cycles)", or "142 ns" without a clock; "151 GB/s".
 std::string format_value(const Sweep& s, double v) {
@@ -126,7 +126,7 @@ std::string format_value(const Sweep& s, double v) {
 
 // The figure in the document's unit, to its last meaningful digit: "151234567890 B/s", "285.5 ns".
 std::string exact_value(const Sweep& s, double v) {
-  return s.quantity == Quantity::bandwidth ? printf_string("%.0f B/s", v) : printf_string("%.4g ns", v);
+  return s.quantity == Quantity::bandwidth ? format_text("%.0f B/s", v) : format_text("%.4g ns", v);
 }
 
 std::string bytes_with_exact(double bytes) { return format_bytes(bytes) + " (" + exact_number(bytes) + " bytes)"; }
@@ -139,7 +139,7 @@ std::string format_plain(const Sweep& s, double v) {
 std::string point_tooltip(const Sweep& s, const Sample& p) {
   std::string t = bytes_with_exact(p.bytes) + ": " + format_plain(s, p.median) +
                   (s.quantity == Quantity::latency ? " per load" : "") + " (" + exact_value(s, p.median) + ")";
-  if (s.mhz) t += " = " + format_cycles(cycles(p.median, *s.mhz)) + printf_string(" at %.0f MHz", *s.mhz);
+  if (s.mhz) t += " = " + format_cycles(cycles(p.median, *s.mhz)) + format_text(" at %.0f MHz", *s.mhz);
   if (p.stats->samples > 0) {
     t += "\nmedian of " + std::to_string(p.stats->samples) + (p.stats->samples == 1 ? " run" : " runs");
     if (p.stats->samples > 1) t += ", min " + format_plain(s, p.lo) + ", max " + format_plain(s, p.hi);
@@ -180,7 +180,7 @@ std::string subtitle(const RoofsDocument& doc, const Sweep& s) {
     else if (!s.memory->kernel.empty()) t += " · " + s.memory->kernel;
     if (!s.memory->detection.empty()) t += " · levels: " + s.memory->detection;
   }
-  if (s.mhz) t += printf_string(" · clock %.0f MHz", *s.mhz) + (doc.clock->source.empty() ? "" : " (" + doc.clock->source + ")");
+  if (s.mhz) t += format_text(" · clock %.0f MHz", *s.mhz) + (doc.clock->source.empty() ? "" : " (" + doc.clock->source + ")");
   if (doc.quick) t += " · quick run";
   if (!doc.complete) t += " · incomplete run";
   return t;
@@ -265,7 +265,7 @@ Scales choose_scales(const std::vector<Sweep>& sweeps, const Rect& plot) {
     AxisSpec r;
     r.scale = LogAxis{sc.y.scale.lo * f, sc.y.scale.hi * f, sc.y.scale.pixel_lo, sc.y.scale.pixel_hi};
     r.ticks = decade_ticks(r.scale, 22, true);
-    r.title = printf_string("Latency [cycles at %.0f MHz]", *sweeps[0].mhz);
+    r.title = format_text("Latency [cycles at %.0f MHz]", *sweeps[0].mhz);
     sc.right = r;
   }
   return sc;
@@ -301,7 +301,7 @@ void append_bands(std::string& out, const std::vector<Sweep>& sweeps, const std:
       std::vector<Point> outline = c.hi;
       outline.insert(outline.end(), c.lo.rbegin(), c.lo.rend());
       append_polygon(out, outline, "class=\"band\" fill=\"" + color +
-                                       printf_string("\" fill-opacity=\"%.2f\" stroke=\"none\"", kBandOpacity));
+                                       format_text("\" fill-opacity=\"%.2f\" stroke=\"none\"", kBandOpacity));
     }
   }
   out += "</g>\n";
@@ -314,8 +314,8 @@ void append_plateaus(std::string& out, const std::vector<Sweep>& sweeps, const S
       if (!has_plateau(l)) continue;
       const Point p = sc.at(l.first, *l.value), q = sc.at(l.last, *l.value);
       append_line(out, p, q,
-                  "class=\"plateau\" stroke=\"" + l.color + "\" stroke-width=\"" + printf_string("%g", kPlateauWidth) +
-                      printf_string("\" stroke-opacity=\"%.2f\" stroke-linecap=\"butt\"", kPlateauOpacity),
+                  "class=\"plateau\" stroke=\"" + l.color + "\" stroke-width=\"" + format_text("%g", kPlateauWidth) +
+                      format_text("\" stroke-opacity=\"%.2f\" stroke-linecap=\"butt\"", kPlateauOpacity),
                   plateau_tooltip(s, l));
       drawn.segments.push_back({p, q});
     }
