@@ -20,6 +20,7 @@
 
 #include "app/errors.hpp"
 #include "measurement/interrupt.hpp"
+#include "model/file_descriptor.hpp"
 
 namespace roofline {
 namespace {
@@ -202,17 +203,6 @@ std::string wait_for_child(pid_t pid, int fd, const std::string& doing, const Wo
   }
 }
 
-// Closes the descriptor however the run ends.
-struct Descriptor {
-  explicit Descriptor(int fd) : fd(fd) {}
-  ~Descriptor() {
-    if (fd >= 0) ::close(fd);
-  }
-  Descriptor(const Descriptor&) = delete;
-  Descriptor& operator=(const Descriptor&) = delete;
-  int fd;
-};
-
 }  // namespace
 
 void WorkerChannel::doing(const std::string& what) const { send_frame(fd_, Frame::doing, what); }
@@ -222,20 +212,19 @@ std::string run_in_worker(const std::string& doing, const WorkerLimits& limits, 
   // Close-on-exec: a compiler the driver starts must not hold the pipe open.
   if (::pipe2(fds, O_CLOEXEC) != 0)
     throw CommandError(Failure::runtime, std::string("cannot start a worker process: ") + std::strerror(errno));
-  Descriptor read_end(fds[0]), write_end(fds[1]);
+  FileDescriptor read_end(fds[0]), write_end(fds[1]);
   std::cout.flush();
   std::fflush(nullptr);  // what is buffered is printed once, not once more by the child
   const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
   if (pid < 0) throw CommandError(Failure::runtime, std::string("cannot start a worker process: ") + std::strerror(errno));
   if (pid == 0) {
-    ::close(read_end.fd);
-    child_main(parent, write_end.fd, job);
+    read_end.close();
+    child_main(parent, write_end.get(), job);
   }
-  ::close(write_end.fd);
-  write_end.fd = -1;
-  ::fcntl(read_end.fd, F_SETFL, O_NONBLOCK);
-  return wait_for_child(pid, read_end.fd, doing, limits);
+  write_end.close();
+  ::fcntl(read_end.get(), F_SETFL, O_NONBLOCK);
+  return wait_for_child(pid, read_end.get(), doing, limits);
 }
 
 }  // namespace roofline

@@ -8,22 +8,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "model/file_descriptor.hpp"
 #include "model/file_errors.hpp"
 #include "model/units.hpp"
 
 namespace roofline {
 namespace {
-
-// Closes the descriptor however the read ends.
-struct Descriptor {
-  explicit Descriptor(int fd) : fd(fd) {}
-  ~Descriptor() {
-    if (fd >= 0) ::close(fd);
-  }
-  Descriptor(const Descriptor&) = delete;
-  Descriptor& operator=(const Descriptor&) = delete;
-  int fd;
-};
 
 InputFileError unreadable(const std::string& what, const std::string& path, const std::string& why) {
   return InputFileError("cannot read " + what + " " + path + ": " + why);
@@ -53,16 +43,16 @@ std::string read_at_most(int fd, std::uint64_t cap, const std::string& what, con
 }  // namespace
 
 std::string read_input_file(const std::string& path, const std::string& what, std::uint64_t cap) {
-  const Descriptor file(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
-  if (file.fd < 0) throw unreadable(what, path, std::strerror(errno));
+  const FileDescriptor file(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  if (file.get() < 0) throw unreadable(what, path, std::strerror(errno));
   struct stat st {};
-  if (::fstat(file.fd, &st) != 0) throw unreadable(what, path, std::strerror(errno));
+  if (::fstat(file.get(), &st) != 0) throw unreadable(what, path, std::strerror(errno));
   if (S_ISDIR(st.st_mode)) throw unreadable(what, path, "is a directory");
   const bool regular = S_ISREG(st.st_mode);
   // A regular file's size refuses it before reading; the bounded read below
   // still holds for one that grows meanwhile, and for devices and pipes.
   if (regular && std::uint64_t(st.st_size) > cap) throw too_large(what, path, cap, std::uint64_t(st.st_size));
-  std::string text = read_at_most(file.fd, cap, what, path);
+  std::string text = read_at_most(file.get(), cap, what, path);
   if (text.size() > cap) throw too_large(what, path, cap, 0);
   return text;
 }
