@@ -531,6 +531,17 @@ std::string bytes_text(double bytes) {
   return o.str();
 }
 
+// Two neighbouring levels as one: the span of both, the farther one's
+// capacity, and the bandwidth and latency of the wider part (the flat one).
+DetectedLevel merged(const DetectedLevel& a, const DetectedLevel& b) {
+  const double width_a = std::log2(a.last_bytes / a.first_bytes), width_b = std::log2(b.last_bytes / b.first_bytes);
+  DetectedLevel m = width_b >= width_a ? b : a;
+  m.first_bytes = a.first_bytes;
+  m.last_bytes = b.last_bytes;
+  m.capacity_bytes = b.capacity_bytes;
+  return m;
+}
+
 // Neighbouring levels served by the same cache merge:
 //  - loads that take the same time (within 12%): the bandwidth step between
 //    them is the previous level's share of the hits fading out (on an H200 the
@@ -550,12 +561,7 @@ void merge_same_latency(std::vector<DetectedLevel>& levels) {
       ++i;
       continue;
     }
-    const double width_a = std::log2(a.last_bytes / a.first_bytes), width_b = std::log2(b.last_bytes / b.first_bytes);
-    DetectedLevel m = width_b >= width_a ? b : a;
-    m.first_bytes = a.first_bytes;
-    m.last_bytes = b.last_bytes;
-    m.capacity_bytes = b.capacity_bytes;
-    levels[i] = m;
+    levels[i] = merged(a, b);
     levels.erase(levels.begin() + long(i) + 1);
   }
 }
@@ -573,12 +579,7 @@ void merge_to_at_most(std::vector<DetectedLevel>& levels, std::size_t caches) {
       if (gap < closest) closest = gap, pick = i;
     }
     const DetectedLevel &a = levels[pick], &b = levels[pick + 1];
-    const double width_a = std::log2(a.last_bytes / a.first_bytes), width_b = std::log2(b.last_bytes / b.first_bytes);
-    DetectedLevel m = width_b >= width_a ? b : a;
-    m.first_bytes = a.first_bytes;
-    m.last_bytes = b.last_bytes;
-    m.capacity_bytes = b.capacity_bytes;
-    levels[pick] = m;
+    levels[pick] = merged(a, b);
     levels.erase(levels.begin() + long(pick) + 1);
   }
 }
