@@ -79,12 +79,14 @@ inline std::string type_name(const std::type_info& type) {
   std::abort();
 }
 
-// Runs work(); an Expected exception is a rejection, which is fine; any other is a finding.
-template <typename Expected, typename Work>
-void expect_only(Work&& work) {
+// Runs work(); an Expected exception is a rejection, handed to on_rejection
+// (which aborts on a finding); any other exception is a finding.
+template <typename Expected, typename Work, typename OnRejection>
+void run_expecting(Work&& work, OnRejection&& on_rejection) {
   try {
     work();
-  } catch (const Expected&) {
+  } catch (const Expected& e) {
+    on_rejection(e);
   } catch (const std::exception& e) {
     unexpected_exception(e);
   } catch (...) {
@@ -93,17 +95,19 @@ void expect_only(Work&& work) {
   }
 }
 
+// Runs work(); an Expected exception is a rejection, which is fine; any other is a finding.
+template <typename Expected, typename Work>
+void expect_only(Work&& work) {
+  run_expecting<Expected>(work, [](const Expected&) {});
+}
+
+// Thrown by nothing: expect_no_exception's "expected" exception.
+struct NeverThrown {};
+
 // Runs work(), which documents no exception for any input: every one is a finding.
 template <typename Work>
 void expect_no_exception(Work&& work) {
-  try {
-    work();
-  } catch (const std::exception& e) {
-    unexpected_exception(e);
-  } catch (...) {
-    std::fprintf(stderr, "==FINDING== an exception not derived from std::exception\n");
-    std::abort();
-  }
+  expect_only<NeverThrown>(work);
 }
 
 // A file reader's run: an InputFileError is a rejection, and its message must
@@ -111,19 +115,11 @@ void expect_no_exception(Work&& work) {
 // else escaping is a finding.
 template <typename Work>
 void expect_file_rejection(const std::string& path, Work&& work) {
-  try {
-    work();
-  } catch (const InputFileError& e) {
-    if (std::string(e.what()).find(path) == std::string::npos) {
-      std::fprintf(stderr, "==FINDING== the message does not name the file %s: %s\n", path.c_str(), e.what());
-      std::abort();
-    }
-  } catch (const std::exception& e) {
-    unexpected_exception(e);
-  } catch (...) {
-    std::fprintf(stderr, "==FINDING== an exception not derived from std::exception\n");
+  run_expecting<InputFileError>(work, [&](const InputFileError& e) {
+    if (std::string(e.what()).find(path) != std::string::npos) return;
+    std::fprintf(stderr, "==FINDING== the message does not name the file %s: %s\n", path.c_str(), e.what());
     std::abort();
-  }
+  });
 }
 
 }  // namespace roofline::fuzz
