@@ -105,6 +105,10 @@ class Instrumenter {
     }
     edits_.apply();
     files_.inline_into(rw_);
+    // Appended last: a kernel left out that ends the file (no newline after
+    // its brace, as in clpeak's programs) is a replacement reaching the end
+    // of the file, which would take text inserted there before it with it.
+    rw_.InsertTextAfter(sm_.getLocForEndOfFile(sm_.getMainFileID()), wrapper_);
   }
 
  private:
@@ -117,6 +121,7 @@ class Instrumenter {
   SourceEdits edits_;
   bool in_kernel_ = false;
   std::vector<const VarDecl*> hoisted_;  // __local variables of the kernel, moved to the wrapper
+  std::string wrapper_;                  // the generated __kernel that calls the counted one
   const Stmt* function_body_ = nullptr;  // of the function being instrumented
 
   // In the .cl file or a user file it includes (count/user_includes.hpp).
@@ -238,7 +243,7 @@ class Instrumenter {
       << "    }\n"
       << "  }\n"
       << "}\n";
-    rw_.InsertTextAfter(sm_.getLocForEndOfFile(sm_.getMainFileID()), w.str());
+    wrapper_ = w.str();
   }
 
   // Every use of a hoisted __local variable in the kernel's body becomes (*name).

@@ -193,6 +193,16 @@ TEST_CASE("typedefs resolve through Clang with the build's defines, through macr
   CHECK_THROWS_AS(resolve_typedefs(r), InstrumentError);
 }
 
+TEST_CASE("the counting wrapper survives a kernel left out at the very end of the file") {
+  // clpeak's programs end with a kernel's closing brace and no newline; every
+  // kernel but the counted one is replaced, that one up to the end of the file.
+  const std::string src =
+      "__kernel void a(__global float* x) { x[0] += 1.0f; } __kernel void b(__global float* y) { y[1] *= 2.0f; }";
+  const auto r = instrument(src, "a");
+  CHECK(r.source.find("__kernel void a(__global float* x, __local ulong *__rl_scratch") != std::string::npos);
+  CHECK(r.source.find("/* kernel b left out of the counting build */") != std::string::npos);
+}
+
 #else
 
 TEST_CASE("a build without Clang has no instrumenter") {
