@@ -26,8 +26,13 @@ void install_interrupt_handler() {
   sigaddset(&set, SIGINT);
   sigaddset(&set, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &set, nullptr);
+  // The caller waits until the thread is at its sigwait: the worker process
+  // (app/worker) forks soon after, and a thread still starting up then (in
+  // the allocator: ASan's is not fork-safe) leaves the child deadlocked.
+  static std::atomic<bool> waiting{false};
   std::thread([] {
     std::chrono::steady_clock::time_point first;
+    waiting = true;
     for (;;) {
       int sig = 0;
       if (sigwait(&set, &sig) != 0) continue;
@@ -36,6 +41,7 @@ void install_interrupt_handler() {
       else if (now - first > std::chrono::seconds(2)) _exit(130);
     }
   }).detach();
+  while (!waiting) std::this_thread::yield();
 }
 
 bool interrupted() { return g_interrupted; }
