@@ -91,7 +91,9 @@ void place_kernel(TracedKernel& k, const std::optional<RoofsDocument>& roofs, co
   p.time.median = p.seconds;
   p.note = place_on_roofs(p, roofs ? *roofs : RoofsDocument{});
   if (p.performance <= 0) {
-    k.not_counted = "no operations counted";
+    k.not_counted = "counted, not placed: no operations, so no arithmetic intensity";
+    k.moved_bytes = p.bytes;
+    k.moved_bytes_per_s = p.bytes / p.seconds;
     return;
   }
   if (p.predicted_seconds) k.headroom_s = std::max(0.0, k.total_s - *p.predicted_seconds * double(k.launches));
@@ -211,6 +213,8 @@ nlohmann::json kernel_json(const TracedKernel& k) {
   if (k.placement) j["placement"] = *k.placement;
   if (k.headroom_s) j["headroom_seconds"] = *k.headroom_s;
   if (!k.not_counted.empty()) j["not_counted"] = k.not_counted;
+  if (k.moved_bytes) j["bytes"] = *k.moved_bytes;
+  if (k.moved_bytes_per_s) j["bytes_per_second"] = *k.moved_bytes_per_s;
   return j;
 }
 

@@ -61,6 +61,10 @@ struct TracedKernel {
   std::optional<Placement> placement;   // per mean launch; none when not every launch was counted
   std::optional<double> headroom_s;     // total time saved if it ran at its bounding roof
   std::string not_counted;              // why it has no placement (empty when placed)
+  // Counted but without operations (a copy, a fill): no arithmetic intensity,
+  // so no place on the CARM; the mean launch's CARM bytes and the rate it
+  // moved them at stand in for it. not_counted says so.
+  std::optional<double> moved_bytes, moved_bytes_per_s;
 };
 
 struct TracedTransfer {

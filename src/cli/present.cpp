@@ -112,6 +112,9 @@ std::string kernel_row(const TracedKernel& k) {
   std::string row = format_text("%-24s %-16.16s %9llu %10s %10s %6.1f%%", k.name.c_str(), k.program.c_str(),
                                 static_cast<unsigned long long>(k.launches), seconds_text(k.total_s).c_str(),
                                 seconds_text(k.median_s).c_str(), 100 * k.share);
+  if (k.moved_bytes && k.moved_bytes_per_s)
+    return row + format_text(" %10s %10s %8s %12s  %s\n", "0 FLOP", format_bytes(*k.moved_bytes).c_str(), "0",
+                             format_si(*k.moved_bytes_per_s, "B/s").c_str(), k.not_counted.c_str());
   if (!k.placement) return row + "  not counted: " + k.not_counted + "\n";
   const Placement& p = *k.placement;
   row += format_text(" %10s %10s %8s %12s", format_si(p.flops, "FLOP").c_str(), format_bytes(p.bytes).c_str(),

@@ -7,7 +7,7 @@
 // a launch, a fill, a map, reads and writes, one signature launched many times
 // and a last launch the application never waits for.
 //
-//   capture_app [--dump DIR] [--repeat N] [--threads T] [--fail-build] [--hang]
+//   capture_app [--dump DIR] [--repeat N] [--threads T] [--fail-build] [--hang] [--copy]
 //
 // --dump DIR writes what the application put in its buffers before each
 // counted launch (DIR/<name>.bin), for the test to compare with the copies.
@@ -15,6 +15,7 @@
 // --threads T also runs T threads at once, each launching touch 50 times on
 // a kernel object, buffer and queue of its own.
 // --hang stops after printing the results and waits to be killed.
+// --copy also launches copy_only once: a kernel without operations.
 // Exit status 0, or 1 with a message when an OpenCL call fails.
 #define CL_TARGET_OPENCL_VERSION 300
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
@@ -57,6 +58,9 @@ kernel void offset_fill(global int* out, int base) {
 }
 kernel void touch(global float* x) {
   x[get_global_id(0)] += 1.0f;
+}
+kernel void copy_only(global const float* in, global float* out) {
+  out[get_global_id(0)] = in[get_global_id(0)];
 }
 )CLC";
 
@@ -158,14 +162,15 @@ void failing_build(cl_context c, cl_device_id d) {
 
 int main(int argc, char** argv) {
   int repeat = 200, threads = 0;
-  bool fail_build = false, hang = false;
+  bool fail_build = false, hang = false, copy = false;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--dump") && i + 1 < argc) dump_dir = argv[++i];
     else if (!std::strcmp(argv[i], "--repeat") && i + 1 < argc) repeat = std::atoi(argv[++i]);
     else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) threads = std::atoi(argv[++i]);
     else if (!std::strcmp(argv[i], "--fail-build")) fail_build = true;
     else if (!std::strcmp(argv[i], "--hang")) hang = true;
-    else return std::fprintf(stderr, "usage: capture_app [--dump DIR] [--repeat N] [--threads T] [--fail-build] [--hang]\n"), 2;
+    else if (!std::strcmp(argv[i], "--copy")) copy = true;
+    else return std::fprintf(stderr, "usage: capture_app [--dump DIR] [--repeat N] [--threads T] [--fail-build] [--hang] [--copy]\n"), 2;
   }
   cl_device_id device = pick_device();
   cl_int err;
@@ -271,6 +276,13 @@ int main(int argc, char** argv) {
   }
   set(touch, 0, T);
   for (int i = 0; i < repeat; ++i) launch(in_order, touch, N);
+  if (copy) {
+    cl_kernel copy_only = kernel(program, "copy_only");
+    set(copy_only, 0, A);
+    set(copy_only, 1, C);
+    launch(in_order, copy_only, N);
+    clReleaseKernel(copy_only);
+  }
 
   // Threads launching at once.
   if (threads > 0) {

@@ -124,6 +124,31 @@ TEST_CASE("trace lists capture_app's kernels with exact counts, its output and s
   CHECK(refused.err.find("/placement/seconds: must be greater than 0") != std::string::npos);
 }
 
+TEST_CASE("a kernel counted without operations is listed with its bytes and rate, not placed") {
+  const fs::path dir = scratch_dir("trace-copy");
+  const RunResult r = run_roofline("trace --roofs '" + kRoofs + "' -o '" + (dir / "t.json").string() + "' -- '" + kApp +
+                                   "' --repeat 2 --copy");
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  const json t = trace_file(dir / "t.json");
+  const json* copy = kernel(t, "copy_only");
+  REQUIRE(copy);
+  // out[i] = in[i] over 4096 floats: no operation, a 4-byte load and a 4-byte store per item.
+  CHECK(counters(*copy)["global_load"] == 4096 * 4);
+  CHECK(counters(*copy)["global_store"] == 4096 * 4);
+  CHECK_FALSE(copy->contains("placement"));
+  CHECK((*copy)["bytes"] == 8 * 4096);
+  CHECK((*copy)["bytes_per_second"].get<double>() > 0);
+  CHECK((*copy)["not_counted"].get<std::string>().find("counted, not placed: no operations") == 0);
+  const std::size_t row = r.out.find("\ncopy_only ");
+  REQUIRE(row != std::string::npos);
+  const std::string line = r.out.substr(row + 1, r.out.find('\n', row + 1) - row - 1);
+  CHECK(line.find("0 FLOP") != std::string::npos);
+  CHECK(line.find("32 KiB") != std::string::npos);
+  CHECK(line.find("B/s") != std::string::npos);
+  CHECK(line.find("not counted:") == std::string::npos);
+}
+
 TEST_CASE("trace --count none times every kernel and counts none") {
   const fs::path dir = scratch_dir("trace-none");
   const RunResult r =
