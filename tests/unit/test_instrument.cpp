@@ -193,6 +193,15 @@ TEST_CASE("typedefs resolve through Clang with the build's defines, through macr
   CHECK_THROWS_AS(resolve_typedefs(r), InstrumentError);
 }
 
+TEST_CASE("the counting wrapper reduces only the slots the kernel charges") {
+  // One float add, a 4-byte load and a 4-byte store: slots flop_float (1),
+  // global_load (4) and global_store (5); the other eight stay zero unreduced.
+  const auto r = instrument("__kernel void t(__global float* x) { x[get_global_id(0)] += 1.0f; }\n", "t");
+  CHECK(r.source.find("__rl_c[1]+=1UL;__rl_c[4]+=4UL;__rl_c[5]+=4UL;") != std::string::npos);
+  CHECK(r.source.find("const int __rl_used[] = {1, 4, 5};") != std::string::npos);
+  CHECK(r.source.find("__RL_USED_SLOTS__") == std::string::npos);
+}
+
 TEST_CASE("the counting wrapper survives a kernel left out at the very end of the file") {
   // clpeak's programs end with a kernel's closing brace and no newline; every
   // kernel but the counted one is replaced, that one up to the end of the file.
