@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <sstream>
 #include <tuple>
 
 #include "app/errors.hpp"
@@ -147,6 +148,34 @@ const TransferFit* transfer_fit(const RoofsDocument& roofs, const TracedTransfer
   return nullptr;
 }
 
+std::vector<std::string> words(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+// Kernels of one name (mixbench builds benchmark_func a hundred times, one
+// -D set each) get dot labels that tell them apart: the name and the build
+// options that are not common to all of them, else the program.
+void distinguish_labels(std::vector<TracedKernel>& kernels) {
+  std::map<std::string, std::vector<TracedKernel*>> by_name;
+  for (TracedKernel& k : kernels)
+    if (k.placement) by_name[k.name].push_back(&k);
+  for (auto& [name, same] : by_name) {
+    if (same.size() < 2) continue;
+    std::map<std::string, std::size_t> seen;
+    for (const TracedKernel* k : same)
+      for (const std::string& w : words(k->options)) ++seen[w];
+    for (TracedKernel* k : same) {
+      std::string differing;
+      for (const std::string& w : words(k->options))
+        if (seen[w] < same.size()) differing += (differing.empty() ? "" : " ") + w;
+      k->placement->label = name + " [" + (differing.empty() ? k->program : differing) + "]";
+    }
+  }
+}
+
 void finish(TraceResult& out, std::map<KernelKey, TracedKernel>& kernels, const std::optional<RoofsDocument>& roofs) {
   for (auto& [key, k] : kernels) {
     const TracedSignature* most = nullptr;
@@ -160,6 +189,7 @@ void finish(TraceResult& out, std::map<KernelKey, TracedKernel>& kernels, const 
   for (TracedKernel& k : out.kernels) k.share = out.summary.kernel_s > 0 ? k.total_s / out.summary.kernel_s : 0;
   std::stable_sort(out.kernels.begin(), out.kernels.end(),
                    [](const TracedKernel& a, const TracedKernel& b) { return a.total_s > b.total_s; });
+  distinguish_labels(out.kernels);
   for (TracedTransfer& t : out.transfers) {
     out.summary.transfer_s += t.total_s;
     if (const TransferFit* f = roofs && t.bytes ? transfer_fit(*roofs, t) : nullptr)
@@ -236,7 +266,7 @@ void write_outputs(const TraceRequest& r, const TraceResult& out, const std::opt
     if (k.placement) {
       dots.push_back(*k.placement);
       opt.dot_weights.push_back(k.share);
-      if (opt.dot_labels.size() < kLabelledKernels) opt.dot_labels.push_back(k.name);
+      if (opt.dot_labels.size() < kLabelledKernels) opt.dot_labels.push_back(k.placement->display_label());
     }
   write_file_atomically(r.svg, render_chart(ChartSpec{ChartKind::carm}, {&*roofs}, opt, dots));
 }
