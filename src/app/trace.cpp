@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <sstream>
 #include <tuple>
 
@@ -155,22 +156,26 @@ std::vector<std::string> words(const std::string& text) {
   return out;
 }
 
+// "-DNAME=VALUE" -> "-DNAME"; a word without '=' is its own key.
+std::string option_key(const std::string& word) { return word.substr(0, word.find('=')); }
+
 // Kernels of one name (mixbench builds benchmark_func a hundred times, one
-// -D set each) get dot labels that tell them apart: the name and the build
-// options that are not common to all of them, else the program.
+// -D set each) get dot labels that tell them apart: the name and the options
+// whose value differs among them (an option one of them lacks does not
+// count), else the program.
 void distinguish_labels(std::vector<TracedKernel>& kernels) {
   std::map<std::string, std::vector<TracedKernel*>> by_name;
   for (TracedKernel& k : kernels)
     if (k.placement) by_name[k.name].push_back(&k);
   for (auto& [name, same] : by_name) {
     if (same.size() < 2) continue;
-    std::map<std::string, std::size_t> seen;
+    std::map<std::string, std::set<std::string>> values;  // option key -> the words seen for it
     for (const TracedKernel* k : same)
-      for (const std::string& w : words(k->options)) ++seen[w];
+      for (const std::string& w : words(k->options)) values[option_key(w)].insert(w);
     for (TracedKernel* k : same) {
       std::string differing;
       for (const std::string& w : words(k->options))
-        if (seen[w] < same.size()) differing += (differing.empty() ? "" : " ") + w;
+        if (values[option_key(w)].size() > 1) differing += (differing.empty() ? "" : " ") + w;
       k->placement->label = name + " [" + (differing.empty() ? k->program : differing) + "]";
     }
   }
