@@ -174,8 +174,8 @@ TEST_CASE("the schemas' versions are the ones this roofline reads") {
         kPlacementSchemaVersion);
 }
 
-TEST_CASE("every committed roofs, placement and counts file is valid against its schema") {
-  int roofs = 0, placements = 0, counts = 0;
+TEST_CASE("every committed roofs, placement, counts and trace file is valid against its schema") {
+  int roofs = 0, placements = 0, counts = 0, traces = 0;
   for (const auto& e : fs::recursive_directory_iterator(kSource / "roofs")) {
     if (e.path().extension() != ".json") continue;
     CAPTURE(e.path().string());
@@ -187,6 +187,9 @@ TEST_CASE("every committed roofs, placement and counts file is valid against its
     } else if (schema == "roofline-placement") {
       CHECK(problem(j, DocumentKind::placement) == "");
       ++placements;
+    } else if (schema == "roofline-trace") {
+      CHECK(problem(j, DocumentKind::trace) == "");
+      ++traces;
     } else if (schema == "roofline-capture") {
       continue;  // the layer's capture manifests (roofs/raw/trace-overhead) have no schema file yet
     } else {
@@ -197,6 +200,7 @@ TEST_CASE("every committed roofs, placement and counts file is valid against its
   CHECK(roofs >= 4);
   CHECK(placements >= 30);
   CHECK(counts >= 15);
+  CHECK(traces >= 10);  // roofs/raw/trace-nvidia-h200
 }
 
 TEST_CASE("what the tool writes is valid against the schemas") {
