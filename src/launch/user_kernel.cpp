@@ -1,6 +1,5 @@
 #include "launch/user_kernel.hpp"
 
-#include <algorithm>
 #include <chrono>
 #include <set>
 #include <sstream>
@@ -291,16 +290,6 @@ std::vector<double> UserKernel::time(const SamplingPolicy& policy, double warmup
   }, policy);
 }
 
-// How many counter slots the counting wrapper sums at once: as many as the
-// local memory left beside the kernel's own holds, a word per work-item each
-// (it sums the slots a batch at a time, with one barrier a step per batch).
-std::uint64_t UserKernel::counter_batch(const cl::Kernel& k, std::uint64_t group) const {
-  const std::uint64_t local = device_.device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();
-  const std::uint64_t used = k.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(device_.device);
-  const std::uint64_t words = local > used ? (local - used) / sizeof(cl_ulong) : 0;
-  return std::clamp<std::uint64_t>(words / std::max<std::uint64_t>(group, 1), 1, kCounterSlots);
-}
-
 OpCounts UserKernel::count(const std::string& instrumented_source, double& seconds) {
   cl::Program p = build_program(context_, device_.device, instrumented_source, options_, "the instrumented (counting) kernel");
   cl::Kernel k(p, name_.c_str());
@@ -311,10 +300,8 @@ OpCounts UserKernel::count(const std::string& instrumented_source, double& secon
   if (local_.empty()) group = k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_.device);
   std::vector<cl_uint> zero(2 * kCounterSlots, 0);
   cl::Buffer out(context_, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, zero.size() * sizeof(cl_uint), zero.data());
-  const std::uint64_t batch = counter_batch(k, group);
-  k.setArg(cl_uint(args_.size()), cl::Local(std::size_t(batch * group) * sizeof(cl_ulong)));
+  k.setArg(cl_uint(args_.size()), cl::Local(std::size_t(group) * sizeof(cl_ulong)));
   k.setArg(cl_uint(args_.size() + 1), out);
-  k.setArg(cl_uint(args_.size() + 2), cl_uint(batch));
   seconds = run(k);
   queue_.enqueueReadBuffer(out, CL_TRUE, 0, zero.size() * sizeof(cl_uint), zero.data());
   OpCounts c;

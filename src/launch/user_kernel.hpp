@@ -79,7 +79,6 @@ class UserKernel {
   void enqueue(cl::Kernel& k, cl::Event* ev);
   double run(cl::Kernel& k);
   void set_timed_args();
-  std::uint64_t counter_batch(const cl::Kernel& k, std::uint64_t group) const;
 
   const DeviceEntry& device_;
   LaunchSpec spec_;

@@ -39,7 +39,7 @@ TEST_CASE("half-precision vectors are charged per lane in the half slot, vload/v
   CHECK(r.source.find("__rl_c[4]+=8UL;half4 x = vload4(0, a);") != std::string::npos);  // 4 halves loaded
   CHECK(r.source.find("__rl_c[0]+=8UL;x = x * x + x;") != std::string::npos);           // 4 mul + 4 add, half
   CHECK(r.source.find("__rl_c[5]+=8UL;vstore4(x, 1, a);") != std::string::npos);         // 4 halves stored
-  CHECK(r.source.find("__kernel void h(__global half* a, __local ulong *__rl_scratch, __global uint *__rl_out, uint __rl_batch)") !=
+  CHECK(r.source.find("__kernel void h(__global half* a, __local ulong *__rl_scratch, __global uint *__rl_out)") !=
         std::string::npos);
   CHECK(r.kernels == std::vector<std::string>{"h"});
 }
