@@ -2,8 +2,10 @@
 
 #include <array>
 #include <cstring>
+#include <memory>
 #include <sstream>
 
+#include "benchmark/host_memory.hpp"
 #include "benchmark/random_fill.hpp"
 #include "measurement/interrupt.hpp"
 #include "model/units.hpp"
@@ -42,13 +44,14 @@ class DramKernels {
     }
     fill_random(host_.data(), host_.size(), 42);
     try {
-      src_ = cl::Buffer(s.context, CL_MEM_READ_ONLY, bytes_);
-      dst_ = cl::Buffer(s.context, CL_MEM_READ_WRITE, bytes_);
+      make_buffers();
       sums_ = cl::Buffer(s.context, CL_MEM_WRITE_ONLY, max_global * 4);
       s.queue.enqueueWriteBuffer(src_, CL_TRUE, 0, bytes_, host_.data());
     } catch (const cl::Error& e) {
       throw std::runtime_error("cannot allocate two buffers of " + format_bytes(double(bytes_)) +
                                " on the device (OpenCL error " + std::to_string(e.err()) + ")");
+    } catch (const std::bad_alloc&) {
+      throw std::runtime_error("cannot allocate two buffers of " + format_bytes(double(bytes_)) + " of host memory");
     }
   }
 
@@ -126,9 +129,24 @@ class DramKernels {
     }
   }
 
+  // A CPU device's source and destination live in host memory of our own, in
+  // huge pages (benchmark/host_memory); a GPU's are the device's.
+  void make_buffers() {
+    if (s_.plan.cpu) {
+      src_memory_ = std::make_unique<HugePageMemory>(bytes_);
+      dst_memory_ = std::make_unique<HugePageMemory>(bytes_);
+      src_ = cl::Buffer(s_.context, CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR, bytes_, src_memory_->data());
+      dst_ = cl::Buffer(s_.context, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR, bytes_, dst_memory_->data());
+    } else {
+      src_ = cl::Buffer(s_.context, CL_MEM_READ_ONLY, bytes_);
+      dst_ = cl::Buffer(s_.context, CL_MEM_READ_WRITE, bytes_);
+    }
+  }
+
   Session& s_;
   std::uint64_t bytes_;
   std::vector<std::uint32_t> host_;  // the random source words
+  std::unique_ptr<HugePageMemory> src_memory_, dst_memory_;  // declared before the buffers that use them
   cl::Buffer src_, dst_, sums_;
 };
 
@@ -137,7 +155,7 @@ std::string dram_variant(const Plan& plan, std::uint64_t used) {
   const std::string loads = std::to_string(plan.loads_in_flight);
   return (plan.chunked ? "contiguous chunk per work-item, read as " + loads + " streams in step"
                        : "grid-stride (coalesced), " + loads + " accesses in flight") +
-         ", " + format_bytes(double(used)) + " per buffer" +
+         ", " + format_bytes(double(used)) + " per buffer" + (plan.cpu ? " in 2 MiB huge pages" : "") +
          (rounds > 1 ? "; best of " + std::to_string(rounds) + " rounds" : "");
 }
 
