@@ -3,7 +3,7 @@
 // for the buffers' life (they are created with CL_MEM_USE_HOST_PTR).
 // Why: PoCL allocates a buffer in 4 KiB pages, so a read of 256 MiB walks
 // 65,536 page-table entries; on the 2-core development VM the same kernel
-// reads 7-17% faster from huge pages (roofs/raw/pthread-skylake-avx512-amd-epyc/dram-thp).
+// reads 7-16% faster from huge pages (roofs/raw/pthread-skylake-avx512-amd-epyc/dram-thp).
 #pragma once
 #include <cstddef>
 
