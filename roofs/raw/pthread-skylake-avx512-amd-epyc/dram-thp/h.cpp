@@ -1,5 +1,5 @@
 // Transparent huge pages and the DRAM read rate under PoCL: the same kernel
-// (k.cl's read_streams, LOADS=8, 4 work-items of one: roofline's CPU DRAM read
+// (../dram-streams/k.cl's read_streams, LOADS=8, 4 work-items of one: roofline's CPU DRAM read
 // on this 2-core VM) over two 256 MiB buffers that differ only in how their
 // host memory was obtained: both aligned_alloc(2 MiB) and CL_MEM_USE_HOST_PTR,
 // one madvise(MADV_HUGEPAGE)d before it is first touched. The two alternate
@@ -36,7 +36,7 @@ int main() {
   }
   cl::Context ctx(dev);
   cl::CommandQueue q(ctx, dev, CL_QUEUE_PROFILING_ENABLE);
-  std::ifstream f("k.cl");
+  std::ifstream f("../dram-streams/k.cl");
   std::stringstream ss;
   ss << f.rdbuf();
   const size_t bytes = size_t(256) << 20, n16 = bytes / 64, items = 4;
