@@ -172,8 +172,10 @@ TEST_CASE("build --quick on PoCL writes a roofs file, a chart that renders, and 
   // The chart is a valid SVG that a real renderer draws.
   const std::string text = slurp(svg);
   CHECK(text.find("<svg") != std::string::npos);
-  // The DRAM roof drawn is the faster of read and copy, which can swap places on a loaded machine.
-  CHECK((text.find("DRAM read") != std::string::npos || text.find("DRAM copy") != std::string::npos));
+  // The DRAM roof drawn is the fastest of read, copy and store (chart: one roof a level), which
+  // swap places from run to run on a loaded machine.
+  CHECK((text.find("DRAM read") != std::string::npos || text.find("DRAM copy") != std::string::npos ||
+         text.find("DRAM store") != std::string::npos));
   const auto png = dir / "chart.png";
   const std::string render = "rsvg-convert -o '" + png.string() + "' '" + svg.string() + "'";
   CHECK(std::system(render.c_str()) == 0);
