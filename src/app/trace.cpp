@@ -4,13 +4,13 @@
 #include <filesystem>
 #include <map>
 #include <set>
-#include <sstream>
 #include <tuple>
 
 #include "app/errors.hpp"
 #include "app/output_files.hpp"
 #include "app/trace_run.hpp"
 #include "chart/chart.hpp"
+#include "count/instrument.hpp"
 #include "device/device.hpp"
 #include "measurement/interrupt.hpp"
 #include "model/model.hpp"
@@ -149,18 +149,12 @@ const TransferFit* transfer_fit(const RoofsDocument& roofs, const TracedTransfer
   return nullptr;
 }
 
-std::vector<std::string> words(const std::string& text) {
-  std::istringstream in(text);
-  std::vector<std::string> out;
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
-}
-
 // "-DNAME=VALUE" -> "-DNAME"; a word without '=' is its own key.
 std::string option_key(const std::string& word) { return word.substr(0, word.find('=')); }
 
 // Kernels of one name (mixbench builds benchmark_func a hundred times, one
-// -D set each) get dot labels that tell them apart: the name and the options
+// -D set each) get dot labels that tell them apart: the name and the
+// preprocessor options (clang_args_from_build_options: "-D X" as "-DX")
 // whose value differs among them (an option one of them lacks does not
 // count), else the program.
 void distinguish_labels(std::vector<TracedKernel>& kernels) {
@@ -171,10 +165,10 @@ void distinguish_labels(std::vector<TracedKernel>& kernels) {
     if (same.size() < 2) continue;
     std::map<std::string, std::set<std::string>> values;  // option key -> the words seen for it
     for (const TracedKernel* k : same)
-      for (const std::string& w : words(k->options)) values[option_key(w)].insert(w);
+      for (const std::string& w : clang_args_from_build_options(k->options)) values[option_key(w)].insert(w);
     for (TracedKernel* k : same) {
       std::string differing;
-      for (const std::string& w : words(k->options))
+      for (const std::string& w : clang_args_from_build_options(k->options))
         if (values[option_key(w)].size() > 1) differing += (differing.empty() ? "" : " ") + w;
       k->placement->label = name + " [" + (differing.empty() ? k->program : differing) + "]";
     }
