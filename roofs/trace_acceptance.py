@@ -58,13 +58,12 @@ def babelstream_csv(text):
 def babelstream_counts(folder):
     trace = load(folder / "babelstream.trace.json")
     by_name = kernels_by_name(trace)
-    n = None
+    n = by_name["copy"]["signatures"][0]["global"][0]  # one work-item per element
     print("BabelStream counts (per launch; N elements of double, bytes by space):")
     print(f"{'kernel':12} {'FLOPs':>12} {'= x N':>6} {'analytic':>8} {'global B':>12} {'= x N':>6} {'analytic':>8}"
           f" {'constant B':>11} {'local B':>12}")
     for name, (flops_per, bytes_per) in BABELSTREAM_ANALYTIC.items():
         c = first_counts(by_name[name])
-        n = n or (by_name["copy"]["signatures"][0]["global"][0])
         glob = space_bytes(c, "global")
         print(f"{name:12} {c['flops']:12.0f} {c['flops'] / n:6.3f} {flops_per:8} {glob:12.0f} {glob / n:6.2f} {bytes_per:8}"
               f" {space_bytes(c, 'constant'):11.0f} {space_bytes(c, 'local'):12.0f}")
