@@ -12,6 +12,7 @@
 
 #include "count/instrument.hpp"
 #include "count/typedefs.hpp"
+#include "model/op_counts.hpp"
 
 using namespace roofline;
 
@@ -36,9 +37,10 @@ TEST_CASE("half-precision vectors are charged per lane in the half slot, vload/v
       "  vstore4(x, 1, a);\n"
       "}\n",
       "h");
-  CHECK(r.source.find("__rl_c[4]+=8UL;half4 x = vload4(0, a);") != std::string::npos);  // 4 halves loaded
-  CHECK(r.source.find("__rl_c[0]+=8UL;x = x * x + x;") != std::string::npos);           // 4 mul + 4 add, half
-  CHECK(r.source.find("__rl_c[5]+=8UL;vstore4(x, 1, a);") != std::string::npos);         // 4 halves stored
+  // Straight-line statements: charged once per work-item by the wrapper.
+  CHECK(r.source.find("__rl_add(__rl_out, 4, 8UL * __rl_items);") != std::string::npos);  // 4 halves loaded
+  CHECK(r.source.find("__rl_add(__rl_out, 0, 8UL * __rl_items);") != std::string::npos);  // 4 mul + 4 add, half
+  CHECK(r.source.find("__rl_add(__rl_out, 5, 8UL * __rl_items);") != std::string::npos);  // 4 halves stored
   CHECK(r.source.find("__kernel void h(__global half* a, __local ulong *__rl_scratch, __global uint *__rl_out)") !=
         std::string::npos);
   CHECK(r.kernels == std::vector<std::string>{"h"});
@@ -91,7 +93,7 @@ TEST_CASE("a conditional inside a macro is charged in its own expanded copy, wit
       "  p[0] = PICK(c, p[1], p[2]);\n  p[1] = SQ(i < 8 ? p[i] : p[i + 8]);\n}\n",
       "k");
   CHECK(r.warnings.empty());  // once two identical warnings, and both arms charged always
-  CHECK(r.source.find("__rl_c[5]+=4UL;p[0] = ( ( c ) ? (__rl_c[4]+=4UL,( p [ 1 ] ) ): (__rl_c[4]+=4UL,( p [ 2 ] ) ));") !=
+  CHECK(r.source.find("p[0] = ( ( c ) ? (__rl_c[4]+=4UL,( p [ 1 ] ) ): (__rl_c[4]+=4UL,( p [ 2 ] ) ));") !=
         std::string::npos);
   // One charge per arm in each copy of the argument (once both copies' charges
   // went into the one argument text, each copy running both: k^2 charges).
@@ -196,10 +198,37 @@ TEST_CASE("typedefs resolve through Clang with the build's defines, through macr
 TEST_CASE("the counting wrapper reduces only the slots the kernel charges") {
   // One float add, a 4-byte load and a 4-byte store: slots flop_float (1),
   // global_load (4) and global_store (5); the other eight stay zero unreduced.
-  const auto r = instrument("__kernel void t(__global float* x) { x[get_global_id(0)] += 1.0f; }\n", "t");
-  CHECK(r.source.find("__rl_c[1]+=1UL;__rl_c[4]+=4UL;__rl_c[5]+=4UL;") != std::string::npos);
+  const auto r = instrument("__kernel void t(__global float* x) { if (get_global_id(0) < 8) x[get_global_id(0)] += 1.0f; }\n", "t");
+  CHECK(r.source.find("{__rl_c[1]+=1UL;__rl_c[4]+=4UL;__rl_c[5]+=4UL;x[") != std::string::npos);
   CHECK(r.source.find("const int __rl_used[] = {1, 4, 5};") != std::string::npos);
   CHECK(r.source.find("__RL_USED_SLOTS__") == std::string::npos);
+}
+
+TEST_CASE("charges every work-item makes once are added for the NDRange, with no work-group sum") {
+  // BabelStream's triad: every statement at the kernel's top level.
+  const auto triad = instrument(
+      "__kernel void triad(__global double* a, __global const double* b, __global const double* c) {\n"
+      "  const size_t i = get_global_id(0);\n  a[i] = b[i] + 0.4 * c[i];\n}\n",
+      "triad");
+  CHECK(triad.source.find("__rl_add(__rl_out, 2, 2UL * __rl_items);") != std::string::npos);   // mul + add, double
+  CHECK(triad.source.find("__rl_add(__rl_out, 4, 16UL * __rl_items);") != std::string::npos);  // b[i], c[i]
+  CHECK(triad.source.find("__rl_add(__rl_out, 5, 8UL * __rl_items);") != std::string::npos);   // a[i]
+  CHECK(triad.source.find("barrier(") == std::string::npos);
+  CHECK(triad.source.find("__rl_c[") == triad.source.find("__rl_c[" + std::to_string(kCounterSlots) + "]"));  // the array, no charge
+
+  // After a statement that may return, charges are counted per item; the
+  // condition before the return is still evaluated by every item.
+  const auto guarded = instrument(
+      "__kernel void g(__global float* a, int n) {\n  int i = get_global_id(0);\n  if (i + 1 > n) return;\n  a[i] = a[i] * 2.0f;\n}\n", "g");
+  CHECK(guarded.source.find("__rl_add(__rl_out, 3, 1UL * __rl_items);") != std::string::npos);  // i + 1
+  CHECK(guarded.source.find("__rl_c[1]+=1UL;__rl_c[4]+=4UL;__rl_c[5]+=4UL;a[i] = a[i] * 2.0f;") != std::string::npos);
+  CHECK(guarded.source.find("const int __rl_used[] = {1, 4, 5};") != std::string::npos);
+
+  // A label (a goto may jump back to it) leaves nothing charged once.
+  const auto jump = instrument(
+      "__kernel void j(__global float* a) {\n  int i = 0;\n  a[0] += 1.0f;\nagain:\n  i = i + 1;\n  if (i < 3) goto again;\n}\n", "j");
+  CHECK(jump.source.find("__rl_items") == std::string::npos);
+  CHECK(jump.source.find("__rl_c[1]+=1UL;__rl_c[4]+=4UL;__rl_c[5]+=4UL;a[0] += 1.0f;") != std::string::npos);
 }
 
 TEST_CASE("the counting wrapper survives a kernel left out at the very end of the file") {
