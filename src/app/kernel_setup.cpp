@@ -151,6 +151,7 @@ CountsFile count_kernel(PreparedKernel& k, const KernelRequest& r) {
   c.git_revision = ROOFLINE_GIT_REVISION;
   c.date = utc_now_iso();
   c.work_items = k.kernel->work_items();
+  c.buffer_bytes = k.kernel->buffer_bytes();
   c.warnings = inst.warnings;
   return c;
 }

@@ -84,6 +84,11 @@ void place_kernel(TracedKernel& k, const std::optional<RoofsDocument>& roofs, co
       p.bytes_by_space[space].load += n * b.load;
       p.bytes_by_space[space].store += n * b.store;
     }
+    // The mean launch's footprint, where every signature's is known.
+    if (s.counts->buffer_bytes && (p.footprint_bytes || &s == &k.signatures.front()))
+      p.footprint_bytes = p.footprint_bytes.value_or(0) + n * double(*s.counts->buffer_bytes);
+    else
+      p.footprint_bytes.reset();
   }
   if (k.launches == 0 || k.total_s <= 0 || p.bytes <= 0) {
     k.not_counted = k.total_s <= 0 ? "no timed launch" : "no bytes counted: no arithmetic intensity";

@@ -59,7 +59,7 @@ struct TracedKernel {
   double share = 0;       // of the application's kernel time
   std::vector<TracedSignature> signatures;
   std::optional<Placement> placement;   // per mean launch; none when not every launch was counted
-  std::optional<double> headroom_s;     // total time saved if it ran at its bounding roof
+  std::optional<double> headroom_s;     // total time saved if every launch ran at its a-priori predicted time
   std::string not_counted;              // why it has no placement (empty when placed)
   // Counted but without operations (a copy, a fill): no arithmetic intensity,
   // so no place on the CARM; the mean launch's CARM bytes and the rate it

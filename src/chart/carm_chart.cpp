@@ -211,9 +211,10 @@ std::string dot_tooltip(const Placement& p) {
   if (p.time.samples > 1)
     t += " (min " + format_text("%.4g", p.time.min * 1e3) + ", max " + format_text("%.4g", p.time.max * 1e3) + ", " +
          std::to_string(p.time.samples) + " runs)";
-  if (!p.bound.roof.empty()) t += "\nbound by " + p.bound.roof + ": " + percent(p.bound.fraction) + " of " +
-                                  format_si(p.bound.attainable, p.unit);
-  if (p.predicted_seconds) t += "\nroofs predict " + format_text("%.4g", *p.predicted_seconds * 1e3) + " ms";
+  if (!p.attained.roof.empty())
+    t += "\nattained roof " + p.attained.roof + ": " + percent(p.attained.fraction) + " of " + format_si(p.attained.attainable, p.unit);
+  if (p.prediction)
+    t += "\nroofs predict " + format_text("%.4g", p.prediction->seconds * 1e3) + " ms a priori (limit: " + p.prediction->limit.roof + ")";
   return t;
 }
 

@@ -36,10 +36,10 @@ Roof make_roof(const Ceiling& c, std::size_t doc) {
 // The memory ceiling a dot's bound names ("L3 copy"): the best of that level
 // and op, none when the bound is a compute roof or names nothing here.
 const Ceiling* bounding_ceiling(const Placement& p, const RoofsDocument& doc) {
-  if (!p.bound.level) return nullptr;
+  if (!p.attained.level) return nullptr;
   const Ceiling* found = nullptr;
   for (const Ceiling& c : doc.ceilings)
-    if (c.is_memory() && c.value > 0 && std::isfinite(c.value) && c.label() == p.bound.roof &&
+    if (c.is_memory() && c.value > 0 && std::isfinite(c.value) && c.label() == p.attained.roof &&
         (!found || c.value > found->value))
       found = &c;
   return found;

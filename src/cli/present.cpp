@@ -57,6 +57,24 @@ std::string format_counts(const CountsFile& c) {
   return o.str();
 }
 
+namespace {
+
+std::string term_text(const PredictionTerm& t) {
+  const std::string amount = t.kind == PredictionTermKind::compute ? format_si(t.amount, "op") : format_bytes(t.amount);
+  return std::string(name_of(t.kind)) + " " + amount + " at " + t.roof + ": " + format_si(t.seconds, "s");
+}
+
+}  // namespace
+
+std::string format_prediction(const Prediction& p, double measured_seconds) {
+  std::string terms;
+  for (const PredictionTerm& t : p.terms)
+    terms += "\n    " + term_text(t) + (t.kind == p.limit.kind && t.seconds == p.seconds ? "  <- limit" : "");
+  return format_text("  predicted %s a priori (limit: %s), measured %s (measured / predicted %.2f)", format_si(p.seconds, "s").c_str(),
+                     p.limit.roof.c_str(), format_si(measured_seconds, "s").c_str(), measured_seconds / p.seconds) +
+         terms + "\n";
+}
+
 std::string format_placement(const Placement& p, const CountsFile& c, bool counted_here) {
   std::ostringstream o;
   o << format_counts(c);
@@ -68,15 +86,12 @@ std::string format_placement(const Placement& p, const CountsFile& c, bool count
     if (p.efficiency) o << ", " << format_si(*p.efficiency, p.unit == RateUnit::intop ? "INTOP" : "FLOP") << "/J";
     o << "\n";
   }
-  if (!p.bound.roof.empty()) {
-    o << "  bound    " << p.bound.roof << (p.bound.level ? "" : " (compute)") << ": "
-      << format_text("%s attainable at this AI, %.1f%% reached\n", format_si(p.bound.attainable, p.unit).c_str(),
-                     100 * p.bound.fraction);
+  if (!p.attained.roof.empty()) {
+    o << "  attained " << p.attained.roof << (p.attained.level ? "" : " (compute)") << ": "
+      << format_text("%s attainable at this AI, %.1f%% reached (the roof the measured dot presses against)\n",
+                     format_si(p.attained.attainable, p.unit).c_str(), 100 * p.attained.fraction);
   }
-  if (p.predicted_seconds) {
-    o << format_text("  predicted %s by the roofs, measured %s (measured / predicted %.2f)\n",
-                     format_si(*p.predicted_seconds, "s").c_str(), format_si(p.seconds, "s").c_str(), p.seconds / *p.predicted_seconds);
-  }
+  if (p.prediction) o << format_prediction(*p.prediction, p.seconds);
   if (counted_here && c.instrumented_seconds > 0 && p.seconds > 0) {
     o << "  counting run " << format_si(c.instrumented_seconds, "s") << " on " << c.device
       << format_text(", %.2fx the kernel's median time\n", c.instrumented_seconds / p.seconds);
@@ -119,8 +134,8 @@ std::string kernel_row(const TracedKernel& k) {
   const Placement& p = *k.placement;
   row += format_text(" %10s %10s %8s %12s", format_si(p.flops, "FLOP").c_str(), format_bytes(p.bytes).c_str(),
                      format_text("%.3g", p.ai).c_str(), format_si(p.performance, p.unit).c_str());
-  if (p.bound.roof.empty()) return row + "  (no roof)\n";
-  return row + format_text(" %-14s %6.1f%% %10s\n", p.bound.roof.c_str(), 100 * p.bound.fraction,
+  if (!p.prediction) return row + "  (no roof)\n";
+  return row + format_text(" %-14s %6.1f%% %10s\n", p.prediction->limit.roof.c_str(), 100 * p.prediction->seconds / p.seconds,
                            k.headroom_s ? seconds_text(*k.headroom_s).c_str() : "-");
 }
 

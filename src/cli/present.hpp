@@ -24,6 +24,8 @@ std::string format_ceiling_table(const RoofsDocument& doc);
 // "12.3 GFLOP" style table of a kernel's counts.
 std::string format_counts(const CountsFile& counts);
 // The counts, time, performance, power and bound of a placed kernel.
+// The a-priori time, its limit and every term, against the measured time.
+std::string format_prediction(const Prediction& prediction, double measured_seconds);
 std::string format_placement(const Placement& p, const CountsFile& counts, bool counted_here);
 std::string format_idle_power(const IdleReading& r);
 // roofline trace: the kernels by device time, the transfers, the one-line summary and how the application ended.

@@ -192,6 +192,7 @@ void UserKernel::prepare_args(const TypedefTable& typedefs) {
   for (const auto& [k, v] : spec_.arg_text)
     if (!names.count(k)) throw LaunchError("--arg " + k + "=" + v + ": kernel " + name_ + " has no argument named '" + k + "'");
   check_totals(totals);
+  buffer_bytes_ = totals.global;
 }
 
 // Adds an argument's memory to the totals, one argument at a time first, so

@@ -43,6 +43,8 @@ class UserKernel {
   const std::string& kernel_name() const { return name_; }
   const std::vector<std::string>& kernels() const { return kernels_; }
   std::uint64_t work_items() const;
+  // Bytes of its buffer arguments (global and constant): the most data it can touch.
+  std::uint64_t buffer_bytes() const { return buffer_bytes_; }
   const std::vector<std::uint64_t>& global() const { return global_; }
   const std::vector<std::uint64_t>& local() const { return local_; }
   // What the launch takes on trust (an argument type it could not resolve, taken as its spec says).
@@ -91,6 +93,7 @@ class UserKernel {
   cl::Kernel kernel_;
   std::vector<cl::Buffer> timed_buffers_;  // the original kernel's arguments, set once
   bool timed_args_set_ = false;
+  std::uint64_t buffer_bytes_ = 0;
 };
 
 // The names of a built program's kernels.

@@ -50,6 +50,7 @@ json counts_to_json(const CountsFile& c) {
             {"local", c.launch.local},
             {"args", c.launch.args}}},
           {"work_items", c.work_items},
+          {"buffer_bytes", json_fields::opt(c.buffer_bytes)},
           {"counters", slots},
           {"flops", c.counts.flops()},
           {"intops", c.counts.intops()},
@@ -86,6 +87,7 @@ CountsFile counts_from_json(const json& j) {
     c.git_revision = j.at("tool").value("git_revision", "");
   }
   c.work_items = j.value("work_items", std::uint64_t(0));
+  json_fields::get_opt(j, "buffer_bytes", c.buffer_bytes);
   c.instrumented_seconds = j.value("instrumented_seconds", 0.0);
   if (j.contains("warnings")) j.at("warnings").get_to(c.warnings);
   const json& s = j.at("counters");

@@ -7,6 +7,7 @@
 #pragma once
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,7 @@ struct CountsFile {
   std::string tool_version, git_revision, date;
   OpCounts counts;
   std::uint64_t work_items = 0;
+  std::optional<std::uint64_t> buffer_bytes;  // of the buffer arguments: the kernel's footprint at most; none in older files
   double instrumented_seconds = 0;  // device time of the counting run
   std::vector<std::string> warnings;
 };

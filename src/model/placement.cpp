@@ -17,6 +17,49 @@ void from_json(const json& j, SpaceBytes& b) {
   get_opt(j, "store", b.store);
 }
 
+namespace {
+
+json level_name(const std::optional<MemoryLevel>& level) { return level ? level->name : ""; }
+
+std::optional<MemoryLevel> level_of(const json& j) {
+  std::string name;
+  get_opt(j, "level", name);
+  return name.empty() ? std::nullopt : std::optional<MemoryLevel>(MemoryLevel::from_name(name));
+}
+
+json bound_json(const PlacementBound& b) {
+  return {{"level", level_name(b.level)}, {"roof", b.roof}, {"attainable", b.attainable}, {"fraction", b.fraction}};
+}
+
+PlacementBound bound_of(const json& j) {
+  PlacementBound b;
+  b.level = level_of(j);
+  get_opt(j, "roof", b.roof);
+  get_opt(j, "attainable", b.attainable);
+  get_opt(j, "fraction", b.fraction);
+  return b;
+}
+
+}  // namespace
+
+void to_json(json& j, const PredictionTerm& t) {
+  j = {{"kind", t.kind}, {"roof", t.roof}, {"level", level_name(t.level)}, {"amount", t.amount}, {"rate", t.rate}, {"seconds", t.seconds}};
+}
+void from_json(const json& j, PredictionTerm& t) {
+  j.at("kind").get_to(t.kind);
+  get_opt(j, "roof", t.roof);
+  t.level = level_of(j);
+  get_opt(j, "amount", t.amount);
+  get_opt(j, "rate", t.rate);
+  get_opt(j, "seconds", t.seconds);
+}
+void to_json(json& j, const Prediction& p) { j = {{"seconds", p.seconds}, {"limit", p.limit}, {"terms", p.terms}}; }
+void from_json(const json& j, Prediction& p) {
+  j.at("seconds").get_to(p.seconds);
+  j.at("limit").get_to(p.limit);
+  get_opt(j, "terms", p.terms);
+}
+
 void to_json(json& j, const Placement& p) {
   j = {{"schema", "roofline-placement"},
        {"schema_version", kPlacementSchemaVersion},
@@ -32,9 +75,9 @@ void to_json(json& j, const Placement& p) {
        {"seconds", p.seconds},
        {"time", p.time},
        {"performance", p.performance},
-       {"bound",
-        {{"level", p.bound.level ? p.bound.level->name : ""}, {"roof", p.bound.roof}, {"attainable", p.bound.attainable},
-         {"fraction", p.bound.fraction}}},
+       {"attained_roof", bound_json(p.attained)},
+       {"footprint_bytes", opt(p.footprint_bytes)},
+       {"prediction", p.prediction ? json(*p.prediction) : json(nullptr)},
        {"predicted_seconds", opt(p.predicted_seconds)},
        {"flops_by_type", json_fields::by_name(p.flops_by_type)},
        {"bytes_by_space", json_fields::by_name(p.bytes_by_space)},
@@ -57,15 +100,14 @@ void from_json(const json& j, Placement& p) {
   j.at("seconds").get_to(p.seconds);
   get_opt(j, "time", p.time);
   j.at("performance").get_to(p.performance);
-  if (j.contains("bound") && j.at("bound").is_object()) {
-    const json& b = j.at("bound");
-    std::string level;
-    get_opt(b, "level", level);
-    if (!level.empty()) p.bound.level = MemoryLevel::from_name(level);
-    get_opt(b, "roof", p.bound.roof);
-    get_opt(b, "attainable", p.bound.attainable);
-    get_opt(b, "fraction", p.bound.fraction);
-  }
+  // "bound" in files of schema version 1.
+  for (const char* key : {"attained_roof", "bound"})
+    if (j.contains(key) && j.at(key).is_object()) {
+      p.attained = bound_of(j.at(key));
+      break;
+    }
+  get_opt(j, "footprint_bytes", p.footprint_bytes);
+  if (j.contains("prediction") && j.at("prediction").is_object()) p.prediction = j.at("prediction").get<Prediction>();
   get_opt(j, "predicted_seconds", p.predicted_seconds);
   json_fields::get_by_name(j, "flops_by_type", p.flops_by_type);
   json_fields::get_by_name(j, "bytes_by_space", p.bytes_by_space);

@@ -17,7 +17,9 @@
 
 namespace roofline {
 
-inline constexpr int kPlacementSchemaVersion = 1;
+// 2: the post-hoc roof is "attained_roof" (1 called it "bound"), and the time
+// is predicted a priori ("prediction"); files of version 1 are read too.
+inline constexpr int kPlacementSchemaVersion = 2;
 
 // Bytes moved in one address space, as the kernel's loads and stores count them.
 struct SpaceBytes {
@@ -33,6 +35,24 @@ struct PlacementBound {
   double fraction = 0;   // performance / attainable
 };
 
+// One term of the a-priori time (model/prediction.hpp states the rule).
+struct PredictionTerm {
+  PredictionTermKind kind = PredictionTermKind::compute;
+  std::string roof;                  // "double MAD", "L1 copy", "DRAM read/copy"
+  std::optional<MemoryLevel> level;  // memory terms
+  double amount = 0;                 // ops (compute) or bytes
+  double rate = 0;                   // ops/s or bytes/s
+  double seconds = 0;                // amount / rate
+};
+
+// The time the roofs predict from the counts and the footprint alone: the
+// largest of its terms.
+struct Prediction {
+  double seconds = 0;
+  PredictionTerm limit;               // the term that sets `seconds`
+  std::vector<PredictionTerm> terms;  // every term, in the rule's order
+};
+
 struct Placement {
   std::string kernel;   // kernel function name
   std::string label;    // what the chart writes next to the dot; empty: the kernel name
@@ -46,8 +66,10 @@ struct Placement {
   double seconds = 0;           // median kernel time
   Stats time;                   // seconds, over the timed runs
   double performance = 0;       // ops / seconds
-  PlacementBound bound;
-  std::optional<double> predicted_seconds;  // max(ops / F, bytes / B) of the bounding roofs
+  PlacementBound attained;  // post-hoc: the roof the measured dot presses against (placement_bound.hpp)
+  std::optional<double> footprint_bytes;    // bytes of the kernel's buffers (global and constant)
+  std::optional<Prediction> prediction;     // a priori: never from `seconds` (model/prediction.hpp)
+  std::optional<double> predicted_seconds;  // prediction->seconds
   std::map<DataType, double> flops_by_type;
   std::map<AddressSpace, SpaceBytes> bytes_by_space;
   std::optional<double> watts;       // average power while it ran
@@ -60,6 +82,10 @@ struct Placement {
 
 void to_json(nlohmann::json& j, const SpaceBytes& b);
 void from_json(const nlohmann::json& j, SpaceBytes& b);
+void to_json(nlohmann::json& j, const PredictionTerm& t);
+void from_json(const nlohmann::json& j, PredictionTerm& t);
+void to_json(nlohmann::json& j, const Prediction& p);
+void from_json(const nlohmann::json& j, Prediction& p);
 void to_json(nlohmann::json& j, const Placement& p);
 void from_json(const nlohmann::json& j, Placement& p);
 

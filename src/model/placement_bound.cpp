@@ -5,23 +5,12 @@
 #include <limits>
 #include <map>
 
+#include "model/prediction.hpp"
 #include "model/roofline.hpp"
 
 namespace roofline {
 
-DataType dominant_type(const Placement& p) {
-  DataType best = DataType::int32;
-  double most = 0;
-  // On a tie the wider type wins.
-  for (DataType type : {DataType::float64, DataType::float32, DataType::float16}) {
-    const auto it = p.flops_by_type.find(type);
-    if (it != p.flops_by_type.end() && it->second > most) {
-      most = it->second;
-      best = type;
-    }
-  }
-  return best;
-}
+DataType dominant_type(const Placement& p) { return dominant_type(p.flops_by_type); }
 
 double store_fraction(const Placement& p) {
   double load = 0, store = 0;
@@ -98,13 +87,6 @@ std::vector<const Ceiling*> candidate_memory_roofs(const Placement& p, const Roo
   return memory;
 }
 
-const Ceiling* compute_roof(const RoofsDocument& doc, DataType type) {
-  const Ceiling* compute = nullptr;
-  for (const Ceiling* c : best_ceilings(doc))
-    if (c->is_compute() && c->type == type && (!compute || c->value > compute->value)) compute = c;
-  return compute;
-}
-
 // What the note says when a flagged roof would have bounded the kernel.
 std::string flagged_note(const Placement& p, const RoofsDocument& doc, double peak, const Pressed& used) {
   const Pressed with_flagged = pressed_roof(p, candidate_memory_roofs(p, doc, true), peak);
@@ -115,18 +97,16 @@ std::string flagged_note(const Placement& p, const RoofsDocument& doc, double pe
 }
 
 void bound_by_compute(Placement& p, const Ceiling& compute) {
-  p.bound.level.reset();
-  p.bound.roof = compute.label();
-  p.bound.attainable = compute.value;
-  p.predicted_seconds = p.ops() / compute.value;
+  p.attained.level.reset();
+  p.attained.roof = compute.label();
+  p.attained.attainable = compute.value;
 }
 
 void bound_by(Placement& p, const Pressed& chosen, const Ceiling* compute, double peak) {
   const bool compute_bound = compute && p.ai > 0 && chosen.roof->value * p.ai >= peak;
-  p.bound.level = compute_bound ? std::nullopt : chosen.roof->level;
-  p.bound.roof = compute_bound ? compute->label() : chosen.roof->label();
-  p.bound.attainable = chosen.attainable;
-  p.predicted_seconds = compute ? predicted_seconds(p.ops(), p.bytes, chosen.roof->value, peak) : p.bytes / chosen.roof->value;
+  p.attained.level = compute_bound ? std::nullopt : chosen.roof->level;
+  p.attained.roof = compute_bound ? compute->label() : chosen.roof->label();
+  p.attained.attainable = chosen.attainable;
 }
 
 std::string joined(const std::string& a, const std::string& b) { return a.empty() ? b : b.empty() ? a : a + "; " + b; }
@@ -138,7 +118,7 @@ std::string place_on_roofs(Placement& p, const RoofsDocument& doc) {
   p.unit = rate_unit(CeilingKind::compute, type);
   p.ai = p.bytes > 0 ? p.ops() / p.bytes : 0;
   p.performance = p.seconds > 0 ? p.ops() / p.seconds : 0;
-  const Ceiling* compute = compute_roof(doc, type);
+  const Ceiling* compute = best_compute_roof(doc, type);
   const std::vector<const Ceiling*> memory = candidate_memory_roofs(p, doc, false);
   if (!compute && memory.empty()) return "the roofs file has no " + str(type) + " compute roof and no memory roof";
   // Without a compute roof only a memory roof bounds, and none bounds a kernel that moves no bytes.
@@ -153,7 +133,10 @@ std::string place_on_roofs(Placement& p, const RoofsDocument& doc) {
     bound_by(p, chosen, compute, peak);
     if (!compute) note = "the roofs file has no " + str(type) + " compute roof: memory roofs only";
   }
-  p.bound.fraction = p.bound.attainable > 0 ? p.performance / p.bound.attainable : 0;
+  p.attained.fraction = p.attained.attainable > 0 ? p.performance / p.attained.attainable : 0;
+  p.prediction = predict_time(work_of(p), doc);
+  p.predicted_seconds.reset();
+  if (p.prediction) p.predicted_seconds = p.prediction->seconds;
   return joined(note, flagged_note(p, doc, peak, chosen));
 }
 

@@ -40,7 +40,7 @@ std::vector<const Ceiling*> memory_roofs_for_mix(const RoofsDocument& doc, doubl
                                                  bool with_flagged = false);
 
 // Fills p.ai, p.unit, p.performance from p's counts and p.seconds, and, when the
-// roofs have a roof for the dominant type or a memory roof, p.bound and
+// roofs have a roof for the dominant type or a memory roof, p.attained and
 // p.predicted_seconds. A roof flagged below a farther level never bounds a
 // kernel; where it would have, the note says so. Returns a note when no roof
 // applies or a flagged one was passed over (empty otherwise).

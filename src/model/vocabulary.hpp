@@ -37,6 +37,11 @@ enum class EnergyBackend { automatic, none, papi, perf, powercap, nvml };
 // Address spaces of OpenCL C, as a kernel's counted bytes are split.
 enum class AddressSpace { global, constant, local, private_ };
 
+// The terms of a kernel's a-priori time (model/prediction): its operations at
+// the compute roof, its global bytes at the nearest cache, its local bytes at
+// the local-memory roof, its footprint at the level that holds it.
+enum class PredictionTermKind { compute, global, local, footprint };
+
 // One enum value and its name at the edges.
 template <typename Enum>
 struct Named {
@@ -109,6 +114,15 @@ struct Vocabulary<AddressSpace> {
                                                              {AddressSpace::constant, "constant"},
                                                              {AddressSpace::local, "local"},
                                                              {AddressSpace::private_, "private"}}};
+};
+
+template <>
+struct Vocabulary<PredictionTermKind> {
+  static constexpr std::string_view what = "prediction term";
+  static constexpr std::array<Named<PredictionTermKind>, 4> names{{{PredictionTermKind::compute, "compute"},
+                                                                   {PredictionTermKind::global, "global"},
+                                                                   {PredictionTermKind::local, "local"},
+                                                                   {PredictionTermKind::footprint, "footprint"}}};
 };
 
 // The name of a value, as the files and the command line write it.

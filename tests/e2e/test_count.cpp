@@ -287,6 +287,7 @@ TEST_CASE("counts files record the launch, and place refuses one made for anothe
   CHECK(schema_problem_of(counts, roofline::DocumentKind::counts) == "");
   CHECK(j.at("launch").at("global") == nlohmann::json::array({4096}));
   CHECK(j.at("launch").at("args").at("s") == "float:3.0");
+  CHECK(j.at("buffer_bytes") == 3 * 4 * 4096);
   auto bad = run_roofline("place " + example("triad.cl") + " -D ELEMS=8192 --counts '" + counts + "' --runs 1 --warmup 0");
   CHECK(bad.exit_code == 2);
   CHECK(bad.err.find("made for another launch") != std::string::npos);
@@ -304,8 +305,11 @@ TEST_CASE("counts files record the launch, and place refuses one made for anothe
   CHECK(p.at("seconds").get<double>() > 0);
   CHECK(p.at("time").at("samples") == 3);
   CHECK(p.at("performance").get<double>() == doctest::Approx(2 * 4096.0 / p.at("seconds").get<double>()));
-  CHECK(!p.at("bound").at("roof").get<std::string>().empty());
+  CHECK(!p.at("attained_roof").at("roof").get<std::string>().empty());
+  CHECK(p.at("footprint_bytes") == 3 * 4 * 4096.0);  // a, b, c: 4096 floats each
   CHECK(p.at("predicted_seconds").get<double>() > 0);
+  CHECK(p.at("predicted_seconds") == p.at("prediction").at("seconds"));
+  CHECK(p.at("prediction").at("terms").size() >= 2);  // compute and global at least
   CHECK(p.at("bytes_by_space").at("global").at("load") == 8 * 4096.0);
   CHECK(p.at("flops_by_type").at("float") == 2 * 4096.0);
   CHECK(fs::exists(dir / "p.svg"));
@@ -331,7 +335,7 @@ TEST_CASE("place warns, without refusing, when the roofs are of another device")
   CHECK(r.err.find("roofline: warning: " + warning + "\n") != std::string::npos);
   CHECK(p.at("note").get<std::string>().find(warning) != std::string::npos);
   CHECK(r.out.find("  note: " + warning) != std::string::npos);
-  CHECK(!p.at("bound").at("roof").get<std::string>().empty());  // placed all the same
+  CHECK(!p.at("attained_roof").at("roof").get<std::string>().empty());  // placed all the same
 
   roofs["device"]["name"] = device;
   std::ofstream(dir / "same.json") << roofs.dump();

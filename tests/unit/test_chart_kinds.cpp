@@ -205,7 +205,7 @@ TEST_CASE("placement files: one object, an array, or {placements: [...]}") {
   p.ai = p.flops / p.bytes;
   p.seconds = 1e-3;
   p.performance = 2e9;
-  p.bound = {MemoryLevel::of_kind(LevelKind::dram), "DRAM read", 2.5e9, 0.8};
+  p.attained = {MemoryLevel::of_kind(LevelKind::dram), "DRAM read", 2.5e9, 0.8};
   p.flops_by_type = {{DataType::float32, 2e6}};
   p.bytes_by_space = {{AddressSpace::global, {16e6, 8e6}}};
   const std::string path = "test_placements.json";
@@ -214,7 +214,7 @@ TEST_CASE("placement files: one object, an array, or {placements: [...]}") {
   auto loaded = load_placements(path);
   REQUIRE(loaded.size() == 1);
   CHECK(loaded[0].kernel == "triad");
-  CHECK(loaded[0].bound.roof == "DRAM read");
+  CHECK(loaded[0].attained.roof == "DRAM read");
   CHECK(loaded[0].bytes_by_space[AddressSpace::global].store == 8e6);
   write(nlohmann::json::array({p, p}));
   CHECK(load_placements(path).size() == 2);

@@ -94,8 +94,8 @@ TEST_CASE("place never bounds a kernel by a flagged roof, and says so") {
   triad.seconds = 24e9 / (0.97 * 2.6e12);
   const std::string note = place_on_roofs(triad, d);
   INFO(note);
-  CHECK(triad.bound.roof != "L1 copy");
-  CHECK(triad.bound.level != MemoryLevel::cache("L1"));
+  CHECK(triad.attained.roof != "L1 copy");
+  CHECK(triad.attained.level != MemoryLevel::cache("L1"));
   CHECK(note.find("the L1 copy roof, which is below the L2 copy roof and flagged, would bound it") != std::string::npos);
   for (const Ceiling* c : memory_roofs_for_mix(d, 1.0 / 3)) CHECK(c->below_farther_level.empty());
 }

@@ -39,13 +39,15 @@ Placement kernel(double flops, double bytes, double seconds) {
 
 TEST_CASE("a streaming kernel near the DRAM roof is DRAM-bound") {
   Placement p = kernel(100, 1000, 1000.0 / 95);  // AI 0.1, 9.5 FLOP/s against DRAM's 10
+  p.bytes_by_space = {{AddressSpace::global, {1000, 0}}};
+  p.footprint_bytes = 1000;  // no cache level has a capacity here: the footprint comes from DRAM
   CHECK(place_on_roofs(p, roofs()).empty());
   CHECK(p.ai == doctest::Approx(0.1));
-  CHECK(p.bound.level == MemoryLevel::of_kind(LevelKind::dram));
-  CHECK(p.bound.roof == "DRAM read");
-  CHECK(p.bound.attainable == doctest::Approx(10));
-  CHECK(p.bound.fraction == doctest::Approx(0.95));
-  CHECK(*p.predicted_seconds == doctest::Approx(10));  // 1000 bytes at 100 B/s
+  CHECK(p.attained.level == MemoryLevel::of_kind(LevelKind::dram));
+  CHECK(p.attained.roof == "DRAM read");
+  CHECK(p.attained.attainable == doctest::Approx(10));
+  CHECK(p.attained.fraction == doctest::Approx(0.95));
+  CHECK(*p.predicted_seconds == doctest::Approx(10));  // a priori: the 1000-byte footprint at 100 B/s
 }
 
 TEST_CASE("the local-memory roof bounds only kernels whose traffic is mostly local") {
@@ -55,52 +57,52 @@ TEST_CASE("the local-memory roof bounds only kernels whose traffic is mostly loc
   Placement p = kernel(100, 1000, 100.0 / 15);  // 15 FLOP/s at AI 0.1: above DRAM
   p.bytes_by_space = {{AddressSpace::global, {1000, 0}}};
   place_on_roofs(p, d);
-  CHECK(p.bound.level == MemoryLevel::cache("L2"));
+  CHECK(p.attained.level == MemoryLevel::cache("L2"));
   p.bytes_by_space = {{AddressSpace::global, {300, 0}}, {AddressSpace::local, {700, 0}}};
   place_on_roofs(p, d);
-  CHECK(p.bound.level == MemoryLevel::of_kind(LevelKind::local));
+  CHECK(p.attained.level == MemoryLevel::of_kind(LevelKind::local));
 }
 
 TEST_CASE("a kernel a little above a roof still presses against it") {
   Placement p = kernel(100, 1000, 100.0 / 10.5);  // 10.5 FLOP/s at AI 0.1: 5% above DRAM's 10
   place_on_roofs(p, roofs());
-  CHECK(p.bound.level == MemoryLevel::of_kind(LevelKind::dram));
-  CHECK(p.bound.fraction == doctest::Approx(1.05));
+  CHECK(p.attained.level == MemoryLevel::of_kind(LevelKind::dram));
+  CHECK(p.attained.fraction == doctest::Approx(1.05));
   p = kernel(100, 1000, 100.0 / 11.5);  // 15% above: the next level up
   place_on_roofs(p, roofs());
-  CHECK(p.bound.level == MemoryLevel::cache("L2"));
+  CHECK(p.attained.level == MemoryLevel::cache("L2"));
   // Near the ridge: 4% above DRAM's slope but 1% under the compute roof it meets: compute-bound.
   p = kernel(9.5e4, 1e4, 9.5e4 / 990);  // AI 9.5: DRAM gives 950, L2 and L1 1000 (compute)
   place_on_roofs(p, roofs());
-  CHECK_FALSE(p.bound.level);
-  CHECK(p.bound.roof == "float MAD");
-  CHECK(p.bound.fraction == doctest::Approx(0.99));
+  CHECK_FALSE(p.attained.level);
+  CHECK(p.attained.roof == "float MAD");
+  CHECK(p.attained.fraction == doctest::Approx(0.99));
 }
 
 TEST_CASE("a kernel above the DRAM roof is bound by the next cache level") {
   Placement p = kernel(100, 1000, 100.0 / 30);  // 30 FLOP/s at AI 0.1: above DRAM (10), under L2 (40)
   place_on_roofs(p, roofs());
-  CHECK(p.bound.level == MemoryLevel::cache("L2"));
-  CHECK(p.bound.fraction == doctest::Approx(0.75));
+  CHECK(p.attained.level == MemoryLevel::cache("L2"));
+  CHECK(p.attained.fraction == doctest::Approx(0.75));
 }
 
 TEST_CASE("a high-intensity kernel is compute-bound by its type's best roof") {
   Placement p = kernel(1e6, 100, 1e6 / 900);  // AI 1e4
   place_on_roofs(p, roofs());
-  CHECK_FALSE(p.bound.level);
-  CHECK(p.bound.roof == "float MAD");
-  CHECK(p.bound.fraction == doctest::Approx(0.9));
+  CHECK_FALSE(p.attained.level);
+  CHECK(p.attained.roof == "float MAD");
+  CHECK(p.attained.fraction == doctest::Approx(0.9));
   CHECK(*p.predicted_seconds == doctest::Approx(1000));
   p.flops_by_type = {{DataType::float32, 1}, {DataType::float64, 1e6}};
   place_on_roofs(p, roofs());
-  CHECK(p.bound.roof == "double MAD");
+  CHECK(p.attained.roof == "double MAD");
 }
 
 TEST_CASE("a kernel beating every roof is reported against the highest") {
   Placement p = kernel(100, 1000, 100.0 / 200);  // 200 FLOP/s at AI 0.1: above L1's 100
   place_on_roofs(p, roofs());
-  CHECK(p.bound.level == MemoryLevel::cache("L1"));
-  CHECK(p.bound.fraction == doctest::Approx(2));
+  CHECK(p.attained.level == MemoryLevel::cache("L1"));
+  CHECK(p.attained.fraction == doctest::Approx(2));
 }
 
 TEST_CASE("the memory roof follows the kernel's mix of loads and stores") {
@@ -113,15 +115,15 @@ TEST_CASE("the memory roof follows the kernel's mix of loads and stores") {
   p.bytes_by_space = {{AddressSpace::global, {500, 500}}, {AddressSpace::private_, {0, 1e6}}};
   CHECK(store_fraction(p) == doctest::Approx(0.5));
   place_on_roofs(p, d);
-  CHECK(p.bound.roof == "DRAM copy");
-  CHECK(p.bound.fraction == doctest::Approx(0.9));
+  CHECK(p.attained.roof == "DRAM copy");
+  CHECK(p.attained.fraction == doctest::Approx(0.9));
   p.bytes_by_space = {{AddressSpace::global, {100, 900}}};
   p.seconds = 100.0 / 4;  // under the store roof's 5
   place_on_roofs(p, d);
-  CHECK(p.bound.roof == "DRAM store");
+  CHECK(p.attained.roof == "DRAM store");
   p.bytes_by_space = {{AddressSpace::global, {1000, 0}}};
   place_on_roofs(p, d);
-  CHECK(p.bound.roof == "DRAM read");
+  CHECK(p.attained.roof == "DRAM read");
   for (const Ceiling* c : memory_roofs_for_mix(d, 0)) CHECK_FALSE(c->at(LevelKind::constant));
 }
 

@@ -108,7 +108,7 @@ json small_placement() {
   p.seconds = 1e-3;
   p.time = Stats{1e-3, 9e-4, 1.1e-3, 1e-3, 1e-5, 0.01, 5};
   p.performance = 2e9;
-  p.bound = {MemoryLevel::of_kind(LevelKind::dram), "DRAM read", 2.5e9, 0.8};
+  p.attained = {MemoryLevel::of_kind(LevelKind::dram), "DRAM read", 2.5e9, 0.8};
   p.flops_by_type = {{DataType::float32, 2e6}};
   p.bytes_by_space = {{AddressSpace::global, {16e6, 8e6}}};
   return p;

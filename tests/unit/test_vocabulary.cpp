@@ -108,17 +108,17 @@ TEST_CASE("placements keep their maps keyed by name") {
   p.kernel = "k";
   p.flops_by_type = {{DataType::float32, 10}, {DataType::float64, 2}};
   p.bytes_by_space = {{AddressSpace::global, {8, 4}}, {AddressSpace::private_, {1, 1}}};
-  p.bound.level = MemoryLevel::of_kind(LevelKind::dram);
+  p.attained.level = MemoryLevel::of_kind(LevelKind::dram);
   const nlohmann::json j = p;
   CHECK(j["flops_by_type"]["float"] == 10);
   CHECK(j["flops_by_type"]["double"] == 2);
   CHECK(j["bytes_by_space"]["private"]["load"] == 1);
-  CHECK(j["bound"]["level"] == "DRAM");
+  CHECK(j["attained_roof"]["level"] == "DRAM");
   CHECK(j["unit"] == "FLOP/s");
   const Placement q = j.get<Placement>();
   CHECK(q.flops_by_type == p.flops_by_type);
   CHECK(q.bytes_by_space.at(AddressSpace::global).store == 4);
-  CHECK(q.bound.level == p.bound.level);
+  CHECK(q.attained.level == p.attained.level);
 }
 
 TEST_CASE("every committed roofs file reads and writes back everything it holds") {

@@ -1,0 +1,170 @@
+#include "model/prediction.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace roofline {
+
+KernelWork work_of(const Placement& p) {
+  KernelWork w;
+  w.flops = p.flops;
+  w.intops = p.intops;
+  w.flops_by_type = p.flops_by_type;
+  w.bytes_by_space = p.bytes_by_space;
+  w.footprint_bytes = p.footprint_bytes;
+  return w;
+}
+
+const Ceiling* best_compute_roof(const RoofsDocument& doc, DataType type) {
+  const Ceiling* best = nullptr;
+  for (const Ceiling* c : best_ceilings(doc))
+    if (c->is_compute() && c->type == type && c->value > 0 && (!best || c->value > best->value)) best = c;
+  return best;
+}
+
+DataType dominant_type(const std::map<DataType, double>& flops_by_type) {
+  DataType best = DataType::int32;
+  double most = 0;
+  for (DataType type : {DataType::float64, DataType::float32, DataType::float16}) {  // on a tie the wider wins
+    const auto it = flops_by_type.find(type);
+    if (it != flops_by_type.end() && it->second > most) {
+      most = it->second;
+      best = type;
+    }
+  }
+  return best;
+}
+
+namespace {
+
+// Store share of a roof's traffic: read 0, copy 1/2, store 1.
+std::optional<double> store_share(Op op) {
+  switch (op) {
+    case Op::read: return 0.0;
+    case Op::copy: return 0.5;
+    case Op::store: return 1.0;
+    default: return std::nullopt;
+  }
+}
+
+// The best unflagged roof of each op at `level`, as (store share, seconds per byte), by share.
+std::map<double, double> level_points(const RoofsDocument& doc, const MemoryLevel& level) {
+  std::map<double, double> points;
+  for (const Ceiling& c : doc.ceilings) {
+    if (!c.is_memory() || !c.level || *c.level != level || c.value <= 0 || !std::isfinite(c.value)) continue;
+    if (!c.below_farther_level.empty()) continue;
+    const auto share = store_share(c.op);
+    if (!share) continue;
+    const double spb = 1.0 / c.value;
+    auto [it, fresh] = points.emplace(*share, spb);
+    if (!fresh) it->second = std::min(it->second, spb);
+  }
+  return points;
+}
+
+std::string mix_label(const MemoryLevel& level, double f, const std::map<double, double>& points) {
+  if (points.count(f)) return level.name + (f == 0 ? " read" : f == 0.5 ? " copy" : " store");
+  if (f < points.begin()->first) return level.name + (points.begin()->first == 0.5 ? " copy" : " store");
+  if (f > points.rbegin()->first) return level.name + (points.rbegin()->first == 0 ? " read" : " copy");
+  return level.name + (f < 0.5 ? " read/copy" : " copy/store");
+}
+
+double store_fraction_of(const std::map<AddressSpace, SpaceBytes>& bytes, std::initializer_list<AddressSpace> spaces) {
+  double load = 0, store = 0;
+  for (AddressSpace s : spaces)
+    if (auto it = bytes.find(s); it != bytes.end()) load += it->second.load, store += it->second.store;
+  return load + store > 0 ? store / (load + store) : 0;
+}
+
+double bytes_in(const std::map<AddressSpace, SpaceBytes>& bytes, AddressSpace s) {
+  const auto it = bytes.find(s);
+  return it == bytes.end() ? 0 : it->second.total();
+}
+
+// A memory term at `level`, when the level has a roof for the mix.
+std::optional<PredictionTerm> memory_term(const RoofsDocument& doc, PredictionTermKind kind, const MemoryLevel& level,
+                                          double bytes, double f) {
+  const auto points = level_points(doc, level);
+  const auto spb = seconds_per_byte(doc, level, f);
+  if (!spb || bytes <= 0) return std::nullopt;
+  PredictionTerm t;
+  t.kind = kind;
+  t.level = level;
+  t.roof = mix_label(level, f, points);
+  t.amount = bytes;
+  t.rate = 1.0 / *spb;
+  t.seconds = bytes * *spb;
+  return t;
+}
+
+// The nearest level of the hierarchy that holds `bytes`; the farthest when none does.
+MemoryLevel holding_level(const RoofsDocument& doc, const std::vector<MemoryLevel>& hierarchy, double bytes) {
+  for (const MemoryLevel& level : hierarchy)
+    for (const Ceiling& c : doc.ceilings)
+      if (c.is_memory() && c.level && *c.level == level && c.capacity_bytes && *c.capacity_bytes >= bytes) return level;
+  return hierarchy.back();
+}
+
+}  // namespace
+
+std::optional<double> seconds_per_byte(const RoofsDocument& doc, const MemoryLevel& level, double f) {
+  const auto points = level_points(doc, level);
+  if (points.empty()) return std::nullopt;
+  auto upper = points.lower_bound(f);
+  if (upper == points.end()) return points.rbegin()->second;
+  if (upper->first == f || upper == points.begin()) return upper->second;
+  const auto lower = std::prev(upper);
+  const double w = (f - lower->first) / (upper->first - lower->first);
+  return lower->second + w * (upper->second - lower->second);
+}
+
+std::vector<MemoryLevel> hierarchy_nearest_first(const RoofsDocument& doc) {
+  std::map<std::string, std::pair<double, MemoryLevel>> caches;  // by name: (capacity, level)
+  bool dram = false;
+  for (const Ceiling& c : doc.ceilings) {
+    if (!c.is_memory() || !c.level) continue;
+    if (c.level->is(LevelKind::dram)) dram = true;
+    if (!c.level->is(LevelKind::cache)) continue;
+    const double capacity = c.capacity_bytes.value_or(std::numeric_limits<double>::infinity());
+    auto [it, fresh] = caches.emplace(c.level->name, std::make_pair(capacity, *c.level));
+    if (!fresh) it->second.first = std::min(it->second.first, capacity);
+  }
+  std::vector<std::pair<double, MemoryLevel>> sorted;
+  for (const auto& [name, entry] : caches) sorted.push_back(entry);
+  std::stable_sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<MemoryLevel> out;
+  for (const auto& [capacity, level] : sorted) out.push_back(level);
+  if (dram) out.push_back(MemoryLevel::of_kind(LevelKind::dram));
+  return out;
+}
+
+std::optional<Prediction> predict_time(const KernelWork& w, const RoofsDocument& doc) {
+  Prediction p;
+  const DataType type = dominant_type(w.flops_by_type);
+  const double ops = w.flops > 0 ? w.flops : w.intops;
+  if (const Ceiling* compute = best_compute_roof(doc, type); compute && ops > 0)
+    p.terms.push_back({PredictionTermKind::compute, compute->label(), std::nullopt, ops, compute->value, ops / compute->value});
+  const std::vector<MemoryLevel> hierarchy = hierarchy_nearest_first(doc);
+  const double global = bytes_in(w.bytes_by_space, AddressSpace::global) + bytes_in(w.bytes_by_space, AddressSpace::constant);
+  const double f = store_fraction_of(w.bytes_by_space, {AddressSpace::global, AddressSpace::constant});
+  if (!hierarchy.empty()) {
+    if (auto t = memory_term(doc, PredictionTermKind::global, hierarchy.front(), global, f)) p.terms.push_back(*t);
+    if (w.footprint_bytes && *w.footprint_bytes > 0) {
+      const double footprint = std::min(*w.footprint_bytes, global);
+      const MemoryLevel from = holding_level(doc, hierarchy, footprint);
+      if (from != hierarchy.front())
+        if (auto t = memory_term(doc, PredictionTermKind::footprint, from, footprint, f)) p.terms.push_back(*t);
+    }
+  }
+  const MemoryLevel local = MemoryLevel::of_kind(LevelKind::local);
+  if (auto t = memory_term(doc, PredictionTermKind::local, local, bytes_in(w.bytes_by_space, AddressSpace::local),
+                           store_fraction_of(w.bytes_by_space, {AddressSpace::local})))
+    p.terms.push_back(*t);
+  if (p.terms.empty()) return std::nullopt;
+  p.limit = *std::max_element(p.terms.begin(), p.terms.end(), [](const auto& a, const auto& b) { return a.seconds < b.seconds; });
+  p.seconds = p.limit.seconds;
+  return p;
+}
+
+}  // namespace roofline

@@ -1,0 +1,56 @@
+// model/prediction: a kernel's time predicted a priori, from its counts, its
+// footprint and the roofs alone. The input (KernelWork) holds no time, so a
+// prediction can never move with the measurement it predicts.
+//
+// The rule: the largest of these times, each a floor the kernel cannot beat.
+//  - compute: ops / F, F the best compute roof of the kernel's dominant type;
+//  - global: the global and constant bytes the kernel loads and stores, all of
+//    which pass through the nearest cache level, at that level's bandwidth;
+//  - local: the local-memory bytes at the local-memory roof;
+//  - footprint: the bytes of data the kernel touches (its buffers, capped at its
+//    global bytes), which must come at least once from the nearest level that
+//    holds them all (by detected capacity; the farthest level when none does),
+//    at that level's bandwidth.
+// A level's bandwidth for a kernel whose traffic is a fraction f of stores is
+// interpolated, linear in time per byte, between the level's read (f = 0), copy
+// (f = 1/2) and store (f = 1) roofs where measured, and the nearest measured
+// one beyond them; roofs flagged below a farther level are left out.
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/placement.hpp"
+#include "model/roofs.hpp"
+
+namespace roofline {
+
+// What a kernel does, without how long it took.
+struct KernelWork {
+  double flops = 0, intops = 0;
+  std::map<DataType, double> flops_by_type;
+  std::map<AddressSpace, SpaceBytes> bytes_by_space;
+  std::optional<double> footprint_bytes;  // bytes of its buffers; none: unknown, no footprint term
+};
+KernelWork work_of(const Placement& p);
+
+// The best compute roof of `type`; null when the roofs have none.
+const Ceiling* best_compute_roof(const RoofsDocument& doc, DataType type);
+
+// The type whose FLOPs dominate (half, float, double; the wider on a tie), or
+// int for a kernel without floating point.
+DataType dominant_type(const std::map<DataType, double>& flops_by_type);
+
+// None when the roofs give no term (no compute roof for the type and no memory roof).
+std::optional<Prediction> predict_time(const KernelWork& work, const RoofsDocument& doc);
+
+// Seconds per byte at `level` for traffic with store share f, as the rule above
+// says; none when the level has no read, copy or store roof.
+std::optional<double> seconds_per_byte(const RoofsDocument& doc, const MemoryLevel& level, double store_fraction);
+
+// The cache levels and DRAM of the roofs, nearest first: caches by detected
+// capacity (unknown last), then DRAM.
+std::vector<MemoryLevel> hierarchy_nearest_first(const RoofsDocument& doc);
+
+}  // namespace roofline

@@ -1,0 +1,157 @@
+// The a-priori time (model/prediction): its terms, the level a footprint
+// comes from, the mix of loads and stores, and that the measured time never
+// moves it.
+#include <doctest/doctest.h>
+
+#include "model/placement_bound.hpp"
+#include "model/prediction.hpp"
+
+#include <set>
+
+using namespace roofline;
+
+namespace {
+Ceiling memory_roof(Op op, MemoryLevel level, double bytes_per_s, std::optional<double> capacity = std::nullopt) {
+  Ceiling c;
+  c.kind = CeilingKind::memory;
+  c.op = op;
+  c.level = std::move(level);
+  c.value = bytes_per_s;
+  c.capacity_bytes = capacity;
+  return c;
+}
+Ceiling compute_roof(DataType type, double ops_per_s) {
+  Ceiling c;
+  c.kind = CeilingKind::compute;
+  c.op = Op::mad;
+  c.type = type;
+  c.value = ops_per_s;
+  return c;
+}
+// L1 (1 KB, 1000 B/s), L2 (1 MB, 400 B/s; copy 200 B/s), DRAM (100 B/s), local 500 B/s; float 1000 FLOP/s.
+RoofsDocument roofs() {
+  RoofsDocument d;
+  d.ceilings = {compute_roof(DataType::float32, 1000),
+                memory_roof(Op::read, MemoryLevel::cache("L2"), 400, 1e6),
+                memory_roof(Op::copy, MemoryLevel::cache("L2"), 200, 1e6),
+                memory_roof(Op::read, MemoryLevel::of_kind(LevelKind::dram), 100),
+                memory_roof(Op::read, MemoryLevel::cache("L1"), 1000, 1e3),
+                memory_roof(Op::read, MemoryLevel::of_kind(LevelKind::local), 500)};
+  return d;
+}
+KernelWork reads(double flops, double global_bytes, std::optional<double> footprint) {
+  KernelWork w;
+  w.flops = flops;
+  w.flops_by_type = {{DataType::float32, flops}};
+  w.bytes_by_space = {{AddressSpace::global, {global_bytes, 0}}};
+  w.footprint_bytes = footprint;
+  return w;
+}
+}  // namespace
+
+TEST_CASE("the hierarchy runs from the smallest cache to DRAM") {
+  const auto h = hierarchy_nearest_first(roofs());
+  REQUIRE(h.size() == 3);
+  CHECK(h[0] == MemoryLevel::cache("L1"));
+  CHECK(h[1] == MemoryLevel::cache("L2"));
+  CHECK(h[2] == MemoryLevel::of_kind(LevelKind::dram));
+}
+
+TEST_CASE("the footprint comes from the nearest level that holds it, every byte passes the nearest") {
+  // 10 kB footprint read 100 times (1 MB of loads): L2 holds it.
+  auto p = predict_time(reads(10, 1e6, 1e4), roofs());
+  REQUIRE(p);
+  REQUIRE(p->terms.size() == 3);
+  CHECK(p->terms[0].kind == PredictionTermKind::compute);
+  CHECK(p->terms[0].seconds == doctest::Approx(0.01));
+  CHECK(p->terms[1].kind == PredictionTermKind::global);
+  CHECK(p->terms[1].roof == "L1 read");
+  CHECK(p->terms[1].seconds == doctest::Approx(1000));  // 1 MB at 1000 B/s
+  CHECK(p->terms[2].kind == PredictionTermKind::footprint);
+  CHECK(p->terms[2].roof == "L2 read");
+  CHECK(p->terms[2].seconds == doctest::Approx(25));  // 10 kB at 400 B/s
+  CHECK(p->limit.kind == PredictionTermKind::global);
+  CHECK(p->seconds == doctest::Approx(1000));
+  // Streamed once from a 10 MB footprint: DRAM, which no capacity bounds.
+  p = predict_time(reads(10, 1e7, 1e7), roofs());
+  CHECK(p->limit.kind == PredictionTermKind::footprint);
+  CHECK(p->limit.roof == "DRAM read");
+  CHECK(p->seconds == doctest::Approx(1e5));
+  // A footprint larger than the bytes the kernel moves is capped by them (it touches part of its buffers).
+  p = predict_time(reads(10, 1e4, 1e9), roofs());
+  CHECK(p->terms.back().amount == doctest::Approx(1e4));
+  // Without a footprint only the nearest level is charged.
+  p = predict_time(reads(10, 1e7, std::nullopt), roofs());
+  CHECK(p->terms.size() == 2);
+  CHECK(p->limit.roof == "L1 read");
+}
+
+TEST_CASE("a mix of loads and stores is charged between the level's read, copy and store roofs") {
+  const RoofsDocument d = roofs();
+  const MemoryLevel l2 = MemoryLevel::cache("L2");
+  CHECK(*seconds_per_byte(d, l2, 0) == doctest::Approx(1.0 / 400));
+  CHECK(*seconds_per_byte(d, l2, 0.5) == doctest::Approx(1.0 / 200));
+  CHECK(*seconds_per_byte(d, l2, 0.25) == doctest::Approx((1.0 / 400 + 1.0 / 200) / 2));  // linear in time per byte
+  CHECK(*seconds_per_byte(d, l2, 1.0) == doctest::Approx(1.0 / 200));                     // no store roof: the copy roof
+  CHECK(!seconds_per_byte(d, MemoryLevel::cache("L3"), 0));
+  KernelWork w = reads(10, 0, 1e4);
+  w.bytes_by_space = {{AddressSpace::global, {7500, 2500}}};
+  const auto p = predict_time(w, d);
+  CHECK(p->terms[2].roof == "L2 read/copy");
+  CHECK(p->terms[2].seconds == doctest::Approx(1e4 * (1.0 / 400 + 1.0 / 200) / 2));
+}
+
+TEST_CASE("local bytes are charged at the local-memory roof; no roof, no prediction") {
+  KernelWork w = reads(10, 0, std::nullopt);
+  w.bytes_by_space = {{AddressSpace::local, {5000, 5000}}};
+  const auto p = predict_time(w, roofs());
+  CHECK(p->limit.kind == PredictionTermKind::local);
+  CHECK(p->seconds == doctest::Approx(20));  // 10 kB at 500 B/s
+  CHECK(!predict_time(w, RoofsDocument{}));
+}
+
+TEST_CASE("the predicted time does not move with the measured time; the attained roof does") {
+  Placement p;
+  p.flops = 1000;
+  p.bytes = 1e6;
+  p.flops_by_type = {{DataType::float32, 1000}};
+  p.bytes_by_space = {{AddressSpace::global, {1e6, 0}}};
+  p.footprint_bytes = 1e6;
+  std::optional<double> first;
+  std::set<std::string> attained;
+  for (double seconds : {1e4, 3e3, 1.2e3, 1e3, 500.0, 1e5}) {
+    p.seconds = seconds;
+    place_on_roofs(p, roofs());
+    REQUIRE(p.predicted_seconds);
+    if (!first) first = p.predicted_seconds;
+    CHECK(*p.predicted_seconds == *first);
+    attained.insert(p.attained.roof);
+  }
+  CHECK(*first == doctest::Approx(2500));  // the 1 MB footprint from L2 at 400 B/s
+  CHECK(attained.size() > 1);              // the post-hoc roof follows the measured dot
+}
+
+TEST_CASE("placements write the prediction and the attained roof, and read version 1's bound") {
+  Placement p;
+  p.kernel = "k";
+  p.bytes = 8;
+  p.ai = 1;
+  p.seconds = 1;
+  p.performance = 8;
+  p.attained.roof = "DRAM read";
+  p.footprint_bytes = 64;
+  p.prediction = Prediction{0.5, {PredictionTermKind::footprint, "DRAM read", MemoryLevel::of_kind(LevelKind::dram), 64, 128, 0.5}, {}};
+  p.prediction->terms = {p.prediction->limit};
+  const nlohmann::json j = p;
+  CHECK(j["attained_roof"]["roof"] == "DRAM read");
+  CHECK(j["prediction"]["limit"]["kind"] == "footprint");
+  const Placement q = j.get<Placement>();
+  REQUIRE(q.prediction);
+  CHECK(q.prediction->limit.level == MemoryLevel::of_kind(LevelKind::dram));
+  CHECK(q.prediction->terms.size() == 1);
+  CHECK(*q.footprint_bytes == 64);
+  nlohmann::json old = j;
+  old.erase("attained_roof");
+  old["bound"] = {{"roof", "L2 read"}, {"level", "L2"}};
+  CHECK(old.get<Placement>().attained.level == MemoryLevel::cache("L2"));
+}
