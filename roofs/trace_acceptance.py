@@ -169,7 +169,8 @@ def clpeak(folder):
     for k in trace["kernels"]:
         c = first_counts(k)
         if not c:
-            print(f"{k['kernel']:34} not counted: {k.get('not_counted', '')}")
+            why = k.get('not_counted') or 'counted, not placed: ' + k.get('not_placed', '')
+            print(f"{k['kernel']:34} not counted: {why}" if k.get('not_counted') else f"{k['kernel']:34} {why}")
             continue
         items = 1
         for g in k["signatures"][0]["global"]:

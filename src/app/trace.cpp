@@ -91,14 +91,14 @@ void place_kernel(TracedKernel& k, const std::optional<RoofsDocument>& roofs, co
       p.footprint_bytes.reset();
   }
   if (k.launches == 0 || k.total_s <= 0 || p.bytes <= 0) {
-    k.not_counted = k.total_s <= 0 ? "no timed launch" : "no bytes counted: no arithmetic intensity";
+    k.not_placed = k.total_s <= 0 ? "no timed launch" : "no bytes counted: no arithmetic intensity";
     return;
   }
   p.seconds = k.total_s / double(k.launches);
   p.time.median = p.seconds;
   p.note = place_on_roofs(p, roofs ? *roofs : RoofsDocument{});
   if (p.performance <= 0) {
-    k.not_counted = "counted, not placed: no operations, so no arithmetic intensity";
+    k.not_placed = "no operations, so no arithmetic intensity";
     k.moved_bytes = p.bytes;
     k.moved_bytes_per_s = p.bytes / p.seconds;
     return;
@@ -247,6 +247,7 @@ nlohmann::json kernel_json(const TracedKernel& k) {
   if (k.placement) j["placement"] = *k.placement;
   if (k.headroom_s) j["headroom_seconds"] = *k.headroom_s;
   if (!k.not_counted.empty()) j["not_counted"] = k.not_counted;
+  if (!k.not_placed.empty()) j["not_placed"] = k.not_placed;
   if (k.moved_bytes) j["bytes"] = *k.moved_bytes;
   if (k.moved_bytes_per_s) j["bytes_per_second"] = *k.moved_bytes_per_s;
   return j;

@@ -60,10 +60,11 @@ struct TracedKernel {
   std::vector<TracedSignature> signatures;
   std::optional<Placement> placement;   // per mean launch; none when not every launch was counted
   std::optional<double> headroom_s;     // total time saved if every launch ran at its a-priori predicted time
-  std::string not_counted;              // why it has no placement (empty when placed)
+  std::string not_counted;              // why a launch of it was not counted (empty when all were)
+  std::string not_placed;               // counted, but why it has no dot (empty when placed or not counted)
   // Counted but without operations (a copy, a fill): no arithmetic intensity,
   // so no place on the CARM; the mean launch's CARM bytes and the rate it
-  // moved them at stand in for it. not_counted says so.
+  // moved them at stand in for it. not_placed says so.
   std::optional<double> moved_bytes, moved_bytes_per_s;
 };
 

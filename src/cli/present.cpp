@@ -129,8 +129,9 @@ std::string kernel_row(const TracedKernel& k) {
                                 seconds_text(k.median_s).c_str(), 100 * k.share);
   if (k.moved_bytes && k.moved_bytes_per_s)
     return row + format_text(" %10s %10s %8s %12s  %s\n", "0 FLOP", format_bytes(*k.moved_bytes).c_str(), "0",
-                             format_si(*k.moved_bytes_per_s, "B/s").c_str(), k.not_counted.c_str());
-  if (!k.placement) return row + "  not counted: " + k.not_counted + "\n";
+                             format_si(*k.moved_bytes_per_s, "B/s").c_str(), ("counted, not placed: " + k.not_placed).c_str());
+  if (!k.not_counted.empty()) return row + "  not counted: " + k.not_counted + "\n";
+  if (!k.placement) return row + "  counted, not placed: " + k.not_placed + "\n";
   const Placement& p = *k.placement;
   row += format_text(" %10s %10s %8s %12s", format_si(p.flops, "FLOP").c_str(), format_bytes(p.bytes).c_str(),
                      format_text("%.3g", p.ai).c_str(), format_si(p.performance, p.unit).c_str());
