@@ -62,6 +62,29 @@ TracedSignature traced_signature(const CaptureManifest& m, const CapturedSignatu
   return t;
 }
 
+// What one signature's launch does, for its own prediction.
+KernelWork work_of(const CountsFile& counts) {
+  KernelWork w;
+  w.flops = counts.counts.flops();
+  w.intops = counts.counts.intops();
+  w.flops_by_type = counts.counts.flops_by_type();
+  w.bytes_by_space = counts.counts.bytes_by_space();
+  if (counts.buffer_bytes) w.footprint_bytes = double(*counts.buffer_bytes);
+  return w;
+}
+
+// The mean launch's prediction: each signature predicted from its own work
+// (a footprint streamed by one launch is not spread over the others), then
+// weighted by its share of the launches.
+void predict_mean_launch(Placement& p, const TracedKernel& k, const RoofsDocument& roofs) {
+  std::vector<std::pair<double, Prediction>> weighted;
+  for (const TracedSignature& s : k.signatures)
+    if (auto one = predict_time(work_of(*s.counts), roofs)) weighted.emplace_back(double(s.launches) / double(k.launches), *one);
+  p.prediction = mean_prediction(weighted);
+  p.predicted_seconds.reset();
+  if (p.prediction) p.predicted_seconds = p.prediction->seconds;
+}
+
 // The kernel's counts over all its launches, placed per mean launch; none
 // when a launch of it was not counted.
 void place_kernel(TracedKernel& k, const std::optional<RoofsDocument>& roofs, const std::string& device) {
@@ -97,6 +120,7 @@ void place_kernel(TracedKernel& k, const std::optional<RoofsDocument>& roofs, co
   p.seconds = k.total_s / double(k.launches);
   p.time.median = p.seconds;
   p.note = place_on_roofs(p, roofs ? *roofs : RoofsDocument{});
+  if (k.signatures.size() > 1) predict_mean_launch(p, k, roofs ? *roofs : RoofsDocument{});
   if (p.performance <= 0) {
     k.not_placed = "no operations, so no arithmetic intensity";
     k.moved_bytes = p.bytes;

@@ -170,7 +170,7 @@ std::string format_trace(const TraceResult& t) {
                    seconds_text(t.summary.transfer_s).c_str(), seconds_text(t.summary.idle_s).c_str(),
                    static_cast<unsigned long long>(t.summary.gaps), t.device.c_str());
   o << format_text("%-24s %-16s %9s %10s %10s %7s %10s %10s %8s %12s %-14s %7s %10s\n", "kernel", "program", "launches",
-                   "total", "median", "share", "FLOPs", "bytes", "AI", "performance", "bound", "of it", "headroom");
+                   "total", "median", "share", "FLOPs", "bytes", "AI", "performance", "bound", "of pred", "headroom");
   for (const TracedKernel& k : t.kernels) o << kernel_row(k);
   if (!t.transfers.empty()) {
     o << format_text("%-12s %-16s %9s %10s %10s %10s %10s %7s\n", "transfer", "path", "count", "bytes", "total", "median",

@@ -21,7 +21,8 @@
 //   capture_format.hpp   the words of a capture (src/intercept/ writes them, header only)
 //   capture.hpp          a traced application's capture, read back (manifest, sources, copies)
 //   placement.hpp        a user kernel placed on the roofs (placement files)
-//   placement_bound.hpp  the roof that bounds a placed kernel
+//   placement_bound.hpp  the roof a placed kernel attains (post hoc), and its prediction filled in
+//   prediction.hpp       the time predicted a priori from counts, footprint and roofs (never the measurement)
 //   schema.hpp           the files' JSON Schemas (schemas/, compiled in) and the check against them
 //   json_input.hpp       a JSON input parsed and checked by its schema, errors naming the file and the field
 //   atomic_file.hpp      result files written whole or not at all
@@ -45,6 +46,7 @@
 #include "model/op_counts.hpp"
 #include "model/placement.hpp"
 #include "model/placement_bound.hpp"
+#include "model/prediction.hpp"
 #include "model/power_model.hpp"
 #include "model/roofline.hpp"
 #include "model/roofs.hpp"

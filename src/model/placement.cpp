@@ -107,8 +107,12 @@ void from_json(const json& j, Placement& p) {
       break;
     }
   get_opt(j, "footprint_bytes", p.footprint_bytes);
-  if (j.contains("prediction") && j.at("prediction").is_object()) p.prediction = j.at("prediction").get<Prediction>();
-  get_opt(j, "predicted_seconds", p.predicted_seconds);
+  // Version 1's predicted_seconds came from the roof the measured dot pressed
+  // against: not a prediction, so it is read only beside an a-priori one.
+  if (j.contains("prediction") && j.at("prediction").is_object()) {
+    p.prediction = j.at("prediction").get<Prediction>();
+    get_opt(j, "predicted_seconds", p.predicted_seconds);
+  }
   json_fields::get_by_name(j, "flops_by_type", p.flops_by_type);
   json_fields::get_by_name(j, "bytes_by_space", p.bytes_by_space);
   get_opt(j, "watts", p.watts);

@@ -19,7 +19,7 @@ KernelWork work_of(const Placement& p) {
 const Ceiling* best_compute_roof(const RoofsDocument& doc, DataType type) {
   const Ceiling* best = nullptr;
   for (const Ceiling* c : best_ceilings(doc))
-    if (c->is_compute() && c->type == type && c->value > 0 && (!best || c->value > best->value)) best = c;
+    if (c->is_compute() && c->type == type && c->value > 0 && std::isfinite(c->value) && (!best || c->value > best->value)) best = c;
   return best;
 }
 
@@ -37,6 +37,9 @@ DataType dominant_type(const std::map<DataType, double>& flops_by_type) {
 }
 
 namespace {
+
+// Seconds per byte at store share f from a level's points (share -> seconds per byte), as the header says.
+std::optional<double> interpolated(const std::map<double, double>& points, double f);
 
 // Store share of a roof's traffic: read 0, copy 1/2, store 1.
 std::optional<double> store_share(Op op) {
@@ -63,11 +66,14 @@ std::map<double, double> level_points(const RoofsDocument& doc, const MemoryLeve
   return points;
 }
 
+std::string op_name(double share) { return share == 0 ? "read" : share == 0.5 ? "copy" : "store"; }
+
+// "DRAM copy" at a measured point or beyond the last; "DRAM read/copy" between two.
 std::string mix_label(const MemoryLevel& level, double f, const std::map<double, double>& points) {
-  if (points.count(f)) return level.name + (f == 0 ? " read" : f == 0.5 ? " copy" : " store");
-  if (f < points.begin()->first) return level.name + (points.begin()->first == 0.5 ? " copy" : " store");
-  if (f > points.rbegin()->first) return level.name + (points.rbegin()->first == 0 ? " read" : " copy");
-  return level.name + (f < 0.5 ? " read/copy" : " copy/store");
+  const auto upper = points.lower_bound(f);
+  if (upper == points.end()) return level.name + " " + op_name(points.rbegin()->first);
+  if (upper->first == f || upper == points.begin()) return level.name + " " + op_name(upper->first);
+  return level.name + " " + op_name(std::prev(upper)->first) + "/" + op_name(upper->first);
 }
 
 double store_fraction_of(const std::map<AddressSpace, SpaceBytes>& bytes, std::initializer_list<AddressSpace> spaces) {
@@ -86,8 +92,8 @@ double bytes_in(const std::map<AddressSpace, SpaceBytes>& bytes, AddressSpace s)
 std::optional<PredictionTerm> memory_term(const RoofsDocument& doc, PredictionTermKind kind, const MemoryLevel& level,
                                           double bytes, double f) {
   const auto points = level_points(doc, level);
-  const auto spb = seconds_per_byte(doc, level, f);
-  if (!spb || bytes <= 0) return std::nullopt;
+  const auto spb = interpolated(points, f);
+  if (!spb || !(bytes > 0)) return std::nullopt;
   PredictionTerm t;
   t.kind = kind;
   t.level = level;
@@ -106,10 +112,34 @@ MemoryLevel holding_level(const RoofsDocument& doc, const std::vector<MemoryLeve
   return hierarchy.back();
 }
 
+// Each type's FLOPs at its own best roof (a type without a roof adds
+// nothing), labelled by the dominant type's; INTOPs at the int roof for a
+// kernel without floating point. INTOPs are no floor beside FLOPs: the
+// counted address arithmetic is folded into addressing by compilers.
+std::optional<PredictionTerm> compute_term(const KernelWork& w, const RoofsDocument& doc) {
+  const Ceiling* dominant = best_compute_roof(doc, dominant_type(w.flops_by_type));
+  if (!dominant) return std::nullopt;
+  double ops = 0, seconds = 0;
+  if (w.flops > 0) {
+    for (const auto& [type, flops] : w.flops_by_type)
+      if (const Ceiling* roof = best_compute_roof(doc, type); roof && flops > 0) ops += flops, seconds += flops / roof->value;
+  } else if (w.intops > 0) {
+    ops = w.intops;
+    seconds = ops / dominant->value;
+  }
+  if (!(seconds > 0)) return std::nullopt;
+  return PredictionTerm{PredictionTermKind::compute, dominant->label(), std::nullopt, ops, ops / seconds, seconds};
+}
+
 }  // namespace
 
 std::optional<double> seconds_per_byte(const RoofsDocument& doc, const MemoryLevel& level, double f) {
-  const auto points = level_points(doc, level);
+  return interpolated(level_points(doc, level), f);
+}
+
+namespace {
+
+std::optional<double> interpolated(const std::map<double, double>& points, double f) {
   if (points.empty()) return std::nullopt;
   auto upper = points.lower_bound(f);
   if (upper == points.end()) return points.rbegin()->second;
@@ -119,14 +149,17 @@ std::optional<double> seconds_per_byte(const RoofsDocument& doc, const MemoryLev
   return lower->second + w * (upper->second - lower->second);
 }
 
+}  // namespace
+
 std::vector<MemoryLevel> hierarchy_nearest_first(const RoofsDocument& doc) {
   std::map<std::string, std::pair<double, MemoryLevel>> caches;  // by name: (capacity, level)
   bool dram = false;
   for (const Ceiling& c : doc.ceilings) {
-    if (!c.is_memory() || !c.level) continue;
+    if (!c.is_memory() || !c.level || level_points(doc, *c.level).empty()) continue;  // no read, copy or store roof to charge
     if (c.level->is(LevelKind::dram)) dram = true;
     if (!c.level->is(LevelKind::cache)) continue;
-    const double capacity = c.capacity_bytes.value_or(std::numeric_limits<double>::infinity());
+    const bool known = c.capacity_bytes && std::isfinite(*c.capacity_bytes) && *c.capacity_bytes > 0;
+    const double capacity = known ? *c.capacity_bytes : std::numeric_limits<double>::infinity();
     auto [it, fresh] = caches.emplace(c.level->name, std::make_pair(capacity, *c.level));
     if (!fresh) it->second.first = std::min(it->second.first, capacity);
   }
@@ -141,10 +174,7 @@ std::vector<MemoryLevel> hierarchy_nearest_first(const RoofsDocument& doc) {
 
 std::optional<Prediction> predict_time(const KernelWork& w, const RoofsDocument& doc) {
   Prediction p;
-  const DataType type = dominant_type(w.flops_by_type);
-  const double ops = w.flops > 0 ? w.flops : w.intops;
-  if (const Ceiling* compute = best_compute_roof(doc, type); compute && ops > 0)
-    p.terms.push_back({PredictionTermKind::compute, compute->label(), std::nullopt, ops, compute->value, ops / compute->value});
+  if (auto t = compute_term(w, doc)) p.terms.push_back(*t);
   const std::vector<MemoryLevel> hierarchy = hierarchy_nearest_first(doc);
   const double global = bytes_in(w.bytes_by_space, AddressSpace::global) + bytes_in(w.bytes_by_space, AddressSpace::constant);
   const double f = store_fraction_of(w.bytes_by_space, {AddressSpace::global, AddressSpace::constant});
@@ -165,6 +195,27 @@ std::optional<Prediction> predict_time(const KernelWork& w, const RoofsDocument&
   p.limit = *std::max_element(p.terms.begin(), p.terms.end(), [](const auto& a, const auto& b) { return a.seconds < b.seconds; });
   p.seconds = p.limit.seconds;
   return p;
+}
+
+std::optional<Prediction> mean_prediction(const std::vector<std::pair<double, Prediction>>& weighted) {
+  if (weighted.empty()) return std::nullopt;
+  Prediction mean;
+  for (const auto& [weight, p] : weighted) {
+    mean.seconds += weight * p.seconds;
+    for (const PredictionTerm& t : p.terms) {
+      auto same = std::find_if(mean.terms.begin(), mean.terms.end(), [&](const PredictionTerm& m) { return m.kind == t.kind && m.roof == t.roof; });
+      if (same == mean.terms.end()) {
+        mean.terms.push_back(t);
+        same = std::prev(mean.terms.end());
+        same->amount = same->seconds = 0;
+      }
+      same->amount += weight * t.amount;
+      same->seconds += weight * t.seconds;
+    }
+  }
+  for (PredictionTerm& t : mean.terms) t.rate = t.seconds > 0 ? t.amount / t.seconds : 0;
+  mean.limit = *std::max_element(mean.terms.begin(), mean.terms.end(), [](const auto& a, const auto& b) { return a.seconds < b.seconds; });
+  return mean;
 }
 
 }  // namespace roofline

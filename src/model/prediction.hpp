@@ -3,7 +3,8 @@
 // prediction can never move with the measurement it predicts.
 //
 // The rule: the largest of these times, each a floor the kernel cannot beat.
-//  - compute: ops / F, F the best compute roof of the kernel's dominant type;
+//  - compute: each precision's FLOPs at its own best compute roof, summed
+//    (INTOPs at the int roof for a kernel without floating point);
 //  - global: the global and constant bytes the kernel loads and stores, all of
 //    which pass through the nearest cache level, at that level's bandwidth;
 //  - local: the local-memory bytes at the local-memory roof;
@@ -14,7 +15,8 @@
 // A level's bandwidth for a kernel whose traffic is a fraction f of stores is
 // interpolated, linear in time per byte, between the level's read (f = 0), copy
 // (f = 1/2) and store (f = 1) roofs where measured, and the nearest measured
-// one beyond them; roofs flagged below a farther level are left out.
+// one beyond them; roofs flagged below a farther level are left out, and so
+// is a level without a read, copy or store roof.
 #pragma once
 #include <map>
 #include <optional>
@@ -44,6 +46,13 @@ DataType dominant_type(const std::map<DataType, double>& flops_by_type);
 
 // None when the roofs give no term (no compute roof for the type and no memory roof).
 std::optional<Prediction> predict_time(const KernelWork& work, const RoofsDocument& doc);
+
+// The mean launch's prediction for launches of different work (a kernel's
+// signatures), each predicted alone: seconds the weighted mean of theirs (a
+// max is not taken of means); the terms merged by kind and roof, amounts and
+// seconds weighted the same; limit the merged term with the most seconds.
+// Weights are shares of the launches; none given: none returned.
+std::optional<Prediction> mean_prediction(const std::vector<std::pair<double, Prediction>>& weighted);
 
 // Seconds per byte at `level` for traffic with store share f, as the rule above
 // says; none when the level has no read, copy or store roof.

@@ -224,6 +224,12 @@ TEST_CASE("charges every work-item makes once are added for the NDRange, with no
   CHECK(guarded.source.find("__rl_c[1]+=1UL;__rl_c[4]+=4UL;__rl_c[5]+=4UL;a[i] = a[i] * 2.0f;") != std::string::npos);
   CHECK(guarded.source.find("const int __rl_used[] = {1, 4, 5};") != std::string::npos);
 
+  // A GNU statement expression that may return: the statement's charges are per item.
+  const auto stmt_expr = instrument(
+      "__kernel void s(__global float* a, int n) {\n  int i = get_global_id(0);\n  a[i] = ({ if (i >= n) return; 1.0f; }) + a[i];\n}\n", "s");
+  CHECK(stmt_expr.source.find("__rl_add(__rl_out, 4,") == std::string::npos);
+  CHECK(stmt_expr.source.find("const int __rl_used[] = {1, 4, 5};") != std::string::npos);
+
   // A label (a goto may jump back to it) leaves nothing charged once.
   const auto jump = instrument(
       "__kernel void j(__global float* a) {\n  int i = 0;\n  a[0] += 1.0f;\nagain:\n  i = i + 1;\n  if (i < 3) goto again;\n}\n", "j");

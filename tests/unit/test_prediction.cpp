@@ -155,3 +155,43 @@ TEST_CASE("placements write the prediction and the attained roof, and read versi
   old["bound"] = {{"roof", "L2 read"}, {"level", "L2"}};
   CHECK(old.get<Placement>().attained.level == MemoryLevel::cache("L2"));
 }
+
+TEST_CASE("each precision's FLOPs go at its own roof; levels without a read, copy or store roof are skipped") {
+  RoofsDocument d = roofs();
+  d.ceilings.push_back(compute_roof(DataType::float64, 100));
+  KernelWork w = reads(0, 0, std::nullopt);
+  w.flops = 1100;
+  w.flops_by_type = {{DataType::float32, 1000}, {DataType::float64, 100}};
+  auto p = predict_time(w, d);
+  CHECK(p->limit.kind == PredictionTermKind::compute);
+  CHECK(p->seconds == doctest::Approx(1000.0 / 1000 + 100.0 / 100));
+  CHECK(p->limit.roof == "float MAD");
+  // An L0 with an image roof only is no level of the hierarchy: global bytes go to L1.
+  Ceiling image = memory_roof(Op::image, MemoryLevel::cache("L0"), 5000, 100);
+  d.ceilings.push_back(image);
+  CHECK(hierarchy_nearest_first(d).front() == MemoryLevel::cache("L1"));
+  p = predict_time(reads(1, 1e6, 1e4), d);
+  CHECK(p->terms[1].roof == "L1 read");
+}
+
+TEST_CASE("the mean launch of different signatures is the weighted mean of their own predictions") {
+  // One launch streams a 10 MB footprint from DRAM, three touch 1 kB in L1:
+  // the mean of the predictions, not the prediction of a 2.5 MB mean launch (L2).
+  const auto big = *predict_time(reads(10, 1e7, 1e7), roofs());
+  const auto small = *predict_time(reads(10, 1e3, 1e3), roofs());
+  const auto mean = mean_prediction({{0.25, big}, {0.75, small}});
+  REQUIRE(mean);
+  CHECK(mean->seconds == doctest::Approx(0.25 * 1e5 + 0.75 * 1.0));
+  CHECK(mean->limit.kind == PredictionTermKind::footprint);
+  CHECK(mean->limit.roof == "DRAM read");
+  CHECK(mean->limit.amount == doctest::Approx(0.25 * 1e7));
+  CHECK(!mean_prediction({}));
+}
+
+TEST_CASE("a version 1 placement's post-hoc predicted_seconds is not read as a prediction") {
+  nlohmann::json j = {{"kernel", "k"}, {"bytes", 8}, {"ai", 1}, {"seconds", 1}, {"performance", 8}, {"predicted_seconds", 0.9},
+                      {"schema_version", 1}};
+  const Placement p = j.get<Placement>();
+  CHECK(!p.predicted_seconds);
+  CHECK(!p.prediction);
+}
