@@ -81,8 +81,6 @@ void predict_mean_launch(Placement& p, const TracedKernel& k, const RoofsDocumen
   for (const TracedSignature& s : k.signatures)
     if (auto one = predict_time(work_of(*s.counts), roofs)) weighted.emplace_back(double(s.launches) / double(k.launches), *one);
   p.prediction = mean_prediction(weighted);
-  p.predicted_seconds.reset();
-  if (p.prediction) p.predicted_seconds = p.prediction->seconds;
 }
 
 // The kernel's counts over all its launches, placed per mean launch; none
@@ -127,7 +125,7 @@ void place_kernel(TracedKernel& k, const std::optional<RoofsDocument>& roofs, co
     k.moved_bytes_per_s = p.bytes / p.seconds;
     return;
   }
-  if (p.predicted_seconds) k.headroom_s = std::max(0.0, k.total_s - *p.predicted_seconds * double(k.launches));
+  if (p.prediction) k.headroom_s = std::max(0.0, k.total_s - p.prediction->seconds * double(k.launches));
   k.placement = std::move(p);
 }
 

@@ -217,7 +217,7 @@ std::string placed_kernels_section(const std::vector<Placement>& dots) {
   for (const Placement& p : dots)
     t.rows.push_back({p.display_label(), g4(p.flops), g4(p.intops), format_bytes(p.bytes), g4(p.ai),
                       g4(p.seconds * 1e3) + " ms", format_si(p.performance, p.unit), p.attained.roof, pct(p.attained.fraction),
-                      p.predicted_seconds ? g4(*p.predicted_seconds * 1e3) + " ms" : "",
+                      p.prediction ? g4(p.prediction->seconds * 1e3) + " ms" : "",
                       p.prediction ? p.prediction->limit.roof : ""});
   return "<h2>Placed kernels</h2>\n" + t.html("Kernels on the CARM");
 }

@@ -78,7 +78,7 @@ void to_json(json& j, const Placement& p) {
        {"attained_roof", bound_json(p.attained)},
        {"footprint_bytes", opt(p.footprint_bytes)},
        {"prediction", p.prediction ? json(*p.prediction) : json(nullptr)},
-       {"predicted_seconds", opt(p.predicted_seconds)},
+       {"predicted_seconds", opt(p.predicted_seconds())},
        {"flops_by_type", json_fields::by_name(p.flops_by_type)},
        {"bytes_by_space", json_fields::by_name(p.bytes_by_space)},
        {"watts", opt(p.watts)},
@@ -107,12 +107,9 @@ void from_json(const json& j, Placement& p) {
       break;
     }
   get_opt(j, "footprint_bytes", p.footprint_bytes);
-  // Version 1's predicted_seconds came from the roof the measured dot pressed
-  // against: not a prediction, so it is read only beside an a-priori one.
-  if (j.contains("prediction") && j.at("prediction").is_object()) {
-    p.prediction = j.at("prediction").get<Prediction>();
-    get_opt(j, "predicted_seconds", p.predicted_seconds);
-  }
+  // predicted_seconds is prediction.seconds; version 1's came from the roof
+  // the measured dot pressed against, no prediction, so it is not read.
+  if (j.contains("prediction") && j.at("prediction").is_object()) p.prediction = j.at("prediction").get<Prediction>();
   json_fields::get_by_name(j, "flops_by_type", p.flops_by_type);
   json_fields::get_by_name(j, "bytes_by_space", p.bytes_by_space);
   get_opt(j, "watts", p.watts);

@@ -69,7 +69,6 @@ struct Placement {
   PlacementBound attained;  // post-hoc: the roof the measured dot presses against (placement_bound.hpp)
   std::optional<double> footprint_bytes;    // bytes of the kernel's buffers (global and constant)
   std::optional<Prediction> prediction;     // a priori: never from `seconds` (model/prediction.hpp)
-  std::optional<double> predicted_seconds;  // prediction->seconds
   std::map<DataType, double> flops_by_type;
   std::map<AddressSpace, SpaceBytes> bytes_by_space;
   std::optional<double> watts;       // average power while it ran
@@ -78,6 +77,9 @@ struct Placement {
   std::string note;                  // what to keep in mind: another device's roofs, why no power reading
   std::string display_label() const { return label.empty() ? kernel : label; }
   double ops() const { return flops > 0 ? flops : intops; }
+  std::optional<double> predicted_seconds() const {
+    return prediction ? std::optional<double>(prediction->seconds) : std::nullopt;
+  }
 };
 
 void to_json(nlohmann::json& j, const SpaceBytes& b);

@@ -116,7 +116,6 @@ std::string joined(const std::string& a, const std::string& b) { return a.empty(
 std::string place_on_roofs(Placement& p, const RoofsDocument& doc) {
   p.attained = {};
   p.prediction.reset();
-  p.predicted_seconds.reset();
   const DataType type = dominant_type(p);
   p.unit = rate_unit(CeilingKind::compute, type);
   p.ai = p.bytes > 0 ? p.ops() / p.bytes : 0;
@@ -138,7 +137,6 @@ std::string place_on_roofs(Placement& p, const RoofsDocument& doc) {
   }
   p.attained.fraction = p.attained.attainable > 0 ? p.performance / p.attained.attainable : 0;
   p.prediction = predict_time(work_of(p), doc);
-  if (p.prediction) p.predicted_seconds = p.prediction->seconds;
   return joined(note, flagged_note(p, doc, peak, chosen));
 }
 

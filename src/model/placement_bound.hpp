@@ -4,10 +4,11 @@
 // min(B_L x AI, F) with F the compute roof of the kernel's dominant type and
 // B_L the level's roof for the kernel's mix of loads and stores (read, copy or
 // store, whichever store share, 0, 1/2 or 1, is nearest the kernel's). The
-// bounding roof is the nearest (in ratio) of those not below the kernel, a
+// attained roof is the nearest (in ratio) of those not below the kernel, a
 // roof up to 10% under it counting as not below (the roof it presses against;
 // the highest when it beats them all), reported with the fraction of it
-// reached and the time it predicts, max(ops / F, bytes / B_L). The
+// reached. It is chosen after timing; the predicted time is not
+// (model/prediction.hpp). The
 // local-memory roof is a candidate only for kernels whose CARM traffic is at
 // least half local.
 // A kernel up to 10% above a roof still presses against it: a user's kernel
@@ -26,8 +27,7 @@ namespace roofline {
 
 constexpr double kRoofTolerance = 1.10;
 
-// The type whose FLOPs dominate (half, float, double; the wider on a tie), or
-// int for a kernel without floating point.
+// dominant_type (model/prediction.hpp) of p's FLOPs.
 DataType dominant_type(const Placement& p);
 
 // Stored bytes / CARM bytes (private traffic excluded).
@@ -41,7 +41,7 @@ std::vector<const Ceiling*> memory_roofs_for_mix(const RoofsDocument& doc, doubl
 
 // Fills p.ai, p.unit, p.performance from p's counts and p.seconds, and, when the
 // roofs have a roof for the dominant type or a memory roof, p.attained and
-// p.predicted_seconds. A roof flagged below a farther level never bounds a
+// p.prediction (from the counts and footprint alone). A roof flagged below a farther level never bounds a
 // kernel; where it would have, the note says so. Returns a note when no roof
 // applies or a flagged one was passed over (empty otherwise).
 std::string place_on_roofs(Placement& p, const RoofsDocument& doc);

@@ -47,7 +47,7 @@ TEST_CASE("a streaming kernel near the DRAM roof is DRAM-bound") {
   CHECK(p.attained.roof == "DRAM read");
   CHECK(p.attained.attainable == doctest::Approx(10));
   CHECK(p.attained.fraction == doctest::Approx(0.95));
-  CHECK(*p.predicted_seconds == doctest::Approx(10));  // a priori: the 1000-byte footprint at 100 B/s
+  CHECK(*p.predicted_seconds() == doctest::Approx(10));  // a priori: the 1000-byte footprint at 100 B/s
 }
 
 TEST_CASE("the local-memory roof bounds only kernels whose traffic is mostly local") {
@@ -92,7 +92,7 @@ TEST_CASE("a high-intensity kernel is compute-bound by its type's best roof") {
   CHECK_FALSE(p.attained.level);
   CHECK(p.attained.roof == "float MAD");
   CHECK(p.attained.fraction == doctest::Approx(0.9));
-  CHECK(*p.predicted_seconds == doctest::Approx(1000));
+  CHECK(*p.predicted_seconds() == doctest::Approx(1000));
   p.flops_by_type = {{DataType::float32, 1}, {DataType::float64, 1e6}};
   place_on_roofs(p, roofs());
   CHECK(p.attained.roof == "double MAD");

@@ -122,9 +122,9 @@ TEST_CASE("the predicted time does not move with the measured time; the attained
   for (double seconds : {1e4, 3e3, 1.2e3, 1e3, 500.0, 1e5}) {
     p.seconds = seconds;
     place_on_roofs(p, roofs());
-    REQUIRE(p.predicted_seconds);
-    if (!first) first = p.predicted_seconds;
-    CHECK(*p.predicted_seconds == *first);
+    REQUIRE(p.predicted_seconds());
+    if (!first) first = p.predicted_seconds();
+    CHECK(*p.predicted_seconds() == *first);
     attained.insert(p.attained.roof);
   }
   CHECK(*first == doctest::Approx(2500));  // the 1 MB footprint from L2 at 400 B/s
@@ -192,6 +192,6 @@ TEST_CASE("a version 1 placement's post-hoc predicted_seconds is not read as a p
   nlohmann::json j = {{"kernel", "k"}, {"bytes", 8}, {"ai", 1}, {"seconds", 1}, {"performance", 8}, {"predicted_seconds", 0.9},
                       {"schema_version", 1}};
   const Placement p = j.get<Placement>();
-  CHECK(!p.predicted_seconds);
+  CHECK(!p.predicted_seconds());
   CHECK(!p.prediction);
 }
