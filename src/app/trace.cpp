@@ -64,13 +64,7 @@ TracedSignature traced_signature(const CaptureManifest& m, const CapturedSignatu
 
 // What one signature's launch does, for its own prediction.
 KernelWork work_of(const CountsFile& counts) {
-  KernelWork w;
-  w.flops = counts.counts.flops();
-  w.intops = counts.counts.intops();
-  w.flops_by_type = counts.counts.flops_by_type();
-  w.bytes_by_space = counts.counts.bytes_by_space();
-  if (counts.buffer_bytes) w.footprint_bytes = double(*counts.buffer_bytes);
-  return w;
+  return work_of(counts.counts, counts.buffer_bytes ? std::optional<double>(double(*counts.buffer_bytes)) : std::nullopt);
 }
 
 // The mean launch's prediction: each signature predicted from its own work
@@ -90,6 +84,8 @@ void place_kernel(TracedKernel& k, const std::optional<RoofsDocument>& roofs, co
   p.kernel = k.name;
   p.source = k.program;
   p.device = device;
+  double footprint = 0;
+  bool footprint_known = true;
   for (const TracedSignature& s : k.signatures) {
     if (!s.counts) {
       k.not_counted = s.not_counted.empty() ? "a signature was not counted" : s.not_counted;
@@ -105,12 +101,10 @@ void place_kernel(TracedKernel& k, const std::optional<RoofsDocument>& roofs, co
       p.bytes_by_space[space].load += n * b.load;
       p.bytes_by_space[space].store += n * b.store;
     }
-    // The mean launch's footprint, where every signature's is known.
-    if (s.counts->buffer_bytes && (p.footprint_bytes || &s == &k.signatures.front()))
-      p.footprint_bytes = p.footprint_bytes.value_or(0) + n * double(*s.counts->buffer_bytes);
-    else
-      p.footprint_bytes.reset();
+    footprint_known = footprint_known && s.counts->buffer_bytes;
+    if (footprint_known) footprint += n * double(*s.counts->buffer_bytes);
   }
+  if (footprint_known) p.footprint_bytes = footprint;  // the mean launch's, where every signature's is known
   if (k.launches == 0 || k.total_s <= 0 || p.bytes <= 0) {
     k.not_placed = k.total_s <= 0 ? "no timed launch" : "no bytes counted: no arithmetic intensity";
     return;
@@ -118,6 +112,7 @@ void place_kernel(TracedKernel& k, const std::optional<RoofsDocument>& roofs, co
   p.seconds = k.total_s / double(k.launches);
   p.time.median = p.seconds;
   p.note = place_on_roofs(p, roofs ? *roofs : RoofsDocument{});
+  // One signature: place_on_roofs predicted its launch already.
   if (k.signatures.size() > 1) predict_mean_launch(p, k, roofs ? *roofs : RoofsDocument{});
   if (p.performance <= 0) {
     k.not_placed = "no operations, so no arithmetic intensity";

@@ -16,6 +16,16 @@ KernelWork work_of(const Placement& p) {
   return w;
 }
 
+KernelWork work_of(const OpCounts& counts, std::optional<double> footprint_bytes) {
+  KernelWork w;
+  w.flops = counts.flops();
+  w.intops = counts.intops();
+  w.flops_by_type = counts.flops_by_type();
+  w.bytes_by_space = counts.bytes_by_space();
+  w.footprint_bytes = footprint_bytes;
+  return w;
+}
+
 const Ceiling* best_compute_roof(const RoofsDocument& doc, DataType type) {
   const Ceiling* best = nullptr;
   for (const Ceiling* c : best_ceilings(doc))

@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "model/op_counts.hpp"
 #include "model/placement.hpp"
 #include "model/roofs.hpp"
 
@@ -36,6 +37,7 @@ struct KernelWork {
   std::optional<double> footprint_bytes;  // bytes of its buffers; none: unknown, no footprint term
 };
 KernelWork work_of(const Placement& p);
+KernelWork work_of(const OpCounts& counts, std::optional<double> footprint_bytes);
 
 // The best compute roof of `type`; null when the roofs have none.
 const Ceiling* best_compute_roof(const RoofsDocument& doc, DataType type);
