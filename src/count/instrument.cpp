@@ -66,16 +66,17 @@ struct Cost {
 // (a copy charges 2 of the 11): each slot reduced is a tree of barriers per
 // work-group, most of the counting run's time for a kernel of little work per
 // work-item. The wrapper is written before the last charges are, so this
-// mark stands for its work-group sum, which fill_used_slots writes once the
+// mark stands for its work-group sum, which fill_work_group_sum writes once the
 // source is whole; every charge is written by Cost::text, as "__rl_c[SLOT]+=".
-constexpr const char* kUsedSlotsMark = "__RL_USED_SLOTS__";
+constexpr const char* kWorkGroupSumMark = "__RL_WORK_GROUP_SUM__";
 
 // The wrapper's sum over the work-group of the slots in `list` (none: no sum,
 // no barrier). Items past the largest power of two p <= n fold onto the first
 // ones, then halving steps over p keep the active items contiguous.
 std::string work_group_sum(const std::string& list) {
   if (list.empty()) return "  // Every charge is made once per work-item: nothing to sum over the work-group.\n";
-  return "  uint __rl_p = 1;\n"
+  return "  const uint __rl_n = (uint)(get_local_size(0) * get_local_size(1) * get_local_size(2));\n"
+         "  uint __rl_p = 1;\n"
          "  while (2 * __rl_p <= __rl_n) __rl_p *= 2;\n"
          "  const int __rl_used[] = {" + list + "};\n"
          "  for (int __rl_j = 0; __rl_j < (int)(sizeof __rl_used / sizeof __rl_used[0]); ++__rl_j) {\n"
@@ -93,7 +94,7 @@ std::string work_group_sum(const std::string& list) {
          "  }\n";
 }
 
-void fill_used_slots(std::string& source) {
+void fill_work_group_sum(std::string& source) {
   std::array<bool, kCounterSlots> used{};
   const std::string prefix = "__rl_c[";
   for (auto at = source.find(prefix); at != std::string::npos; at = source.find(prefix, at + 1)) {
@@ -106,8 +107,8 @@ void fill_used_slots(std::string& source) {
   std::string list;
   for (int i = 0; i < kCounterSlots; ++i)
     if (used[std::size_t(i)]) list += (list.empty() ? "" : ", ") + std::to_string(i);
-  const auto at = source.find(kUsedSlotsMark);
-  if (at != std::string::npos) source.replace(at, std::string(kUsedSlotsMark).size(), work_group_sum(list));
+  const auto at = source.find(kWorkGroupSumMark);
+  if (at != std::string::npos) source.replace(at, std::string(kWorkGroupSumMark).size(), work_group_sum(list));
 }
 
 // Rewrites one translation unit; see the file comment.
@@ -285,9 +286,8 @@ class Instrumenter {
       << local_decls << "  ulong __rl_c[" << kCounterSlots << "];\n"
       << "  for (int __rl_i = 0; __rl_i < " << kCounterSlots << "; ++__rl_i) __rl_c[__rl_i] = 0;\n"
       << "  __rl_k_" << name << "(" << args << "__rl_c" << local_args << ");\n"
-      << "  const uint __rl_n = (uint)(get_local_size(0) * get_local_size(1) * get_local_size(2));\n"
       << "  const uint __rl_l = (uint)(get_local_id(0) + get_local_size(0) * (get_local_id(1) + get_local_size(1) * get_local_id(2)));\n"
-      << kUsedSlotsMark << once_per_item_sums() << "}\n";
+      << kWorkGroupSumMark << once_per_item_sums() << "}\n";
     wrapper_ = w.str();
   }
 
@@ -775,7 +775,7 @@ class Action : public ASTFrontendAction {
       const FileID main = ctx.getSourceManager().getMainFileID();
       const RewriteBuffer* buf = action.rewriter_.getRewriteBufferFor(main);
       action.out_.source = buf ? std::string(buf->begin(), buf->end()) : ctx.getSourceManager().getBufferData(main).str();
-      fill_used_slots(action.out_.source);
+      fill_work_group_sum(action.out_.source);
       action.out_.warnings = ins.warnings;
     }
     Action& action;
