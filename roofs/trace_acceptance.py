@@ -169,8 +169,8 @@ def clpeak(folder):
     for k in trace["kernels"]:
         c = first_counts(k)
         if not c:
-            why = k.get('not_counted') or 'counted, not placed: ' + k.get('not_placed', '')
-            print(f"{k['kernel']:34} not counted: {why}" if k.get('not_counted') else f"{k['kernel']:34} {why}")
+            why = f"not counted: {k['not_counted']}" if k.get("not_counted") else f"counted, not placed: {k.get('not_placed', '')}"
+            print(f"{k['kernel']:34} {why}")
             continue
         items = 1
         for g in k["signatures"][0]["global"]:
