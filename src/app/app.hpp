@@ -18,6 +18,7 @@
 //   errors.hpp         how a command fails, and what each failure means
 #pragma once
 
+#include "app/analyze.hpp"
 #include "app/build.hpp"
 #include "app/device_choice.hpp"
 #include "app/energy_check.hpp"

@@ -36,8 +36,9 @@ std::string kernel_folder(const std::string& file) {
   return std::filesystem::absolute(file).parent_path().string();
 }
 
-// How Clang must parse the file to see what the device build sees (the kernel name left to the caller).
-InstrumentRequest clang_request(const PreparedKernel& k) {
+}  // namespace
+
+InstrumentRequest instrument_request(const PreparedKernel& k) {
   const DeviceEntry& device = *k.device;
   InstrumentRequest req;
   req.source = k.source;
@@ -58,6 +59,8 @@ InstrumentRequest clang_request(const PreparedKernel& k) {
   return req;
 }
 
+namespace {
+
 // The file's typedefs: through Clang, which sees the build's -D values and the
 // file's headers; in a build without it, the source's simple typedef lines. A
 // file Clang cannot parse (the device built it) has none: its typedef'd
@@ -66,7 +69,7 @@ TypedefTable typedef_table(const KernelRequest& r, const PreparedKernel& k) {
   return [&r, &k]() -> std::map<std::string, std::string> {
     if (!counting_available()) return scan_typedefs(k.source);
     try {
-      return resolve_typedefs(clang_request(k));
+      return resolve_typedefs(instrument_request(k));
     } catch (const InstrumentError& e) {
       if (r.on_warning) r.on_warning(k.file + ": typedefs not resolved: " + e.what());
       return {};
@@ -129,7 +132,7 @@ CountsFile count_kernel(PreparedKernel& k, const KernelRequest& r) {
   if (!counting_available())
     throw CommandError(Failure::runtime, "counting is unavailable in this build (built without Clang): run `roofline count " +
                                              r.file + " -o COUNTS.json` with a build that has it, then pass --counts COUNTS.json");
-  InstrumentRequest req = clang_request(k);
+  InstrumentRequest req = instrument_request(k);
   req.kernel = k.kernel->kernel_name();
   InstrumentResult inst;
   try {

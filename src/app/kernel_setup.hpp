@@ -32,6 +32,10 @@ struct PreparedKernel {
 // Clang objects.
 PreparedKernel prepare_kernel(const KernelRequest& request);
 
+// How Clang must parse the kernel's file to see what the device build sees
+// (the kernel's name and the mode left to the caller).
+struct InstrumentRequest instrument_request(const PreparedKernel& kernel);
+
 // Instruments the kernel and runs the counting copy once. Throws
 // CommandError: runtime when counting is unavailable in this build or the
 // device fails, kernel_build when it cannot be instrumented.

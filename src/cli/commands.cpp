@@ -58,6 +58,7 @@ CommandLine::CommandLine() {
   add_report();
   add_count();
   add_place();
+  add_analyze();
   add_trace();
 }
 
@@ -195,6 +196,20 @@ void CommandLine::add_place() {
       ->check(finite_in(0, 3600));
 }
 
+void CommandLine::add_analyze() {
+  AnalyzeRequest& a = analyze_request_;
+  analyze_ = app_.add_subcommand("analyze", "Record a kernel's addresses on sampled work-groups and say why it sits below its roof "
+                                            "(AIWC metrics, coalescing, bank conflicts, bytes per cache level); no timing");
+  add_launch_options(analyze_);
+  analyze_->add_option("--roofs", a.roofs, "Roofs file of the target device (default: roofs/<device>.json)");
+  analyze_->add_option("-o,--output", output_, "Analysis file to write (JSON)");
+  analyze_->add_option("--sample-groups", a.sample_groups,
+                       "Work-groups to record (default: all up to 256, else 2 x the groups a compute unit holds, at least 8, "
+                       "spaced by the compute units)")
+      ->check(CLI::PositiveNumber);
+  analyze_->add_flag("--all-groups", a.all_groups, "Record every work-group");
+}
+
 void CommandLine::add_trace() {
   TraceRequest& t = trace_request_;
   trace_ = app_.add_subcommand(
@@ -241,6 +256,7 @@ int CommandLine::dispatch() {
   if (*plot_) return plot();
   if (*report_) return report();
   if (*count_) return count();
+  if (*analyze_) return analyze();
   if (*trace_) return trace();
   return place();
 }
@@ -309,6 +325,17 @@ int CommandLine::place() {
   r.energy = parse_name<EnergyBackend>(place_energy_);
   run_place(r, [this](const PlaceResult& result) {
     if (!kernel_quiet_) std::printf("%s", format_placement(result.placement, result.counts, result.counted_here).c_str());
+  });
+  return exit_status::ok;
+}
+
+int CommandLine::analyze() {
+  kernel_.on_warning = print_warning;
+  AnalyzeRequest& r = analyze_request_;
+  r.kernel = kernel_;
+  r.output = output_;
+  run_analyze(r, [this](const AnalyzeResult& result) {
+    if (!kernel_quiet_) std::printf("%s", format_analysis(result).c_str());
   });
   return exit_status::ok;
 }

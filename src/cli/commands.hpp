@@ -26,6 +26,7 @@ class CommandLine {
   void add_chart_options(CLI::App* command, const std::string& roofs_help);
   void add_count();
   void add_place();
+  void add_analyze();
   void add_trace();
   void add_launch_options(CLI::App* command);
 
@@ -37,11 +38,12 @@ class CommandLine {
   int report();
   int count();
   int place();
+  int analyze();
   int trace();
 
   CLI::App app_{"roofline: measures an OpenCL device's cache-aware roofline (CARM) ceilings"};
   CLI::App *devices_ = nullptr, *build_ = nullptr, *energy_ = nullptr, *plot_ = nullptr, *report_ = nullptr,
-           *count_ = nullptr, *place_ = nullptr, *trace_ = nullptr;
+           *count_ = nullptr, *place_ = nullptr, *analyze_ = nullptr, *trace_ = nullptr;
   std::string command_line_;
 
   bool devices_json_ = false;
@@ -55,6 +57,7 @@ class CommandLine {
   bool plot_quiet_ = false;
   KernelRequest kernel_;
   PlaceRequest place_request_;
+  AnalyzeRequest analyze_request_;
   std::string place_energy_ = "auto";
   std::string output_;  // count and place: -o
   bool kernel_quiet_ = false;

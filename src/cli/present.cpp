@@ -100,6 +100,49 @@ std::string format_placement(const Placement& p, const CountsFile& c, bool count
   return o.str();
 }
 
+std::string format_analysis(const AnalyzeResult& r) {
+  const AccessAnalysis& a = r.analysis;
+  const TargetArchitecture& t = a.target;
+  std::ostringstream o;
+  o << format_counts(r.counts);
+  o << format_text("  recorded %llu of %llu work-groups (every %llu from %llu), %llu work-items", (unsigned long long)a.sample.count,
+                   (unsigned long long)a.sample.groups_total, (unsigned long long)a.sample.stride, (unsigned long long)a.sample.first,
+                   (unsigned long long)a.items)
+    << format_text(", %s, in %.2f s\n", format_si(double(a.aiwc.accesses), "accesses").c_str(), r.record_seconds);
+  o << "  target   " << t.family << " of " << r.roofs << format_text(": %u-item steps, %u-byte lines", t.sub_group, t.request_bytes);
+  if (t.banks) o << format_text(", %u local banks of %u bytes", t.banks, t.bank_bytes);
+  o << format_text(", %u groups per compute unit\n", t.resident_groups);
+  const AiwcMetrics& m = a.aiwc;
+  o << format_text("  AIWC     footprint %llu (90%%: %llu), local footprint %llu, global MAE %.2f, LMAE 3 bits %.2f, 10 bits %.2f, "
+                   "relative local usage %.2f\n",
+                   (unsigned long long)m.total_footprint, (unsigned long long)m.footprint_90, (unsigned long long)m.local_footprint,
+                   m.global_mae(), m.lmae[3], m.lmae[10], m.relative_local_usage);
+  o << "  parallel spatial locality (0..10 bits dropped):";
+  for (double v : m.parallel_spatial_locality) o << format_text(" %.2f", v);
+  o << "\n  sites\n";
+  for (const SiteAnalysis& s : a.sites) {
+    const bool banked = s.site.space == AddressSpace::local && t.banks;
+    o << format_text("    %-18s %-8s %-34s", s.site.where.c_str(), std::string(name_of(s.site.space)).c_str(), s.site.text.substr(0, 34).c_str());
+    if (banked) o << format_text(" %.2f passes per step (bank conflicts %.1f-way)\n", s.lines_per_step(), s.lines_per_step());
+    else o << format_text(" %.2f lines per step, %.0f%% of line bytes used\n", s.lines_per_step(), 100 * s.efficiency(t.request_bytes));
+  }
+  o << format_text("  levels   (whole launch, x%.1f the sample)", a.scale);
+  for (const LevelTraffic& l : a.levels) {
+    o << "  " << l.level << " " << format_bytes(l.bytes);
+    if (r.counts.counts.flops() > 0 && l.bytes > 0) o << format_text(" (AI %.3g)", r.counts.counts.flops() / l.bytes);
+  }
+  o << "\n";
+  if (r.hierarchical) {
+    o << "  predicted " << format_si(r.hierarchical->seconds, "s") << " from the levels (limit: " << r.hierarchical->limit.roof << ")";
+    if (r.core) o << "; " << format_si(r.core->seconds, "s") << " from the counts alone (limit: " << r.core->limit.roof << ")";
+    o << "\n";
+    for (const PredictionTerm& term : r.hierarchical->terms) o << "    " << term_text(term) << "\n";
+  }
+  o << "  why\n";
+  for (const Finding& f : r.findings) o << "    " << (f.where.empty() ? "" : f.where + ": ") << f.text << "\n";
+  return o.str();
+}
+
 std::string format_idle_power(const IdleReading& r) {
   std::string domains;
   for (const auto& d : r.domains) domains += (domains.empty() ? "" : ", ") + d;

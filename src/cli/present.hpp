@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "app/analyze.hpp"
 #include "app/energy_check.hpp"
 #include "app/trace.hpp"
 #include "device/device.hpp"
@@ -27,6 +28,7 @@ std::string format_counts(const CountsFile& counts);
 // The a-priori time, its limit and every term, against the measured time.
 std::string format_prediction(const Prediction& prediction, double measured_seconds);
 std::string format_placement(const Placement& p, const CountsFile& counts, bool counted_here);
+std::string format_analysis(const AnalyzeResult& r);
 std::string format_idle_power(const IdleReading& r);
 // roofline trace: the kernels by device time, the transfers, the one-line summary and how the application ended.
 std::string format_trace(const TraceResult& t);

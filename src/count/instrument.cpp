@@ -12,6 +12,7 @@
 #include <cctype>
 #include <array>
 #include <functional>
+#include <map>
 #include <memory>
 #include <set>
 #include <sstream>
@@ -114,11 +115,15 @@ void fill_work_group_sum(std::string& source) {
 // Rewrites one translation unit; see the file comment.
 class Instrumenter {
  public:
-  Instrumenter(ASTContext& ctx, Rewriter& rw, const std::string& kernel, const UserIncludes& files, const ExpansionTokens& tokens)
-      : ctx_(ctx), sm_(ctx.getSourceManager()), lo_(ctx.getLangOpts()), rw_(rw), kernel_(kernel), files_(files), edits_(rw, tokens) {}
+  Instrumenter(ASTContext& ctx, Rewriter& rw, const std::string& kernel, const UserIncludes& files, const ExpansionTokens& tokens,
+               bool record)
+      : ctx_(ctx), sm_(ctx.getSourceManager()), lo_(ctx.getLangOpts()), rw_(rw), kernel_(kernel), files_(files), edits_(rw, tokens),
+        record_(record) {}
 
   std::vector<std::string> kernels;
   std::vector<std::string> warnings;
+  std::vector<TraceSite> sites;  // record mode: the access sites, by id
+  RecordedLayout layout;            // record mode: the header's regions
 
   void run() {
     const FunctionDecl* target = nullptr;
@@ -153,6 +158,8 @@ class Instrumenter {
         if (fd->doesThisDeclarationHaveABody()) body_of_function(fd->getBody());
       }
     }
+    record_accesses();
+    if (record_) rw_.InsertTextBefore(sm_.getLocForStartOfFile(sm_.getMainFileID()), note_definition());
     edits_.apply();
     files_.inline_into(rw_);
     // Appended last: a kernel left out that ends the file (no newline after
@@ -173,6 +180,7 @@ class Instrumenter {
   std::vector<const VarDecl*> hoisted_;  // __local variables of the kernel, moved to the wrapper
   std::string wrapper_;                  // the generated __kernel that calls the counted one
   const Stmt* function_body_ = nullptr;  // of the function being instrumented
+  const bool record_;                    // the address-recording copy (InstrumentRequest::record_addresses)
   // Charges every work-item makes exactly once (once_per_item_statement): the
   // wrapper adds them times the NDRange's size, so they need no counter.
   Cost once_per_item_;
@@ -263,13 +271,17 @@ class Instrumenter {
       local_args += ", &" + vn;
     }
     // Helper header replaces everything from the declaration's start to the body's brace.
-    const std::string header = "void __rl_k_" + name + "(" + params + (params.empty() ? "" : ", ") + "__private ulong *__rl_c" + local_params + ")\n";
+    const std::string header = "void __rl_k_" + name + "(" + params + (params.empty() ? "" : ", ") + counter_parameters() + local_params + ")\n";
     rw_.ReplaceText(CharSourceRange::getCharRange(sm_.getExpansionLoc(fd->getBeginLoc()), sm_.getExpansionLoc(body->getLBracLoc())), header);
 
     std::string attrs;
     for (const Attr* a : fd->attrs()) {
       if (isa<ReqdWorkGroupSizeAttr>(a) || isa<WorkGroupSizeHintAttr>(a) || isa<VecTypeHintAttr>(a))
         attrs += "__attribute__((" + text_of(a->getRange()) + ")) ";
+    }
+    if (record_) {
+      wrapper_ = record_wrapper(fd, attrs, params, args, local_decls, local_args);
+      return;
     }
     std::ostringstream w;
     w << "\n\n// Adds v to the 64-bit count of `slot` in __rl_out, as two 32-bit atomics (low word, high word + carry).\n"
@@ -291,6 +303,64 @@ class Instrumenter {
     wrapper_ = w.str();
   }
 
+  // The record mode's wrapper (instrument.hpp, "Address records"): runs the
+  // kernel in the sampled work-groups only, writes the header's addresses
+  // and each item's record count; __rl_note writes one record.
+  std::string record_wrapper(const FunctionDecl* fd, const std::string& attrs, const std::string& params, const std::string& args,
+                             const std::string& local_decls, const std::string& local_args) {
+    const std::string name = fd->getNameAsString();
+    std::vector<std::string> local_addresses;
+    for (const VarDecl* v : hoisted_) {
+      layout.local_regions.push_back(v->getNameAsString());
+      layout.local_bytes.push_back(size_of(v->getType()));
+      local_addresses.push_back("(ulong)&" + v->getNameAsString());
+    }
+    std::string param_words;
+    for (unsigned i = 0; i < fd->getNumParams(); ++i) {
+      const ParmVarDecl* p = fd->getParamDecl(i);
+      layout.parameters.push_back(p->getNameAsString());
+      const QualType t = p->getType().getCanonicalType();
+      if (!t->isPointerType()) continue;
+      param_words += "    __rl_r[" + std::to_string(kRecordHeaderWords + i) + "] = (ulong)" + p->getNameAsString() + ";\n";
+      if (t->getPointeeType().getAddressSpace() == LangAS::opencl_local) {
+        layout.local_regions.push_back(p->getNameAsString());
+        layout.local_bytes.push_back(0);
+        local_addresses.push_back("(ulong)" + p->getNameAsString());
+      }
+    }
+    const std::size_t header = kRecordHeaderWords + fd->getNumParams(), regions = local_addresses.size();
+    std::string local_words;
+    for (std::size_t m = 0; m < regions; ++m)
+      local_words += "    __rl_r[" + std::to_string(header) + "UL + __rl_j * " + std::to_string(regions) + "UL + " + std::to_string(m) +
+                     "UL] = " + local_addresses[m] + ";\n";
+    const int cur = kCounterSlots, base = kCounterSlots + 1, cap = kCounterSlots + 2;
+    std::ostringstream w;
+    w << "\n\n// Generated by roofline analyze: runs " << name << " in the sampled work-groups, recording their accesses.\n"
+      << "__kernel " << attrs << "void " << name << "(" << params << (params.empty() ? "" : ", ")
+      << "__global ulong *__rl_r, ulong __rl_first, ulong __rl_stride, uint __rl_count, uint __rl_cap) {\n"
+      << local_decls
+      << "  const ulong __rl_g = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));\n"
+      << "  if (__rl_g < __rl_first || (__rl_g - __rl_first) % __rl_stride != 0) return;\n"
+      << "  const ulong __rl_j = (__rl_g - __rl_first) / __rl_stride;\n"
+      << "  if (__rl_j >= __rl_count) return;\n"
+      << "  const ulong __rl_n = (ulong)get_local_size(0) * get_local_size(1) * get_local_size(2);\n"
+      << "  const ulong __rl_l = get_local_id(0) + get_local_size(0) * (get_local_id(1) + get_local_size(1) * get_local_id(2));\n"
+      << "  if (__rl_l == 0) {\n"
+      << "    __rl_r[0] = __rl_n;\n"
+      << param_words << local_words << "  }\n"
+      << "  const ulong __rl_counts = " << header << "UL + __rl_count * " << regions << "UL;\n"
+      << "  const ulong __rl_slot = __rl_j * __rl_n + __rl_l;\n"
+      << "  ulong __rl_c[" << kCounterSlots + 3 << "];\n"
+      << "  for (int __rl_i = 0; __rl_i < " << kCounterSlots << "; ++__rl_i) __rl_c[__rl_i] = 0;\n"
+      << "  __rl_c[" << cur << "] = 0;\n"
+      << "  __rl_c[" << base << "] = __rl_counts + __rl_count * __rl_n + 2 * __rl_slot * __rl_cap;\n"
+      << "  __rl_c[" << cap << "] = __rl_cap;\n"
+      << "  __rl_k_" << name << "(" << args << "__rl_c, __rl_r" << local_args << ");\n"
+      << "  __rl_r[__rl_counts + __rl_slot] = __rl_c[" << cur << "];\n"
+      << "}\n";
+    return w.str();
+  }
+
   // Every use of a hoisted __local variable in the kernel's body becomes (*name).
   void dereference_hoisted(Stmt* body) {
     if (hoisted_.empty()) return;
@@ -308,14 +378,21 @@ class Instrumenter {
     walk(body);
   }
 
+  // What every counted function takes last, and what its calls pass: the
+  // counters, and in record mode the records.
+  std::string counter_parameters() const {
+    return record_ ? "__private ulong *__rl_c, __global ulong *__rl_r" : "__private ulong *__rl_c";
+  }
+  std::string counter_arguments() const { return record_ ? "__rl_c, __rl_r" : "__rl_c"; }
+
   void add_counter_parameter(const FunctionDecl* fd) {
     FunctionTypeLoc tl = fd->getFunctionTypeLoc();
     if (!tl) unsupported(fd, "cannot find the parameter list of " + fd->getNameAsString());
     if (tl.getRParenLoc().isMacroID()) unsupported(fd, "the parameter list of " + fd->getNameAsString() + " comes from a macro");
     if (fd->getNumParams() == 0)
-      rw_.ReplaceText(CharSourceRange::getCharRange(tl.getLParenLoc().getLocWithOffset(1), tl.getRParenLoc()), "__private ulong *__rl_c");
+      rw_.ReplaceText(CharSourceRange::getCharRange(tl.getLParenLoc().getLocWithOffset(1), tl.getRParenLoc()), counter_parameters());
     else
-      rw_.InsertTextBefore(tl.getRParenLoc(), ", __private ulong *__rl_c");
+      rw_.InsertTextBefore(tl.getRParenLoc(), ", " + counter_parameters());
   }
 
   // ---- statements ----
@@ -630,8 +707,16 @@ class Instrumenter {
     }
   }
   std::uint64_t size_of(QualType t) const { return t->isIncompleteType() ? 0 : std::uint64_t(ctx_.getTypeSizeInChars(t).getQuantity()); }
-  void load(const Expr* lv, Cost& c) { charge_memory(space_of(lv), size_of(lv->getType()), false, c); }
-  void store(const Expr* lv, Cost& c) { charge_memory(space_of(lv), size_of(lv->getType()), true, c); }
+  void load(const Expr* lv, Cost& c) {
+    const Space s = space_of(lv);
+    charge_memory(s, size_of(lv->getType()), false, c);
+    note_access(lv, s, false);
+  }
+  void store(const Expr* lv, Cost& c) {
+    const Space s = space_of(lv);
+    charge_memory(s, size_of(lv->getType()), true, c);
+    note_access(lv, s, true);
+  }
 
   void children(Expr* e, Cost& c) {
     for (Stmt* ch : e->children())
@@ -686,15 +771,141 @@ class Instrumenter {
     children(e, c);
   }
 
+  // ---- record mode: the accesses ----
+
+  // __rl_note, which writes one address record of the work-item (past its
+  // cap, it only counts it), defined before any function that calls it: at
+  // the top of the file, the file's own lines numbered as before.
+  static std::string note_definition() {
+    const int cur = kCounterSlots, base = kCounterSlots + 1, cap = kCounterSlots + 2;
+    return "void __rl_note(ulong __rl_a, uint __rl_meta, uint __rl_bytes, __private ulong *__rl_c, __global ulong *__rl_r) {"
+           " const ulong __rl_k = __rl_c[" + std::to_string(cur) + "]++;"
+           " if (__rl_k < __rl_c[" + std::to_string(cap) + "]) {"
+           " __global ulong *__rl_e = __rl_r + __rl_c[" + std::to_string(base) + "] + 2 * __rl_k;"
+           " __rl_e[0] = __rl_a; __rl_e[1] = (ulong)__rl_meta | ((ulong)__rl_bytes << 32); } }\n#line 1\n";
+  }
+
+  // A memory access to record: the expression whose address is taken (or
+  // the pointer argument of a builtin), what it does, where it is.
+  struct Access {
+    const Expr* at = nullptr;      // an lvalue (its address is recorded) or, with pointer_arg, a pointer
+    bool pointer_arg = false;
+    QualType pointer;              // the type of the variable that holds its address
+    unsigned flags = 0;            // kRecordLoad | kRecordStore
+    std::uint64_t bytes = 0, offset = 0;
+    std::string element_offset;    // pointer_arg of vloadn/vstoren: "(OFFSET) * n", the element the call reaches
+    const Stmt* body = nullptr;    // of the function it is in
+    AddressSpace space = AddressSpace::global;
+  };
+  std::vector<Access> accesses_;
+  std::map<const Expr*, std::size_t> access_index_;
+
+  static AddressSpace site_space(Space s) {
+    return s == Space::Local ? AddressSpace::local : s == Space::Constant ? AddressSpace::constant : AddressSpace::global;
+  }
+
+  // A load or store of the lvalue `lv` in space s: recorded at the lvalue it
+  // is a part of that has an address (a vector's component is recorded at
+  // the vector, plus the component's offset).
+  void note_access(const Expr* lv, Space s, bool store) {
+    if (!record_ || s == Space::None || s == Space::Private) return;
+    const Expr* at = lv->IgnoreParens();
+    std::uint64_t offset = 0;
+    while (auto* ev = dyn_cast<ExtVectorElementExpr>(at)) {
+      SmallVector<uint32_t, 16> elts;
+      ev->getEncodedElementAccess(elts);
+      const Lanes l = lanes_of(ev->getBase()->getType());
+      if (!elts.empty()) offset += elts[0] * size_of(l.elem);
+      at = ev->getBase()->IgnoreParens();
+    }
+    add_access(at, QualType(), store ? kRecordStore : kRecordLoad, size_of(lv->getType()), offset, site_space(s));
+  }
+
+  // `pointer`: the type the address is held as (a pointer argument's after
+  // its conversion to the builtin's parameter type); null: a pointer to `at`.
+  void add_access(const Expr* at, QualType pointer, unsigned flags, std::uint64_t bytes, std::uint64_t offset, AddressSpace space,
+                  const std::string& element_offset = "") {
+    const auto [it, fresh] = access_index_.emplace(at, accesses_.size());
+    if (!fresh) {
+      accesses_[it->second].flags |= flags;
+      return;
+    }
+    const bool pointer_arg = !pointer.isNull();
+    accesses_.push_back({at, pointer_arg, pointer_arg ? pointer : ctx_.getPointerType(at->getType()), flags, bytes, offset, element_offset,
+                         function_body_, space});
+  }
+
+  // Writes every recorded access as "(*(p = &(E), __rl_note(...), p))" (a
+  // pointer argument as "(p = (P), __rl_note(...), p)"), p a pointer
+  // variable of the access's own declared at the top of its function.
+  void record_accesses() {
+    if (!record_) return;
+    PrintingPolicy pp(lo_);
+    std::map<const Stmt*, std::string> declarations;
+    for (const Access& a : accesses_) {
+      const unsigned id = unsigned(sites.size());
+      if (id > kRecordSiteMask) unsupported(a.at, "more access sites than the records can number");
+      const std::string var = "__rl_p" + std::to_string(id);
+      std::string decl;
+      llvm::raw_string_ostream os(decl);
+      a.pointer.print(os, pp, var);
+      os.flush();
+      if (decl.find("(anonymous") != std::string::npos || decl.find("(unnamed") != std::string::npos)
+        unsupported(a.at, "an access of an unnamed struct type cannot be recorded; give the type a name");
+      declarations[a.body] += decl + "; ";
+      std::string text = text_of(a.at->getSourceRange());
+      if (text.size() > 80) text = text.substr(0, 77) + "...";
+      sites.push_back({id, where(sm_, a.at->getBeginLoc()), text, a.space});
+      const std::string address = a.element_offset.empty() ? "(ulong)" + var : "(ulong)(" + var + " + " + a.element_offset + ")";
+      const std::string note = "__rl_note(" + address + " + " + std::to_string(a.offset) + "UL, " + std::to_string(id | a.flags) + "u, " +
+                               std::to_string(a.bytes) + "u, __rl_c, __rl_r), " + var;
+      if (a.pointer_arg) {
+        edits_.before_token(a.at->getBeginLoc(), Nesting::Access, "(" + var + " = (");
+        edits_.after_token(a.at->getEndLoc(), Nesting::Access, "), " + note + ")");
+      } else {
+        edits_.before_token(a.at->getBeginLoc(), Nesting::Access, "(*(" + var + " = &(");
+        edits_.after_token(a.at->getEndLoc(), Nesting::Access, "), " + note + "))");
+      }
+    }
+    for (const auto& [body, decls] : declarations) {
+      const auto* cs = cast<CompoundStmt>(body);
+      if (cs->getLBracLoc().isMacroID()) unsupported(body, "a function body that starts inside a macro cannot record its accesses");
+      edits_.at(cs->getLBracLoc().getLocWithOffset(1), false, Nesting::Brace, " " + decls);
+    }
+  }
+
+  // vloadn(offset, p) / vstoren(data, offset, p): recorded at p + offset * n,
+  // when the offset can be written twice (no side effects, written in the
+  // file); otherwise at p, with a warning.
+  void record_vector_access(const CallExpr* call, bool vload, int n, QualType pointee) {
+    const Space s = counted_space(pointee.getAddressSpace());
+    if (s == Space::Private) return;
+    const Expr* offset = call->getArg(vload ? 0 : 1);
+    const Expr* pointer = call->getArg(vload ? 1 : 2);
+    std::string element;
+    if (!offset->HasSideEffects(ctx_) && offset->getBeginLoc().isFileID() && offset->getEndLoc().isFileID())
+      element = "(size_t)(" + text_of(offset->getSourceRange()) + ") * " + std::to_string(n);
+    else
+      warn(where(sm_, call->getBeginLoc()) + ": the address of this " + (vload ? "vload" : "vstore") +
+           " is recorded at its pointer, not at its offset (the offset has side effects or comes from a macro)");
+    add_access(pointer->IgnoreImpCasts(), pointer->getType(), vload ? kRecordLoad : kRecordStore, std::uint64_t(n) * size_of(pointee), 0,
+               site_space(s), element);
+  }
+
   void call_cost(CallExpr* call, Cost& c) {
     const FunctionDecl* fd = call->getDirectCallee();
     if (!fd) unsupported(call, "a call through a function pointer");
     if (is_user_function(fd)) {
       // The callee counts its own work; it receives the counters.
-      edits_.before_token(call->getRParenLoc(), Nesting::Operand, call->getNumArgs() ? ", __rl_c" : "__rl_c");
+      edits_.before_token(call->getRParenLoc(), Nesting::Operand, (call->getNumArgs() ? ", " : "") + counter_arguments());
       return;
     }
     if (fd->hasAttr<OpenCLKernelAttr>()) unsupported(call, "a kernel calling another kernel");
+    if (record_ && fd->getIdentifier() && (fd->getName() == "barrier" || fd->getName() == "work_group_barrier")) {
+      edits_.before_token(call->getBeginLoc(), Nesting::Operand,
+                          "(__rl_note(0UL, " + std::to_string(kRecordBarrier) + "u, 0u, __rl_c, __rl_r), ");
+      edits_.after_token(call->getRParenLoc(), Nesting::Operand, ")");
+    }
     if (const FunctionDecl* def = fd->getDefinition())
       warn("calls of " + fd->getNameAsString() + " (defined in " + where(sm_, def->getBeginLoc()) +
            ", a system header, which is not rewritten) are not counted");
@@ -715,6 +926,9 @@ class Instrumenter {
       const std::uint64_t bytes = size_of(value);
       if (ak.loads) charge_memory(s, bytes, false, c);
       if (ak.stores) charge_memory(s, bytes, true, c);
+      if (record_ && (ak.loads || ak.stores))
+        add_access(call->getArg(0)->IgnoreImpCasts(), call->getArg(0)->getType(), (ak.loads ? kRecordLoad : 0) | (ak.stores ? kRecordStore : 0),
+                   bytes, 0, site_space(s));
       if (ak.arithmetic) arith(value, 1, false, c);
       return;
     }
@@ -724,6 +938,7 @@ class Instrumenter {
       if (pointee.isNull()) return;
       const int n = vload ? lanes_of(call->getType()).lanes : lanes_of(call->getArg(0)->getType()).lanes;
       charge_memory(counted_space(pointee.getAddressSpace()), std::uint64_t(n) * size_of(pointee), vstore, c);
+      if (record_) record_vector_access(call, vload, n, pointee);
       return;
     }
     // sincos(x, &c) and the like: a store of the pointee, besides the operation.
@@ -740,8 +955,8 @@ class Instrumenter {
 
 class Action : public ASTFrontendAction {
  public:
-  Action(const std::string& kernel, InstrumentResult& out, std::string& diagnostics, std::string& error)
-      : kernel_(kernel), out_(out), diag_(diagnostics), error_(error) {}
+  Action(const std::string& kernel, bool record, InstrumentResult& out, std::string& diagnostics, std::string& error)
+      : kernel_(kernel), record_(record), out_(out), diag_(diagnostics), error_(error) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance& ci, StringRef) override {
     diag_stream_ = std::make_unique<llvm::raw_string_ostream>(diag_);
@@ -763,7 +978,7 @@ class Action : public ASTFrontendAction {
     explicit Consumer(Action& a) : action(a) {}
     void HandleTranslationUnit(ASTContext& ctx) override {
       if (ctx.getDiagnostics().hasErrorOccurred()) return;
-      Instrumenter ins(ctx, action.rewriter_, action.kernel_, *action.includes_, *action.tokens_);
+      Instrumenter ins(ctx, action.rewriter_, action.kernel_, *action.includes_, *action.tokens_, action.record_);
       try {
         ins.run();
       } catch (const InstrumentError& e) {
@@ -777,12 +992,15 @@ class Action : public ASTFrontendAction {
       action.out_.source = buf ? std::string(buf->begin(), buf->end()) : ctx.getSourceManager().getBufferData(main).str();
       fill_work_group_sum(action.out_.source);
       action.out_.warnings = ins.warnings;
+      action.out_.sites = ins.sites;
+      action.out_.layout = ins.layout;
     }
     Action& action;
   };
 
  public:
   std::string kernel_;
+  bool record_;
   InstrumentResult& out_;
   std::string& diag_;
   std::unique_ptr<llvm::raw_string_ostream> diag_stream_;
@@ -812,7 +1030,7 @@ InstrumentResult instrument_kernel(const InstrumentRequest& req) {
   InstrumentResult out;
   std::string diagnostics;
   std::string error;
-  const bool ok = clang::tooling::runToolOnCodeWithArgs(std::make_unique<Action>(req.kernel, out, diagnostics, error),
+  const bool ok = clang::tooling::runToolOnCodeWithArgs(std::make_unique<Action>(req.kernel, req.record_addresses, out, diagnostics, error),
                                                         req.source, args, req.file_name);
   if (!error.empty()) throw InstrumentError(error);
   if (!ok || out.source.empty()) {

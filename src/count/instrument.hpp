@@ -14,11 +14,19 @@
 // over the work-group in local memory and adds the sums to __rl_out as 64-bit
 // values made of two 32-bit atomics (low word, high word + carry).
 //
+// With record_addresses, the copy also records the address of every global,
+// constant and local access (and every barrier) of the work-items of sampled
+// work-groups; see "Address records" below. That copy is for the analysis
+// run only: its counters are not summed.
+//
 // This header needs no Clang; only the roofline_count library links it.
 #pragma once
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "model/access_trace.hpp"
 
 namespace roofline {
 
@@ -34,12 +42,41 @@ struct InstrumentRequest {
   std::string kernel;                    // the kernel to count
   std::vector<std::string> clang_args;   // -D, -I, -cl-std=..., as the device build gets them
   bool address_bits_32 = false;          // spir instead of spir64
+  bool record_addresses = false;         // the address-recording copy instead of the counting one
+};
+
+// ---- Address records (record_addresses) ----
+//
+// The wrapper kernel then takes, after the kernel's own parameters,
+//   __global ulong *__rl_r, ulong __rl_first, ulong __rl_stride, uint __rl_count, uint __rl_cap
+// and runs the kernel only in the sampled work-groups: linear group id
+// g = first + j * stride, j < count (the others return at once). __rl_r holds,
+// in 64-bit words (n = the work-group's size, read back from word 0):
+//   [0]                  n, written by every sampled group
+//   [8 + i]              kernel parameter i's value as an address (pointers; 0 otherwise)
+//   [H + j * L + m]      sampled group j's address of its local region m (the
+//                        kernel's __local variables in declaration order, then
+//                        its __local pointer parameters), H = 8 + parameters,
+//                        L = local regions
+//   [C + j * n + l]      item l of group j: its number of records, also past the cap; C = H + count * L
+//   [R + 2 * ((j * n + l) * cap + k)]   its record k, k < cap; R = C + count * n
+// A record is two words: the address, then (meta | bytes << 32), meta =
+// site | kRecordLoad | kRecordStore, or kRecordBarrier for a barrier.
+// The record's bits and the header's size: model/access_trace.hpp.
+
+// The regions of the records: kernel parameters and the kernel's __local variables.
+struct RecordedLayout {
+  std::vector<std::string> parameters;       // every kernel parameter, by name
+  std::vector<std::string> local_regions;    // __local variables, then __local pointer parameters
+  std::vector<std::uint64_t> local_bytes;    // of each __local variable (0 for a parameter: its spec says)
 };
 
 struct InstrumentResult {
   std::string source;                    // instrumented source; the wrapper keeps the kernel's name
   std::vector<std::string> kernels;      // every kernel the file defines
   std::vector<std::string> warnings;     // where a count may be inexact, and why
+  std::vector<TraceSite> sites;          // record_addresses: the access sites, by id
+  RecordedLayout layout;                 // record_addresses: what the header's words are
 };
 
 // True when this build has the Clang instrumenter.

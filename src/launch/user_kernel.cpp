@@ -179,7 +179,7 @@ void UserKernel::prepare_args(const TypedefTable& typedefs) {
     names.insert(d.name);
     if (!spec_.arg_text.count(d.name))
       throw LaunchError("argument '" + d.name + "' (" + d.written + ") of " + name_ + " has no spec; give --arg " + d.name + "=SPEC");
-    Arg a{d.trusted ? trusted_spec(spec_, d, name_) : spec_.arg(d.name), {}};
+    Arg a{d.name, d.address, d.trusted ? trusted_spec(spec_, d, name_) : spec_.arg(d.name), {}};
     if (d.trusted)
       warnings_.push_back(where(d, name_) + "of type " + d.written + ", which roofline cannot resolve to an OpenCL type; taken as " +
                           a.spec.type.name + (d.pointer ? "*" : "") + " as its spec " + a.spec.text + " says");
@@ -308,6 +308,147 @@ OpCounts UserKernel::count(const std::string& instrumented_source, double& secon
   OpCounts c;
   for (int i = 0; i < kCounterSlots; ++i) c.slot[i] = std::uint64_t(zero[2 * i]) | (std::uint64_t(zero[2 * i + 1]) << 32);
   return c;
+}
+
+}  // namespace roofline
+
+namespace roofline {
+
+std::vector<std::uint64_t> UserKernel::recorded_local() const {
+  if (!local_.empty()) return local_;
+  // The largest power of two up to 256 that divides the first dimension; 1 in the others.
+  std::vector<std::uint64_t> l(global_.size(), 1);
+  while (l[0] < 256 && global_[0] % (2 * l[0]) == 0) l[0] *= 2;
+  return l;
+}
+
+std::uint64_t UserKernel::work_groups() const {
+  const std::vector<std::uint64_t> local = recorded_local();
+  std::uint64_t n = 1;
+  for (std::size_t i = 0; i < global_.size(); ++i) n *= global_[i] / local[i];
+  return n;
+}
+
+// Regions: each global or constant buffer argument, the local regions, then
+// "other global" and "other local" for addresses that fall in none.
+TraceLayout UserKernel::trace_layout(const AddressRecording& r) const {
+  TraceLayout layout;
+  std::uint64_t n = 1;
+  for (auto l : recorded_local()) n *= l;
+  layout.sample = {work_groups(), n, r.first, r.stride, r.count};
+  layout.sites = r.sites;
+  std::vector<TraceRegion>& regions = layout.regions;
+  for (const Arg& a : args_)
+    regions.push_back({a.name, a.address == CL_KERNEL_ARG_ADDRESS_CONSTANT ? AddressSpace::constant : AddressSpace::global,
+                       a.spec.kind == ArgSpec::Kind::Buffer ? a.spec.bytes() : 0});
+  for (std::size_t m = 0; m < r.local_regions.size(); ++m) {
+    std::uint64_t bytes = r.local_bytes[m];
+    for (const Arg& a : args_)
+      if (a.name == r.local_regions[m] && a.spec.kind == ArgSpec::Kind::Local) bytes = a.spec.bytes();
+    regions.push_back({r.local_regions[m], AddressSpace::local, bytes});
+  }
+  regions.push_back({"other global", AddressSpace::global, 0});
+  regions.push_back({"other local", AddressSpace::local, 0});
+  return layout;
+}
+
+void UserKernel::decode_batch(const std::vector<std::uint64_t>& words, const AddressRecording& r, std::uint64_t batch_first,
+                              std::uint64_t groups, std::uint64_t cap, TraceLayout& layout,
+                              const std::function<void(TracedGroup)>& each) const {
+  const std::uint64_t n = words[0], params = args_.size(), regions = r.local_regions.size();
+  const std::uint64_t header = kRecordHeaderWords + params, counts = header + groups * regions, records = counts + groups * n;
+  const std::size_t other_global = layout.regions.size() - 2, other_local = layout.regions.size() - 1;
+  const std::size_t first_local = params;
+  std::vector<std::uint64_t> local_base(regions);
+  // The region an address falls in, by its site's space: the group's local
+  // regions, or the global and constant buffers (their addresses in the header).
+  auto locate = [&](std::uint64_t address, TraceAccess& a) {
+    const bool local = a.site < r.sites.size() && r.sites[a.site].space == AddressSpace::local;
+    auto inside = [&](std::size_t region, std::uint64_t base) {
+      const std::uint64_t bytes = layout.regions[region].bytes;
+      if (address < base || (bytes && address - base >= bytes)) return false;
+      a.region = std::uint32_t(region);
+      a.offset = address - base;
+      return true;
+    };
+    if (local) {
+      for (std::uint64_t m = 0; m < regions; ++m)
+        if (inside(first_local + m, local_base[m])) return;
+      a.region = std::uint32_t(other_local);
+    } else {
+      for (std::size_t i = 0; i < params; ++i)
+        if (args_[i].spec.kind == ArgSpec::Kind::Buffer && inside(i, words[kRecordHeaderWords + i])) return;
+      a.region = std::uint32_t(other_global);
+    }
+    a.offset = address;
+  };
+  for (std::uint64_t j = 0; j < groups; ++j) {
+    // This group's local regions, and their layout (from the first group decoded).
+    for (std::uint64_t m = 0; m < regions; ++m) local_base[m] = words[header + j * regions + m];
+    if (j == 0 && batch_first == 0 && regions) {
+      const std::uint64_t lowest = *std::min_element(local_base.begin(), local_base.end());
+      for (std::uint64_t m = 0; m < regions; ++m) layout.regions[first_local + m].local_offset = local_base[m] - lowest;
+    }
+    TracedGroup g;
+    g.id = r.first + (batch_first + j) * r.stride;
+    g.items.resize(n);
+    for (std::uint64_t l = 0; l < n; ++l) {
+      TracedItem& item = g.items[l];
+      item.made = words[counts + j * n + l];
+      const std::uint64_t kept = std::min(item.made, cap);
+      item.accesses.reserve(kept);
+      const std::uint64_t* rec = words.data() + records + 2 * (j * n + l) * cap;
+      for (std::uint64_t k = 0; k < kept; ++k) {
+        const std::uint64_t address = rec[2 * k], meta = rec[2 * k + 1];
+        TraceAccess a;
+        a.bytes = std::uint32_t(meta >> 32);
+        a.site = std::uint32_t(meta & kRecordSiteMask);
+        a.flags = std::uint8_t(((meta & kRecordLoad) ? kTraceLoad : 0) | ((meta & kRecordStore) ? kTraceStore : 0) |
+                               ((meta & kRecordBarrier) ? kTraceBarrier : 0));
+        if (!(a.flags & kTraceBarrier)) locate(address, a);
+        item.accesses.push_back(a);
+      }
+    }
+    each(std::move(g));
+  }
+}
+
+TraceLayout UserKernel::record(const AddressRecording& r, const std::function<void(TracedGroup)>& each) {
+  cl::Program p = build_program(context_, device_.device, r.source, options_, "the instrumented (address-recording) kernel");
+  cl::Kernel k(p, name_.c_str());
+  TraceLayout layout = trace_layout(r);
+  const std::uint64_t n = layout.sample.group_size;
+  const std::uint64_t params = args_.size(), regions = r.local_regions.size(), header = kRecordHeaderWords + params;
+  std::uint64_t cap = std::max<std::uint64_t>(1, r.records_per_item);
+  for (std::uint64_t done = 0; done < r.count;) {
+    throw_if_interrupted();
+    const std::uint64_t per_group = regions + n + 2 * n * cap;
+    const std::uint64_t fit = (r.batch_bytes / 8 > header ? r.batch_bytes / 8 - header : 0) / per_group;
+    const std::uint64_t groups = std::max<std::uint64_t>(1, std::min(fit, r.count - done));
+    std::vector<std::uint64_t> words(header + groups * per_group, 0);
+    std::vector<cl::Buffer> buffers;  // fresh copies for every batch: a batch runs on the data the kernel started with
+    set_args(k, buffers);
+    cl::Buffer out(context_, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, words.size() * 8, words.data());
+    const cl_uint at = cl_uint(args_.size());
+    k.setArg(at, out);
+    k.setArg(at + 1, cl_ulong(r.first + done * r.stride));
+    k.setArg(at + 2, cl_ulong(r.stride));
+    k.setArg(at + 3, cl_uint(groups));
+    k.setArg(at + 4, cl_uint(cap));
+    queue_.enqueueNDRangeKernel(k, cl::NullRange, ndrange(global_), ndrange(recorded_local()));
+    queue_.enqueueReadBuffer(out, CL_TRUE, 0, words.size() * 8, words.data());
+    const std::uint64_t counts = header + groups * regions;
+    std::uint64_t most = 0;
+    for (std::uint64_t i = 0; i < groups * n; ++i) most = std::max(most, words[counts + i]);
+    // Cut items: once more with room for them, if one group's records fit a batch.
+    if (most > cap && regions + n + 2 * n * most <= r.batch_bytes / 8) {
+      cap = most;
+      continue;
+    }
+    decode_batch(words, r, done, groups, cap, layout, each);
+    done += groups;
+  }
+  return layout;
 }
 
 }  // namespace roofline

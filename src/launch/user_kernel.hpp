@@ -16,6 +16,7 @@
 #include "launch/launch_spec.hpp"
 #include "device/device.hpp"
 #include "measurement/sampler.hpp"
+#include "model/access_trace.hpp"
 #include "model/op_counts.hpp"
 
 namespace roofline {
@@ -25,6 +26,18 @@ namespace roofline {
 // large for the device, a bad NDRange.
 struct LaunchError : std::runtime_error {
   using std::runtime_error::runtime_error;
+};
+
+// An address-recording copy of the kernel (count/instrument.hpp, "Address
+// records") and what to sample with it.
+struct AddressRecording {
+  std::string source;
+  std::vector<std::string> local_regions;  // the header's local regions: __local variables, then __local parameters
+  std::vector<std::uint64_t> local_bytes;  // of each (0 for a parameter: its spec sizes it)
+  std::vector<TraceSite> sites;
+  std::uint64_t first = 0, stride = 1, count = 0;  // the sampled groups (linear ids)
+  std::uint64_t records_per_item = 4096;          // the first cap; raised to what an item made when it was cut
+  std::uint64_t batch_bytes = std::uint64_t(256) << 20;  // the record buffer of one launch
 };
 
 // The kernel file's typedef names of OpenCL types ("real" -> "float", "fptr"
@@ -59,12 +72,31 @@ class UserKernel {
   // busy without a host round trip between launches).
   void launch_batch(int n);
 
+  // The work-group size the recording runs with: the launch's, or, when it
+  // leaves it to the implementation, the largest power of two up to 256 that
+  // divides the first dimension (1 in the others).
+  std::vector<std::uint64_t> recorded_local() const;
+  // Work-groups of the recording's launch.
+  std::uint64_t work_groups() const;
+
+  // Builds the recording copy and runs it on fresh buffers over the sampled
+  // groups, in batches that fit batch_bytes; hands each group's accesses to
+  // `each` in sample order (its addresses made offsets into regions), and
+  // returns the layout. An item whose records exceed what one batch can hold
+  // keeps its first ones (TracedItem::truncated).
+  TraceLayout record(const AddressRecording& recording, const std::function<void(TracedGroup)>& each);
+  // The layout record() returns, before it runs (the regions' local offsets
+  // are known only after).
+  TraceLayout trace_layout(const AddressRecording& recording) const;
+
   // Builds the instrumented source and runs it once on fresh buffers; returns
   // the counts summed over all work-items; `seconds` gets the run's device time.
   OpCounts count(const std::string& instrumented_source, double& seconds);
 
  private:
   struct Arg {
+    std::string name;
+    cl_kernel_arg_address_qualifier address = CL_KERNEL_ARG_ADDRESS_PRIVATE;
     ArgSpec spec;
     std::vector<unsigned char> data;  // buffers: initial data; scalars: value bytes
   };
@@ -80,6 +112,8 @@ class UserKernel {
   void set_args(cl::Kernel& k, std::vector<cl::Buffer>& keep);
   void enqueue(cl::Kernel& k, cl::Event* ev);
   double run(cl::Kernel& k);
+  void decode_batch(const std::vector<std::uint64_t>& words, const AddressRecording& r, std::uint64_t batch_first, std::uint64_t groups,
+                    std::uint64_t cap, TraceLayout& layout, const std::function<void(TracedGroup)>& each) const;
   void set_timed_args();
 
   const DeviceEntry& device_;

@@ -207,6 +207,44 @@ std::optional<Prediction> predict_time(const KernelWork& w, const RoofsDocument&
   return p;
 }
 
+namespace {
+Prediction with_limit(Prediction p) {
+  p.limit = *std::max_element(p.terms.begin(), p.terms.end(), [](const auto& a, const auto& b) { return a.seconds < b.seconds; });
+  p.seconds = p.limit.seconds;
+  return p;
+}
+}  // namespace
+
+std::optional<Prediction> predict_time(const KernelWork& w, const std::vector<LevelTraffic>& levels, bool local_on_l1_path,
+                                       const RoofsDocument& doc) {
+  Prediction p;
+  if (auto t = compute_term(w, doc)) p.terms.push_back(*t);
+  std::optional<PredictionTerm> first, local;
+  for (std::size_t i = 0; i < levels.size(); ++i) {
+    const LevelTraffic& l = levels[i];
+    const MemoryLevel level = MemoryLevel::from_name(l.level);
+    const double f = l.bytes > 0 ? l.store_bytes / l.bytes : 0;
+    const PredictionTermKind kind = level.kind == LevelKind::local ? PredictionTermKind::local : PredictionTermKind::level;
+    std::optional<PredictionTerm> t = memory_term(doc, kind, level, l.bytes, f);
+    if (!t) continue;
+    if (i == 0) first = t;
+    else if (kind == PredictionTermKind::local) local = t;
+    else p.terms.push_back(*t);
+  }
+  if (first && local && local_on_l1_path) {
+    // One data path: the first level's lines and the local passes queue behind each other.
+    first->roof += " + " + local->roof;
+    first->amount += local->amount;
+    first->seconds += local->seconds;
+    first->rate = first->amount / first->seconds;
+    local.reset();
+  }
+  if (local) p.terms.insert(p.terms.begin() + (p.terms.empty() ? 0 : 1), *local);
+  if (first) p.terms.insert(p.terms.begin() + (p.terms.empty() || p.terms.front().kind != PredictionTermKind::compute ? 0 : 1), *first);
+  if (p.terms.empty()) return std::nullopt;
+  return with_limit(std::move(p));
+}
+
 std::optional<Prediction> mean_prediction(const std::vector<std::pair<double, Prediction>>& weighted) {
   if (weighted.empty()) return std::nullopt;
   Prediction mean;

@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "model/access_analysis.hpp"
 #include "model/op_counts.hpp"
 #include "model/placement.hpp"
 #include "model/roofs.hpp"
@@ -48,6 +49,15 @@ DataType dominant_type(const std::map<DataType, double>& flops_by_type);
 
 // None when the roofs give no term (no compute roof for the type and no memory roof).
 std::optional<Prediction> predict_time(const KernelWork& work, const RoofsDocument& doc);
+
+// The hierarchical prediction, with the bytes each level serves from the
+// access analysis: the largest of the compute term and, per level, its
+// bytes at its bandwidth (interpolated by the level's store share as above;
+// "local" at the local-memory roof). Where local memory shares the first
+// level's data path (target.local_on_l1_path), their times add in one term.
+// Levels without a roof for their mix give no term.
+std::optional<Prediction> predict_time(const KernelWork& work, const std::vector<LevelTraffic>& levels, bool local_on_l1_path,
+                                       const RoofsDocument& doc);
 
 // The mean launch's prediction for launches of different work (a kernel's
 // signatures), each predicted alone: seconds the weighted mean of theirs (a

@@ -1,0 +1,144 @@
+#include "app/analyze.hpp"
+
+#include <chrono>
+#include <filesystem>
+
+#include "app/errors.hpp"
+#include "app/kernel_setup.hpp"
+#include "app/output_files.hpp"
+#include "app/worker.hpp"
+#include "count/instrument.hpp"
+#include "device/program.hpp"
+#include "launch/launch.hpp"
+#include "measurement/measurement.hpp"
+#include "model/model.hpp"
+#include "version.hpp"
+
+namespace roofline {
+
+SamplePlan sample_plan(std::uint64_t groups, const TargetArchitecture& target, std::uint64_t requested, bool all_groups) {
+  if (all_groups || (!requested && groups <= kWholeLaunchGroups)) return {0, 1, groups};
+  const std::uint64_t count = requested ? requested : std::max<std::uint64_t>(8, 2 * std::uint64_t(target.resident_groups));
+  const std::uint64_t stride = std::max<std::uint64_t>(1, target.compute_units);
+  // As many as the launch has at that spacing, then closer.
+  const std::uint64_t spaced = (groups + stride - 1) / stride;
+  if (count <= spaced) return {0, stride, count};
+  return {0, std::max<std::uint64_t>(1, groups / std::min(count, groups)), std::min(count, groups)};
+}
+
+namespace {
+
+// The target's roofs: --roofs, else roofs/<device>.json; the analysis needs them.
+std::pair<RoofsDocument, std::string> target_roofs(const AnalyzeRequest& r, const DeviceEntry& device) {
+  std::string path = r.roofs;
+  if (path.empty()) path = "roofs/" + device_slug(device.identity.name) + ".json";
+  if (!std::filesystem::exists(path))
+    throw CommandError(Failure::usage, "the analysis needs the roofs of the target device: pass --roofs ROOFS.json (no " + path + ")");
+  return {load_roofs(path), path};
+}
+
+std::uint64_t local_bytes_of(const InstrumentResult& inst) {
+  std::uint64_t bytes = 0;
+  for (auto b : inst.layout.local_bytes) bytes += b;
+  return bytes;
+}
+
+// The first cap on an item's records: its share of the counted accesses,
+// taken as 4 bytes each, with room to spare.
+std::uint64_t records_hint(const CountsFile& c) {
+  const auto& s = c.counts.slot;
+  const double bytes = double(s[kGlobalLoad] + s[kGlobalStore] + s[kConstantLoad] + s[kLocalLoad] + s[kLocalStore]);
+  const double per_item = c.work_items ? bytes / 4.0 / double(c.work_items) : 0;
+  return std::uint64_t(std::min(1e7, per_item * 1.25 + 64));
+}
+
+AnalyzeResult analyze_in_worker(const AnalyzeRequest& r, const WorkerChannel& worker) {
+  PreparedKernel k = prepare_kernel(r.kernel);
+  AnalyzeResult out;
+  RoofsDocument roofs;
+  std::tie(roofs, out.roofs) = target_roofs(r, *k.device);
+  worker.doing("counting kernel '" + k.kernel->kernel_name() + "' of " + k.file);
+  out.counts = count_kernel(k, r.kernel);
+  const auto t0 = std::chrono::steady_clock::now();
+  InstrumentRequest req = instrument_request(k);
+  req.kernel = k.kernel->kernel_name();
+  req.record_addresses = true;
+  InstrumentResult inst;
+  try {
+    inst = instrument_kernel(req);
+  } catch (const InstrumentError& e) {
+    throw CommandError(Failure::kernel_build, r.kernel.file + ": cannot instrument " + req.kernel + " to record its addresses: " + e.what());
+  }
+  const std::uint64_t groups = k.kernel->work_groups();
+  std::uint64_t group_size = 1;
+  for (auto l : k.kernel->recorded_local()) group_size *= l;
+  if (k.kernel->local().empty() && r.kernel.on_warning)
+    r.kernel.on_warning(r.kernel.file + ": no --local: the addresses are recorded with work-groups of " + std::to_string(group_size) +
+                        " items");
+  const TargetArchitecture target = target_architecture(roofs, group_size, local_bytes_of(inst));
+  const SamplePlan plan = sample_plan(groups, target, r.sample_groups, r.all_groups);
+  AddressRecording rec;
+  rec.source = inst.source;
+  rec.local_regions = inst.layout.local_regions;
+  rec.local_bytes = inst.layout.local_bytes;
+  rec.sites = inst.sites;
+  rec.first = plan.first;
+  rec.stride = plan.stride;
+  rec.count = plan.count;
+  rec.records_per_item = records_hint(out.counts);
+  const KernelWork work = work_of(out.counts.counts, double(k.kernel->buffer_bytes()));
+  AccessAnalyzer analyzer(k.kernel->trace_layout(rec), target, work.footprint_bytes);
+  worker.doing("recording the addresses of kernel '" + k.kernel->kernel_name() + "' of " + k.file);
+  try {
+    while_doing("recording addresses of " + r.kernel.file,
+                [&] { k.kernel->record(rec, [&](TracedGroup g) { analyzer.add(std::move(g)); }); });
+  } catch (const KernelBuildError& e) {
+    throw CommandError(Failure::kernel_build, r.kernel.file + ": " + e.what() + " (a bug of the instrumenter; please report it)",
+                       "build log:\n" + e.log());
+  }
+  out.analysis = analyzer.finish();
+  out.hierarchical = predict_time(work, out.analysis.levels, target.local_on_l1_path, roofs);
+  out.core = predict_time(work, roofs);
+  out.findings = diagnose(out.analysis, out.hierarchical, k.kernel->work_items());
+  for (const std::string& w : inst.warnings) out.counts.warnings.push_back(w);
+  out.record_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return out;
+}
+
+nlohmann::json optional_json(const std::optional<Prediction>& p) { return p ? nlohmann::json(*p) : nlohmann::json(nullptr); }
+
+}  // namespace
+
+nlohmann::json analysis_document(const AnalyzeResult& r) {
+  return {{"tool_version", ROOFLINE_VERSION},
+          {"git_revision", ROOFLINE_GIT_REVISION},
+          {"date", utc_now_iso()},
+          {"roofs", r.roofs},
+          {"counts", counts_to_json(r.counts)},
+          {"analysis", r.analysis},
+          {"prediction", optional_json(r.hierarchical)},
+          {"core_prediction", optional_json(r.core)},
+          {"findings", r.findings},
+          {"record_seconds", r.record_seconds}};
+}
+
+AnalyzeResult run_analyze(const AnalyzeRequest& r, const std::function<void(const AnalyzeResult&)>& show) {
+  install_interrupt_handler();
+  check_output(r.output);
+  const nlohmann::json doc = nlohmann::json::parse(run_in_worker("preparing kernel file " + r.kernel.file, {r.kernel.timeout_s},
+                                                                 [&r](const WorkerChannel& w) { return analysis_document(analyze_in_worker(r, w)).dump(); }));
+  throw_if_interrupted();
+  AnalyzeResult out;
+  out.roofs = doc.at("roofs").get<std::string>();
+  out.counts = counts_from_json(doc.at("counts"));
+  out.analysis = doc.at("analysis").get<AccessAnalysis>();
+  if (!doc.at("prediction").is_null()) out.hierarchical = doc.at("prediction").get<Prediction>();
+  if (!doc.at("core_prediction").is_null()) out.core = doc.at("core_prediction").get<Prediction>();
+  out.findings = doc.at("findings").get<std::vector<Finding>>();
+  out.record_seconds = doc.at("record_seconds").get<double>();
+  if (show) show(out);
+  if (!r.output.empty()) write_file_atomically(r.output, doc.dump(1) + "\n");
+  return out;
+}
+
+}  // namespace roofline

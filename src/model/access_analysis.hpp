@@ -1,0 +1,157 @@
+// model/access_analysis: why a kernel sits below its roof, from the accesses
+// its address-recording run saw (model/access_trace): the AIWC memory
+// metrics (seed 002), coalescing and local-memory bank conflicts per access
+// site, and the bytes each level of the target device's hierarchy serves,
+// from a cache model sized by the roofs file's detected levels.
+//
+// The target (TargetArchitecture) comes from the roofs file: its device's
+// compute units, cache line and detected cache capacities, and a small table
+// of what the roofs cannot say (sub-group width, local-memory banks, how
+// work-groups share a compute unit), by device family; see target_architecture.
+//
+// Assumptions of the cache model, stated once:
+//  - every cache is LRU and fully associative, in units of the target's
+//    sector (NVIDIA: 32 B; else the line);
+//  - the first level is private to a compute unit; the last cache level is
+//    shared by all of them; levels between are private (a CPU's L2);
+//  - the groups a compute unit runs at once (resident_groups) advance
+//    together, access by access, between barriers (a GPU); on a CPU the
+//    items of a group run in chunks of sub_group items, one barrier interval
+//    of a chunk after another, as PoCL's work-group loops do;
+//  - sampled groups are taken in order, resident_groups at a time, on one
+//    simulated compute unit after another; the shared level is scaled to the
+//    share of the compute units simulated (its other users are assumed to
+//    touch other data);
+//  - NVIDIA's L1 writes stores through to the L2 without allocating; other
+//    levels write back, and a store miss allocates the sector without
+//    reading it (write-validate: GPUs' L2 sectors keep byte masks; on a CPU
+//    this leaves out the read-for-ownership of ordinary stores);
+//  - when the kernel's buffers fit in the last cache level, DRAM serves each
+//    of their bytes at most once (a sampled cache sees only its groups' reuse).
+#pragma once
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "model/access_trace.hpp"
+#include "model/placement.hpp"
+#include "model/roofs.hpp"
+
+namespace roofline {
+
+struct TargetArchitecture {
+  std::string family;                 // the table row that matched: "NVIDIA GPU", "AMD GPU", "Intel GPU", "CPU", "GPU"
+  std::uint32_t sub_group = 32;       // work-items that access memory in one step
+  std::uint32_t request_bytes = 128;  // the line one request step reads whole (the roofs file's cache line)
+  std::uint32_t sector_bytes = 32;    // what a miss moves between levels
+  std::uint32_t banks = 32, bank_bytes = 4;  // local memory; banks 0: local memory is cached memory like global
+  bool local_on_l1_path = true;       // local and L1 accesses share one data path: their times add
+  bool groups_in_lockstep = true;     // see the file comment
+  bool l1_write_through = true;
+  std::uint32_t compute_units = 1;
+  std::uint32_t resident_groups = 1;  // groups one compute unit runs at once
+  struct Cache {
+    std::string name;                 // the roofs' level name
+    double capacity_bytes = 0;
+    bool shared = false;
+  };
+  std::vector<Cache> caches;          // nearest first; DRAM is past the last
+};
+
+// The target of `roofs`' device, for groups of `group_size` items that use
+// `local_bytes` of local memory each (which limits the resident groups).
+TargetArchitecture target_architecture(const RoofsDocument& roofs, std::uint64_t group_size, std::uint64_t local_bytes);
+
+// Seed 002's metrics, over the accesses of the sampled groups. Addresses are
+// virtual: each region at its own 2^40-aligned base, a __local region at the
+// same base in every group (as AIWC's Oclgrind does).
+struct AiwcMetrics {
+  std::uint64_t accesses = 0, local_accesses = 0;
+  std::uint64_t total_footprint = 0;  // distinct global and constant addresses
+  std::uint64_t local_footprint = 0;  // distinct local addresses
+  std::uint64_t footprint_90 = 0;     // fewest distinct addresses (any space) that take 90% of the accesses
+  std::array<double, 11> lmae{};      // entropy (bits) of the accessed addresses with n low bits dropped; [0] is the global MAE
+  double relative_local_usage = 0;    // local accesses / all accesses
+  // Per group and logical step (the items' n-th access), the entropy of the
+  // addresses the group's items access, n low bits dropped; averaged over
+  // steps, then groups.
+  std::array<double, 11> parallel_spatial_locality{};
+  double global_mae() const { return lmae[0]; }
+};
+
+// One access site over the sub-group steps that executed it (the k-th
+// execution of the site by each item of a sub-group is one step).
+struct SiteAnalysis {
+  TraceSite site;
+  std::uint64_t steps = 0, accesses = 0, bytes = 0;  // bytes the items asked for
+  std::uint64_t requests = 0;  // global: distinct request lines over the steps; local: passes through the banks
+  bool stores = false, loads = false;
+  std::int64_t neighbour_stride = 0;  // bytes from item 0's address to item 1's, at the first step with both
+  // global: bytes asked for / bytes of the lines read (1: coalesced); local: passes per step (1: no conflict)
+  double lines_per_step() const { return steps ? double(requests) / double(steps) : 0; }
+  double efficiency(std::uint32_t request_bytes) const {
+    return requests ? double(bytes) / (double(requests) * request_bytes) : 0;
+  }
+};
+
+// Bytes a level serves over the whole launch: the first level the request
+// lines of the global steps, the local memory its passes times the width of
+// its banks, every further level the misses (and write-backs) of the one before.
+struct LevelTraffic {
+  std::string level;   // the roofs' level name, "local" or "DRAM"
+  double bytes = 0;
+  double store_bytes = 0;
+};
+
+struct AccessAnalysis {
+  TargetArchitecture target;
+  TraceSample sample;
+  std::uint64_t items = 0, truncated_items = 0;
+  AiwcMetrics aiwc;
+  std::vector<SiteAnalysis> sites;   // those executed, by id
+  double transfer_efficiency = 0;    // global bytes asked for / bytes of the request lines
+  std::vector<LevelTraffic> levels;  // first cache level (requests), local (when banked), further caches, DRAM
+  double scale = 1;                  // launch groups / sampled groups: what the levels' bytes were multiplied by
+};
+
+// Consumes the sampled groups batch by batch, in sample order, then analyses.
+class AccessAnalyzer {
+ public:
+  // `footprint_bytes`: the kernel's buffer bytes (the DRAM cap of the file comment); none: no cap.
+  AccessAnalyzer(TraceLayout layout, TargetArchitecture target, std::optional<double> footprint_bytes);
+  ~AccessAnalyzer();
+  AccessAnalyzer(const AccessAnalyzer&) = delete;
+  AccessAnalyzer& operator=(const AccessAnalyzer&) = delete;
+  void add(TracedGroup group);
+  AccessAnalysis finish();
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+void to_json(nlohmann::json& j, const AccessAnalysis& a);
+void from_json(const nlohmann::json& j, AccessAnalysis& a);
+
+// What the analysis says in words, the most important first: the sites whose
+// lines carry few of the bytes asked for (with their neighbour stride), local
+// sites with bank conflicts, the level that bounds the hierarchical
+// prediction, and a launch too small to fill the device.
+struct Finding {
+  std::string where;  // "kernel.cl:14", or empty for the whole kernel
+  std::string text;
+};
+std::vector<Finding> diagnose(const AccessAnalysis& a, const std::optional<Prediction>& hierarchical, std::uint64_t work_items);
+void to_json(nlohmann::json& j, const Finding& f);
+void from_json(const nlohmann::json& j, Finding& f);
+
+// The analysis of a whole trace in one call (tests, small traces).
+AccessAnalysis analyze_accesses(const TraceLayout& layout, const std::vector<TracedGroup>& groups, const TargetArchitecture& target,
+                                std::optional<double> footprint_bytes = std::nullopt);
+
+}  // namespace roofline

@@ -1,0 +1,77 @@
+// model/access_trace: the memory accesses an address-recording run of a
+// kernel saw (count/ instruments it, launch/ runs it on sampled work-groups
+// and decodes the records into these types; model/access_analysis reads them).
+// Addresses are offsets into regions (a buffer argument, a __local variable
+// or argument), so the trace is the same on every device.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "model/vocabulary.hpp"
+
+namespace roofline {
+
+// The words of the address-recording copy's records (count/instrument.hpp,
+// "Address records"): a record's second word is meta | bytes << 32.
+inline constexpr unsigned kRecordSiteMask = 0xFFFFFu;
+inline constexpr unsigned kRecordLoad = 1u << 20, kRecordStore = 1u << 21, kRecordBarrier = 1u << 22;
+inline constexpr int kRecordHeaderWords = 8;
+
+// What a record is (bits of TraceAccess::flags).
+enum TraceFlag : std::uint8_t { kTraceLoad = 1, kTraceStore = 2, kTraceBarrier = 4 };
+
+// A region addresses are offsets into: a global or constant buffer argument, a
+// __local variable or argument (one per work-group), or the addresses of a
+// space that fell in none of them ("other global", "other local").
+struct TraceRegion {
+  std::string name;
+  AddressSpace space = AddressSpace::global;
+  std::uint64_t bytes = 0;  // 0 when unknown
+  std::uint64_t local_offset = 0;  // a __local region: where it starts in its group's local memory (the banks see this)
+};
+
+// Where the kernel accesses memory: an expression of its source.
+struct TraceSite {
+  std::uint32_t id = 0;
+  std::string where;  // "kernel.cl:14"
+  std::string text;   // "A[globalRow * N + k]"
+  AddressSpace space = AddressSpace::global;
+};
+
+struct TraceAccess {
+  std::uint64_t offset = 0;   // bytes into its region
+  std::uint32_t region = 0;   // index into AccessTrace::regions
+  std::uint32_t site = 0;     // TraceSite::id
+  std::uint32_t bytes = 0;
+  std::uint8_t flags = 0;     // TraceFlag bits; a barrier has only kTraceBarrier
+};
+
+// One work-item's accesses in the order it made them.
+struct TracedItem {
+  std::vector<TraceAccess> accesses;
+  std::uint64_t made = 0;  // records it made; more than accesses.size() when the buffer's cap cut it
+  bool truncated() const { return made > accesses.size(); }
+};
+
+// A sampled work-group: its linear id and its items by local linear id.
+struct TracedGroup {
+  std::uint64_t id = 0;
+  std::vector<TracedItem> items;
+};
+
+// What was sampled: groups first, first + stride, ... (count of them) of the launch's groups_total.
+struct TraceSample {
+  std::uint64_t groups_total = 0, group_size = 0;
+  std::uint64_t first = 0, stride = 1, count = 0;
+  bool whole_launch() const { return first == 0 && stride == 1 && count >= groups_total; }
+};
+
+// The parts of a trace that do not change from one batch of groups to the next.
+struct TraceLayout {
+  std::vector<TraceRegion> regions;
+  std::vector<TraceSite> sites;  // by id
+  TraceSample sample;
+};
+
+}  // namespace roofline

@@ -1,0 +1,84 @@
+// End-to-end: `roofline analyze` on PoCL records the accesses of real
+// kernels and gives what the seed (AIWC, Table 1) and the access pattern
+// say: the footprint and entropy of a matrix multiply, the lines per step of
+// its uncoalesced site, the bank conflicts of its local tile, a streaming
+// kernel's DRAM bytes; and refuses what it cannot do by name.
+#include <doctest/doctest.h>
+
+#include <unistd.h>
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "run_binary.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string example(const std::string& name) { return "'" + std::string(ROOFLINE_SOURCE_DIR) + "/examples/" + name + "'"; }
+std::string h200_roofs() { return "'" + std::string(ROOFLINE_SOURCE_DIR) + "/roofs/nvidia-h200.json'"; }
+
+nlohmann::json analyze(const std::string& args) {
+  const auto out = fs::temp_directory_path() / ("roofline-e2e-analyze-" + std::to_string(::getpid()) + ".json");
+  const RunResult r = run_roofline("analyze " + args + " -q -o '" + out.string() + "'");
+  INFO("roofline analyze " << args << "\n" << r.err);
+  REQUIRE(r.exit_code == 0);
+  auto j = nlohmann::json::parse(slurp(out));
+  fs::remove(out);
+  return j;
+}
+
+const nlohmann::json& site(const nlohmann::json& a, const std::string& text) {
+  for (const auto& s : a.at("sites"))
+    if (s.at("site").at("text") == text) return s;
+  FAIL("no site " << text);
+  static nlohmann::json none;
+  return none;
+}
+
+}  // namespace
+
+#ifdef ROOFLINE_HAVE_CLANG
+
+TEST_CASE("analyze: a 64 x 64 coalescedAB multiply, every group recorded, for the H200's roofs") {
+  const auto doc = analyze(example("matmul_coalescedAB.cl") + " -D DIM=64 --roofs " + h200_roofs());
+  const auto& a = doc.at("analysis");
+  const auto& m = a.at("aiwc");
+  const double N = 64, T = 16;
+  // Every element of A, B and C is a distinct 4-byte address; the tiles are 2 T^2 local addresses.
+  CHECK(m.at("total_footprint") == 3 * N * N);
+  CHECK(m.at("local_footprint") == 2 * T * T);
+  // Accesses per item: N/T tiles x (2 global + 2 local stores + 2T local loads), and the store of C.
+  CHECK(m.at("accesses") == N * N * ((N / T) * (4 + 2 * T) + 1));
+  CHECK(m.at("relative_local_usage").get<double>() == doctest::Approx((2 + 2 * T) / (4 + 2 * T + T / N)).epsilon(0.01));
+  // Local ASub[localRow][k]: 16 rows of 16 floats in a warp's step, 2 banks: 8-way.
+  CHECK(site(a, "ASub[localRow][k]").at("requests").get<double>() / site(a, "ASub[localRow][k]").at("steps").get<double>() ==
+        doctest::Approx(8));
+  // Global A[tiledRow]: neighbouring items are rows apart: 16 lines per 32-item step.
+  CHECK(site(a, "A[tiledRow]").at("requests").get<double>() / site(a, "A[tiledRow]").at("steps").get<double>() == doctest::Approx(16));
+  CHECK(site(a, "A[tiledRow]").at("neighbour_stride") == 4 * N);
+  // The prediction is the hierarchical one, and the diagnosis names the conflict.
+  REQUIRE(doc.at("prediction").is_object());
+  bool conflict = false;
+  for (const auto& f : doc.at("findings")) conflict |= f.at("text").get<std::string>().find("8-way bank conflicts") != std::string::npos;
+  CHECK(conflict);
+}
+
+TEST_CASE("analyze: a streaming kernel's DRAM bytes are its footprint, its lines fully used") {
+  const auto doc = analyze(example("triad.cl") + " -D ELEMS=65536 --roofs " + h200_roofs());
+  const auto& a = doc.at("analysis");
+  CHECK(a.at("transfer_efficiency").get<double>() == doctest::Approx(1));
+  const auto& levels = a.at("levels");
+  const auto& dram = levels.back();
+  CHECK(dram.at("level") == "DRAM");
+  CHECK(dram.at("bytes").get<double>() == doctest::Approx(3 * 65536 * 4));
+}
+
+TEST_CASE("analyze refuses a missing roofs file by name") {
+  const RunResult r = run_roofline("analyze " + example("triad.cl") + " --roofs /nonexistent/roofs.json -q");
+  CHECK(r.exit_code != 0);
+  CHECK(r.err.find("roofs") != std::string::npos);
+}
+
+#endif
