@@ -16,8 +16,8 @@
 
 namespace roofline {
 
-SamplePlan sample_plan(std::uint64_t groups, const TargetArchitecture& target, std::uint64_t requested, bool all_groups) {
-  if (all_groups || (!requested && groups <= kWholeLaunchGroups)) return {0, 1, groups};
+SamplePlan sample_plan(std::uint64_t groups, double records, const TargetArchitecture& target, std::uint64_t requested, bool all_groups) {
+  if (all_groups || (!requested && groups <= kWholeLaunchGroups && records <= kWholeLaunchRecords)) return {0, 1, groups};
   const std::uint64_t count = requested ? requested : std::max<std::uint64_t>(8, 2 * std::uint64_t(target.resident_groups));
   const std::uint64_t stride = std::max<std::uint64_t>(1, target.compute_units);
   // As many as the launch has at that spacing, then closer.
@@ -76,7 +76,8 @@ AnalyzeResult analyze_in_worker(const AnalyzeRequest& r, const WorkerChannel& wo
     r.kernel.on_warning(r.kernel.file + ": no --local: the addresses are recorded with work-groups of " + std::to_string(group_size) +
                         " items");
   const TargetArchitecture target = target_architecture(roofs, group_size, local_bytes_of(inst));
-  const SamplePlan plan = sample_plan(groups, target, r.sample_groups, r.all_groups);
+  const double records = double(records_hint(out.counts)) * double(k.kernel->work_items());
+  const SamplePlan plan = sample_plan(groups, records, target, r.sample_groups, r.all_groups);
   AddressRecording rec;
   rec.source = inst.source;
   rec.local_regions = inst.layout.local_regions;
@@ -110,7 +111,8 @@ nlohmann::json optional_json(const std::optional<Prediction>& p) { return p ? nl
 }  // namespace
 
 nlohmann::json analysis_document(const AnalyzeResult& r) {
-  return {{"tool_version", ROOFLINE_VERSION},
+  return {{"schema", "roofline-analysis"},
+          {"tool_version", ROOFLINE_VERSION},
           {"git_revision", ROOFLINE_GIT_REVISION},
           {"date", utc_now_iso()},
           {"roofs", r.roofs},

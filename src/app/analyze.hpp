@@ -29,15 +29,16 @@ struct AnalyzeRequest {
 };
 
 // Which groups the recording runs: the whole launch when it has at most
-// kWholeLaunchGroups groups or all_groups; otherwise `count` groups (default
-// 2 x the target's resident groups, at least 8) spaced by the target's
-// compute units, the groups one compute unit runs when a device hands them
-// out in turn.
+// kWholeLaunchGroups groups and kWholeLaunchRecords records (estimated from
+// the counts), or all_groups; otherwise `count` groups (default 2 x the
+// target's resident groups, at least 8) spaced by the target's compute
+// units, the groups one compute unit runs when a device hands them out in turn.
 inline constexpr std::uint64_t kWholeLaunchGroups = 256;
+inline constexpr double kWholeLaunchRecords = 64e6;
 struct SamplePlan {
   std::uint64_t first = 0, stride = 1, count = 0;
 };
-SamplePlan sample_plan(std::uint64_t groups, const TargetArchitecture& target, std::uint64_t requested, bool all_groups);
+SamplePlan sample_plan(std::uint64_t groups, double records, const TargetArchitecture& target, std::uint64_t requested, bool all_groups);
 
 struct AnalyzeResult {
   CountsFile counts;

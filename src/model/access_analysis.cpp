@@ -315,15 +315,16 @@ struct AccessAnalyzer::State {
     return it->second;
   }
 
-  // One sector's access at `level` (a write-back from above is a store).
-  void access(std::size_t level, std::uint64_t sector, bool store, std::uint32_t cu) {
+  // One sector's access at `level` (a write-back from above is a store);
+  // `bytes` of it are written (a store written through moves only those).
+  void access(std::size_t level, std::uint64_t sector, bool store, std::uint32_t cu, double bytes = 0) {
     const double s = target.sector_bytes;
     if (level == target.caches.size()) return;  // DRAM: counted by the caller
     const bool write_through = level == 0 && target.l1_write_through;
     if (store && write_through) {
       cache(level, cu).access(sector, true, false);
-      traffic[level + 1] += s;
-      store_traffic[level + 1] += s;
+      traffic[level + 1] += bytes > 0 ? bytes : s;
+      store_traffic[level + 1] += bytes > 0 ? bytes : s;
       return access(level + 1, sector, true, cu);
     }
     const LruCache::Outcome o = cache(level, cu).access(sector, store);
@@ -345,9 +346,11 @@ struct AccessAnalyzer::State {
     if ((a.flags & kTraceBarrier) || banked_local(a) || target.caches.empty()) return;
     const std::uint64_t v = virtual_address(a);
     const bool store = a.flags & kTraceStore;
-    for (std::uint64_t sec = v / target.sector_bytes; sec <= (v + std::max<std::uint32_t>(1, a.bytes) - 1) / target.sector_bytes; ++sec) {
+    const std::uint64_t end = v + std::max<std::uint32_t>(1, a.bytes);
+    for (std::uint64_t sec = v / target.sector_bytes; sec <= (end - 1) / target.sector_bytes; ++sec) {
       if ((a.flags & kTraceLoad) || !store) access(0, sec, false, cu);
-      if (store) access(0, sec, true, cu);
+      const double written = double(std::min(end, (sec + 1) * target.sector_bytes) - std::max(v, sec * target.sector_bytes));
+      if (store) access(0, sec, true, cu, written);
     }
   }
 
