@@ -10,21 +10,13 @@
 #include "measurement/sampler.hpp"
 #include "model/level_consistency.hpp"
 #include "model/placement_bound.hpp"
+#include "roof_fixtures.hpp"
 
 using namespace roofline;
+using roofline::test::memory_roof;
 
 namespace {
 
-Ceiling memory_roof(Op op, MemoryLevel level, double value, std::optional<double> capacity = std::nullopt) {
-  Ceiling c;
-  c.kind = CeilingKind::memory;
-  c.op = op;
-  c.type = DataType::float32;
-  c.level = std::move(level);
-  c.value = value;
-  c.capacity_bytes = capacity;
-  return c;
-}
 
 // An H200-like hierarchy whose L1 store and copy roofs were measured with every
 // work-group storing to the same lines (the old defect): below L2's and DRAM's.

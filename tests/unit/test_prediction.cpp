@@ -5,29 +5,15 @@
 
 #include "model/placement_bound.hpp"
 #include "model/prediction.hpp"
+#include "roof_fixtures.hpp"
 
 #include <set>
 
 using namespace roofline;
+using roofline::test::compute_roof;
+using roofline::test::memory_roof;
 
 namespace {
-Ceiling memory_roof(Op op, MemoryLevel level, double bytes_per_s, std::optional<double> capacity = std::nullopt) {
-  Ceiling c;
-  c.kind = CeilingKind::memory;
-  c.op = op;
-  c.level = std::move(level);
-  c.value = bytes_per_s;
-  c.capacity_bytes = capacity;
-  return c;
-}
-Ceiling compute_roof(DataType type, double ops_per_s) {
-  Ceiling c;
-  c.kind = CeilingKind::compute;
-  c.op = Op::mad;
-  c.type = type;
-  c.value = ops_per_s;
-  return c;
-}
 // L1 (1 KB, 1000 B/s), L2 (1 MB, 400 B/s; copy 200 B/s), DRAM (100 B/s), local 500 B/s; float 1000 FLOP/s.
 RoofsDocument roofs() {
   RoofsDocument d;
