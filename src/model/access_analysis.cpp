@@ -322,7 +322,8 @@ struct AccessAnalyzer::State {
     if (level == target.caches.size()) return;  // DRAM: counted by the caller
     const bool write_through = level == 0 && target.l1_write_through;
     if (store && write_through) {
-      cache(level, cu).access(sector, true, false);
+      // Written through: a sector the level holds stays clean (its bytes go on now), a missing one is not allocated.
+      cache(level, cu).access(sector, false, false);
       traffic[level + 1] += bytes > 0 ? bytes : s;
       store_traffic[level + 1] += bytes > 0 ? bytes : s;
       return access(level + 1, sector, true, cu);
@@ -436,12 +437,9 @@ struct AccessAnalyzer::State {
       covered += double(c);
       ++m.footprint_90;
     }
-    for (int n = 0; n <= 10; ++n) {
+    m.lmae[0] = entropy_of_counts(counts, total);
+    for (int n = 1; n <= 10; ++n) {
       std::unordered_map<std::uint64_t, std::uint64_t> coarse;
-      if (n == 0) {
-        m.lmae[0] = entropy_of_counts(counts, total);
-        continue;
-      }
       for (const auto& [v, c] : histogram) coarse[v >> n] += c;
       std::vector<std::uint64_t> cc;
       cc.reserve(coarse.size());
@@ -546,9 +544,8 @@ std::vector<Finding> diagnose(const AccessAnalysis& a, const std::optional<Predi
       text += format_text(" (the lines requested carry %.0f%% of the bytes asked for)", 100 * a.transfer_efficiency);
     out.push_back({"", text});
   }
-  double request_bytes = 0;
-  for (const SiteAnalysis& s : a.sites)
-    if (s.site.space != AddressSpace::local || t.banks == 0) request_bytes += double(s.requests) * t.request_bytes;
+  // The request lines of every site, in the sample (the first level's bytes are the launch's).
+  const double request_bytes = a.levels.empty() ? 0 : a.levels.front().bytes / a.scale;
   for (const SiteAnalysis& s : a.sites) {
     const bool banked = s.site.space == AddressSpace::local && t.banks > 0;
     if (banked) {

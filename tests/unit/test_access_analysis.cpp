@@ -8,8 +8,11 @@
 
 #include "model/access_analysis.hpp"
 #include "model/prediction.hpp"
+#include "roof_fixtures.hpp"
 
 using namespace roofline;
+using roofline::test::compute_roof;
+using roofline::test::memory_roof;
 
 namespace {
 // A GPU-like target: 32-item steps, 128-byte lines of 32-byte sectors, 32 banks of 4 bytes.
@@ -106,6 +109,24 @@ TEST_CASE("a streaming kernel's DRAM bytes equal its footprint") {
   }
 }
 
+TEST_CASE("a store written through an L1 that holds the sector sends its bytes on once") {
+  // 32 items update a[i] (load, then store): one line loaded, 128 bytes written through.
+  const auto l = layout(1, 32, {{"a", AddressSpace::global, 128}}, {{0, "k.cl:1", "a[i]", AddressSpace::global}});
+  TracedGroup g;
+  for (std::uint64_t i = 0; i < 32; ++i) {
+    TracedItem item;
+    item.accesses = {access(0, 4 * i, 0, kTraceLoad | kTraceStore)};
+    item.made = 1;
+    g.items.push_back(item);
+  }
+  const AccessAnalysis a = analyze_accesses(l, {g}, gpu());
+  REQUIRE(a.levels.size() == 3);
+  CHECK(a.levels[1].level == "L2");
+  CHECK(a.levels[1].bytes == doctest::Approx(128 + 128));  // the sectors filled, the bytes written through
+  CHECK(a.levels[1].store_bytes == doctest::Approx(128));
+  CHECK(a.levels[2].bytes == doctest::Approx(128 + 128));  // DRAM: read once, written back once
+}
+
 TEST_CASE("AIWC metrics: entropy, footprints and local usage of a known distribution") {
   // One item: global addresses 0, 4, 8, 12 once each, local word 0 four times.
   const auto l = layout(1, 1, {{"g", AddressSpace::global, 16}, {"t", AddressSpace::local, 4}},
@@ -125,28 +146,16 @@ TEST_CASE("AIWC metrics: entropy, footprints and local usage of a known distribu
   CHECK(m.global_mae() == doctest::Approx(2.0));
   // 3 bits dropped: the global addresses pair up (1/4 each), H = 2 * 1/2 + 1/2 = 1.5.
   CHECK(m.lmae[3] == doctest::Approx(1.5));
-  // 90% of 8 accesses = 7.2: the local word (4) and four... the fewest addresses: 1 + 4 = 5.
+  // 90% of 8 accesses = 7.2: the local word takes 4, each global address 1 more: 1 + 4 addresses reach 8.
   CHECK(m.footprint_90 == 5);
   CHECK(m.relative_local_usage == doctest::Approx(0.5));
 }
 
 TEST_CASE("the hierarchical prediction: levels at their roofs, local added to L1 where they share a path") {
   RoofsDocument d;
-  auto roof = [](Op op, MemoryLevel level, double v) {
-    Ceiling c;
-    c.kind = CeilingKind::memory;
-    c.op = op;
-    c.level = std::move(level);
-    c.value = v;
-    return c;
-  };
-  Ceiling f;
-  f.kind = CeilingKind::compute;
-  f.op = Op::mad;
-  f.type = DataType::float32;
-  f.value = 1000;
-  d.ceilings = {f, roof(Op::read, MemoryLevel::cache("L1"), 1000), roof(Op::read, MemoryLevel::cache("L2"), 100),
-                roof(Op::read, MemoryLevel::of_kind(LevelKind::dram), 10), roof(Op::read, MemoryLevel::of_kind(LevelKind::local), 500)};
+  d.ceilings = {compute_roof(DataType::float32, 1000), memory_roof(Op::read, MemoryLevel::cache("L1"), 1000),
+                memory_roof(Op::read, MemoryLevel::cache("L2"), 100), memory_roof(Op::read, MemoryLevel::of_kind(LevelKind::dram), 10),
+                memory_roof(Op::read, MemoryLevel::of_kind(LevelKind::local), 500)};
   KernelWork w;
   w.flops = 100;
   w.flops_by_type = {{DataType::float32, 100}};
@@ -158,7 +167,7 @@ TEST_CASE("the hierarchical prediction: levels at their roofs, local added to L1
   const auto apart = predict_time(w, levels, false, d);
   REQUIRE(apart);
   CHECK(apart->seconds == doctest::Approx(3.0));
-  // Only the counts and the analysis enter: no measured time exists in either input.
+  // A DRAM-heavy traffic moves the limit to DRAM.
   const std::vector<LevelTraffic> dram_bound{{"L1", 100, 0}, {"L2", 100, 0}, {"DRAM", 100, 0}};
   CHECK(predict_time(w, dram_bound, true, d)->limit.roof.find("DRAM") != std::string::npos);
 }
