@@ -1,5 +1,6 @@
 #include "launch/user_kernel.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <set>
 #include <sstream>
@@ -419,7 +420,10 @@ TraceLayout UserKernel::record(const AddressRecording& r, const std::function<vo
   TraceLayout layout = trace_layout(r);
   const std::uint64_t n = layout.sample.group_size;
   const std::uint64_t params = args_.size(), regions = r.local_regions.size(), header = kRecordHeaderWords + params;
-  std::uint64_t cap = std::max<std::uint64_t>(1, r.records_per_item);
+  // One group's records must fit a batch: an item's cap is at most its share of it (and a uint).
+  const std::uint64_t room = r.batch_bytes / 8 > header + regions + n ? r.batch_bytes / 8 - header - regions - n : 0;
+  const std::uint64_t most_cap = std::clamp<std::uint64_t>(room / (2 * n), 1, 0xFFFFFFFFu);
+  std::uint64_t cap = std::clamp<std::uint64_t>(r.records_per_item, 1, most_cap);
   for (std::uint64_t done = 0; done < r.count;) {
     throw_if_interrupted();
     const std::uint64_t per_group = regions + n + 2 * n * cap;
@@ -440,9 +444,9 @@ TraceLayout UserKernel::record(const AddressRecording& r, const std::function<vo
     const std::uint64_t counts = header + groups * regions;
     std::uint64_t most = 0;
     for (std::uint64_t i = 0; i < groups * n; ++i) most = std::max(most, words[counts + i]);
-    // Cut items: once more with room for them, if one group's records fit a batch.
-    if (most > cap && regions + n + 2 * n * most <= r.batch_bytes / 8) {
-      cap = most;
+    // Cut items: once more with room for them, as much as one batch holds (past that, they stay cut).
+    if (most > cap && cap < most_cap) {
+      cap = std::min(most, most_cap);
       continue;
     }
     decode_batch(words, r, done, groups, cap, layout, each);
