@@ -1,5 +1,6 @@
 #include "app/analyze.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 
@@ -101,7 +102,9 @@ AnalyzeResult analyze_in_worker(const AnalyzeRequest& r, const WorkerChannel& wo
   out.hierarchical = predict_time(work, out.analysis.levels, target.local_on_l1_path, roofs);
   out.core = predict_time(work, roofs);
   out.findings = diagnose(out.analysis, out.hierarchical, k.kernel->work_items());
-  for (const std::string& w : inst.warnings) out.counts.warnings.push_back(w);
+  // The recording copy's own warnings (the counting copy's are the same source's: already there).
+  for (const std::string& w : inst.warnings)
+    if (std::find(out.counts.warnings.begin(), out.counts.warnings.end(), w) == out.counts.warnings.end()) out.counts.warnings.push_back(w);
   out.record_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;
 }

@@ -123,7 +123,7 @@ std::string format_analysis(const AnalyzeResult& r) {
   for (const SiteAnalysis& s : a.sites) {
     const bool banked = s.site.space == AddressSpace::local && t.banks;
     o << format_text("    %-18s %-8s %-34s", s.site.where.c_str(), std::string(name_of(s.site.space)).c_str(), s.site.text.substr(0, 34).c_str());
-    if (banked) o << format_text(" %.2f passes per step (bank conflicts %.1f-way)\n", s.lines_per_step(), s.lines_per_step());
+    if (banked) o << format_text(" %.2f passes per step through the banks\n", s.lines_per_step());
     else o << format_text(" %.2f lines per step, %.0f%% of line bytes used\n", s.lines_per_step(), 100 * s.efficiency(t.request_bytes));
   }
   o << format_text("  levels   (whole launch, x%.1f the sample)", a.scale);

@@ -182,6 +182,15 @@ std::vector<MemoryLevel> hierarchy_nearest_first(const RoofsDocument& doc) {
   return out;
 }
 
+namespace {
+// The prediction's limit: its term with the most seconds (terms not empty).
+Prediction with_limit(Prediction p) {
+  p.limit = *std::max_element(p.terms.begin(), p.terms.end(), [](const auto& a, const auto& b) { return a.seconds < b.seconds; });
+  p.seconds = p.limit.seconds;
+  return p;
+}
+}  // namespace
+
 std::optional<Prediction> predict_time(const KernelWork& w, const RoofsDocument& doc) {
   Prediction p;
   if (auto t = compute_term(w, doc)) p.terms.push_back(*t);
@@ -202,45 +211,33 @@ std::optional<Prediction> predict_time(const KernelWork& w, const RoofsDocument&
                            store_fraction_of(w.bytes_by_space, {AddressSpace::local})))
     p.terms.push_back(*t);
   if (p.terms.empty()) return std::nullopt;
-  p.limit = *std::max_element(p.terms.begin(), p.terms.end(), [](const auto& a, const auto& b) { return a.seconds < b.seconds; });
-  p.seconds = p.limit.seconds;
-  return p;
+  return with_limit(std::move(p));
 }
-
-namespace {
-Prediction with_limit(Prediction p) {
-  p.limit = *std::max_element(p.terms.begin(), p.terms.end(), [](const auto& a, const auto& b) { return a.seconds < b.seconds; });
-  p.seconds = p.limit.seconds;
-  return p;
-}
-}  // namespace
 
 std::optional<Prediction> predict_time(const KernelWork& w, const std::vector<LevelTraffic>& levels, bool local_on_l1_path,
                                        const RoofsDocument& doc) {
   Prediction p;
   if (auto t = compute_term(w, doc)) p.terms.push_back(*t);
-  std::optional<PredictionTerm> first, local;
-  for (std::size_t i = 0; i < levels.size(); ++i) {
-    const LevelTraffic& l = levels[i];
+  // Terms in the levels' order: the first level, local memory, the further levels.
+  std::vector<PredictionTerm> terms;
+  for (const LevelTraffic& l : levels) {
     const MemoryLevel level = MemoryLevel::from_name(l.level);
     const double f = l.bytes > 0 ? l.store_bytes / l.bytes : 0;
     const PredictionTermKind kind = level.kind == LevelKind::local ? PredictionTermKind::local : PredictionTermKind::level;
-    std::optional<PredictionTerm> t = memory_term(doc, kind, level, l.bytes, f);
-    if (!t) continue;
-    if (i == 0) first = t;
-    else if (kind == PredictionTermKind::local) local = t;
-    else p.terms.push_back(*t);
+    if (auto t = memory_term(doc, kind, level, l.bytes, f)) terms.push_back(*t);
   }
-  if (first && local && local_on_l1_path) {
+  const bool first_is_level = !levels.empty() && !terms.empty() && terms.front().level &&
+                              terms.front().level->name == levels.front().level;
+  if (local_on_l1_path && first_is_level && terms.size() > 1 && terms[1].kind == PredictionTermKind::local) {
     // One data path: the first level's lines and the local passes queue behind each other.
-    first->roof += " + " + local->roof;
-    first->amount += local->amount;
-    first->seconds += local->seconds;
-    first->rate = first->amount / first->seconds;
-    local.reset();
+    PredictionTerm& first = terms.front();
+    first.roof += " + " + terms[1].roof;
+    first.amount += terms[1].amount;
+    first.seconds += terms[1].seconds;
+    first.rate = first.amount / first.seconds;
+    terms.erase(terms.begin() + 1);
   }
-  if (local) p.terms.insert(p.terms.begin() + (p.terms.empty() ? 0 : 1), *local);
-  if (first) p.terms.insert(p.terms.begin() + (p.terms.empty() || p.terms.front().kind != PredictionTermKind::compute ? 0 : 1), *first);
+  p.terms.insert(p.terms.end(), terms.begin(), terms.end());
   if (p.terms.empty()) return std::nullopt;
   return with_limit(std::move(p));
 }
