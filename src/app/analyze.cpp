@@ -17,9 +17,9 @@
 
 namespace roofline {
 
-SamplePlan sample_plan(std::uint64_t groups, double records, const TargetArchitecture& target, std::uint64_t requested, bool all_groups) {
-  if (all_groups || (!requested && groups <= kWholeLaunchGroups && records <= kWholeLaunchRecords)) return {0, 1, groups};
-  const std::uint64_t count = requested ? requested : std::max<std::uint64_t>(8, 2 * std::uint64_t(target.resident_groups));
+SamplePlan sample_plan(std::uint64_t groups, double records, const TargetArchitecture& target, GroupSample requested) {
+  if (requested.all || (!requested.groups && groups <= kWholeLaunchGroups && records <= kWholeLaunchRecords)) return {0, 1, groups};
+  const std::uint64_t count = requested.groups ? requested.groups : std::max<std::uint64_t>(8, 2 * std::uint64_t(target.resident_groups));
   const std::uint64_t stride = std::max<std::uint64_t>(1, target.compute_units);
   // As many as the launch has at that spacing, then closer.
   const std::uint64_t spaced = (groups + stride - 1) / stride;
@@ -45,12 +45,13 @@ std::uint64_t local_bytes_of(const InstrumentResult& inst) {
 }
 
 // The first cap on an item's records: its share of the counted accesses,
-// taken as 4 bytes each, with room to spare.
+// taken as 4 bytes each, as many again for its branches, with room to spare
+// (the recording raises the cap to what the items made when it was short).
 std::uint64_t records_hint(const CountsFile& c) {
   const auto& s = c.counts.slot;
   const double bytes = double(s[kGlobalLoad] + s[kGlobalStore] + s[kConstantLoad] + s[kLocalLoad] + s[kLocalStore]);
   const double per_item = c.work_items ? bytes / 4.0 / double(c.work_items) : 0;
-  return std::uint64_t(std::min(1e7, per_item * 1.25 + 64));
+  return std::uint64_t(std::min(1e7, per_item * 2.5 + 64));
 }
 
 AnalyzeResult analyze_in_worker(const AnalyzeRequest& r, const WorkerChannel& worker) {
@@ -60,6 +61,17 @@ AnalyzeResult analyze_in_worker(const AnalyzeRequest& r, const WorkerChannel& wo
   std::tie(roofs, out.roofs) = target_roofs(r, *k.device);
   worker.doing("counting kernel '" + k.kernel->kernel_name() + "' of " + k.file);
   out.counts = count_kernel(k, r.kernel);
+  out.address = analyze_addresses(k, r.kernel, out.counts, roofs, r.sample, worker);
+  for (const std::string& w : out.address.warnings) out.counts.warnings.push_back(w);
+  return out;
+}
+
+nlohmann::json optional_json(const std::optional<Prediction>& p) { return p ? nlohmann::json(*p) : nlohmann::json(nullptr); }
+
+}  // namespace
+
+AddressAnalysis analyze_addresses(PreparedKernel& k, const KernelRequest& request, const CountsFile& counts, const RoofsDocument& roofs,
+                                  GroupSample sample, const WorkerChannel& worker) {
   const auto t0 = std::chrono::steady_clock::now();
   InstrumentRequest req = instrument_request(k);
   req.kernel = k.kernel->kernel_name();
@@ -68,17 +80,20 @@ AnalyzeResult analyze_in_worker(const AnalyzeRequest& r, const WorkerChannel& wo
   try {
     inst = instrument_kernel(req);
   } catch (const InstrumentError& e) {
-    throw CommandError(Failure::kernel_build, r.kernel.file + ": cannot instrument " + req.kernel + " to record its addresses: " + e.what());
+    throw CommandError(Failure::kernel_build, request.file + ": cannot instrument " + req.kernel + " to record its addresses: " + e.what());
   }
+  // Sites named as the user named the file (Clang saw its absolute path).
+  for (TraceSite& site : inst.sites)
+    if (site.where.rfind(req.file_name + ":", 0) == 0) site.where = k.file + site.where.substr(req.file_name.size());
   const std::uint64_t groups = k.kernel->work_groups();
   std::uint64_t group_size = 1;
   for (auto l : k.kernel->recorded_local()) group_size *= l;
-  if (k.kernel->local().empty() && r.kernel.on_warning)
-    r.kernel.on_warning(r.kernel.file + ": no --local: the addresses are recorded with work-groups of " + std::to_string(group_size) +
-                        " items");
+  if (k.kernel->local().empty() && request.on_warning)
+    request.on_warning(request.file + ": no --local: the addresses are recorded with work-groups of " + std::to_string(group_size) +
+                       " items");
   const TargetArchitecture target = target_architecture(roofs, group_size, local_bytes_of(inst));
-  const double records = double(records_hint(out.counts)) * double(k.kernel->work_items());
-  const SamplePlan plan = sample_plan(groups, records, target, r.sample_groups, r.all_groups);
+  const double records = double(records_hint(counts)) * double(k.kernel->work_items());
+  const SamplePlan plan = sample_plan(groups, records, target, sample);
   AddressRecording rec;
   rec.source = inst.source;
   rec.local_regions = inst.layout.local_regions;
@@ -87,44 +102,56 @@ AnalyzeResult analyze_in_worker(const AnalyzeRequest& r, const WorkerChannel& wo
   rec.first = plan.first;
   rec.stride = plan.stride;
   rec.count = plan.count;
-  rec.records_per_item = records_hint(out.counts);
-  const KernelWork work = work_of(out.counts.counts, double(k.kernel->buffer_bytes()));
+  rec.records_per_item = records_hint(counts);
+  const KernelWork work = work_of(counts.counts, double(k.kernel->buffer_bytes()));
   AccessAnalyzer analyzer(k.kernel->trace_layout(rec), target, work.footprint_bytes);
   worker.doing("recording the addresses of kernel '" + k.kernel->kernel_name() + "' of " + k.file);
   try {
-    while_doing("recording addresses of " + r.kernel.file,
+    while_doing("recording addresses of " + request.file,
                 [&] { k.kernel->record(rec, [&](TracedGroup g) { analyzer.add(std::move(g)); }); });
   } catch (const KernelBuildError& e) {
-    throw CommandError(Failure::kernel_build, r.kernel.file + ": " + e.what() + " (a bug of the instrumenter; please report it)",
+    throw CommandError(Failure::kernel_build, request.file + ": " + e.what() + " (a bug of the instrumenter; please report it)",
                        "build log:\n" + e.log());
   }
+  AddressAnalysis out;
   out.analysis = analyzer.finish();
   out.hierarchical = predict_time(work, out.analysis.levels, target.local_on_l1_path, roofs);
   out.core = predict_time(work, roofs);
   out.findings = diagnose(out.analysis, out.hierarchical, k.kernel->work_items());
-  // The recording copy's own warnings (the counting copy's are the same source's: already there).
+  // The counting copy's warnings are the same source's: only the recording copy's new ones.
   for (const std::string& w : inst.warnings)
-    if (std::find(out.counts.warnings.begin(), out.counts.warnings.end(), w) == out.counts.warnings.end()) out.counts.warnings.push_back(w);
+    if (std::find(counts.warnings.begin(), counts.warnings.end(), w) == counts.warnings.end()) out.warnings.push_back(w);
   out.record_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;
 }
 
-nlohmann::json optional_json(const std::optional<Prediction>& p) { return p ? nlohmann::json(*p) : nlohmann::json(nullptr); }
+AddressAnalysis address_analysis_of(const nlohmann::json& doc) {
+  AddressAnalysis a;
+  a.analysis = doc.at("analysis").get<AccessAnalysis>();
+  if (!doc.at("prediction").is_null()) a.hierarchical = doc.at("prediction").get<Prediction>();
+  if (!doc.at("core_prediction").is_null()) a.core = doc.at("core_prediction").get<Prediction>();
+  a.findings = doc.at("findings").get<std::vector<Finding>>();
+  a.record_seconds = doc.at("record_seconds").get<double>();
+  return a;
+}
 
-}  // namespace
+nlohmann::json address_analysis_json(const AddressAnalysis& a) {
+  return {{"analysis", a.analysis},
+          {"prediction", optional_json(a.hierarchical)},
+          {"core_prediction", optional_json(a.core)},
+          {"findings", a.findings},
+          {"record_seconds", a.record_seconds}};
+}
 
 nlohmann::json analysis_document(const AnalyzeResult& r) {
-  return {{"schema", "roofline-analysis"},
-          {"tool_version", ROOFLINE_VERSION},
-          {"git_revision", ROOFLINE_GIT_REVISION},
-          {"date", utc_now_iso()},
-          {"roofs", r.roofs},
-          {"counts", counts_to_json(r.counts)},
-          {"analysis", r.analysis},
-          {"prediction", optional_json(r.hierarchical)},
-          {"core_prediction", optional_json(r.core)},
-          {"findings", r.findings},
-          {"record_seconds", r.record_seconds}};
+  nlohmann::json doc = {{"schema", "roofline-analysis"},
+                        {"tool_version", ROOFLINE_VERSION},
+                        {"git_revision", ROOFLINE_GIT_REVISION},
+                        {"date", utc_now_iso()},
+                        {"roofs", r.roofs},
+                        {"counts", counts_to_json(r.counts)}};
+  doc.update(address_analysis_json(r.address));
+  return doc;
 }
 
 AnalyzeResult run_analyze(const AnalyzeRequest& r, const std::function<void(const AnalyzeResult&)>& show) {
@@ -136,11 +163,7 @@ AnalyzeResult run_analyze(const AnalyzeRequest& r, const std::function<void(cons
   AnalyzeResult out;
   out.roofs = doc.at("roofs").get<std::string>();
   out.counts = counts_from_json(doc.at("counts"));
-  out.analysis = doc.at("analysis").get<AccessAnalysis>();
-  if (!doc.at("prediction").is_null()) out.hierarchical = doc.at("prediction").get<Prediction>();
-  if (!doc.at("core_prediction").is_null()) out.core = doc.at("core_prediction").get<Prediction>();
-  out.findings = doc.at("findings").get<std::vector<Finding>>();
-  out.record_seconds = doc.at("record_seconds").get<double>();
+  out.address = address_analysis_of(doc);
   if (show) show(out);
   if (!r.output.empty()) write_file_atomically(r.output, doc.dump(1) + "\n");
   return out;

@@ -17,15 +17,21 @@
 #include "model/access_analysis.hpp"
 #include "model/counts_file.hpp"
 #include "model/placement.hpp"
+#include "model/roofs.hpp"
 
 namespace roofline {
 
+// Which work-groups the recording runs (sample_plan).
+struct GroupSample {
+  std::uint64_t groups = 0;  // --sample-groups; 0: the default sample
+  bool all = false;          // --all-groups
+};
+
 struct AnalyzeRequest {
   KernelRequest kernel;
-  std::string roofs;                 // --roofs: the target's; empty: roofs/<device>.json
-  std::string output;                // -o: the analysis file (JSON)
-  std::uint64_t sample_groups = 0;   // --sample-groups; 0: the default sample (sample_plan)
-  bool all_groups = false;           // --all-groups
+  std::string roofs;   // --roofs: the target's; empty: roofs/<device>.json
+  std::string output;  // -o: the analysis file (JSON)
+  GroupSample sample;
 };
 
 // Which groups the recording runs: the whole launch when it has at most
@@ -38,16 +44,31 @@ inline constexpr double kWholeLaunchRecords = 64e6;
 struct SamplePlan {
   std::uint64_t first = 0, stride = 1, count = 0;
 };
-SamplePlan sample_plan(std::uint64_t groups, double records, const TargetArchitecture& target, std::uint64_t requested, bool all_groups);
+SamplePlan sample_plan(std::uint64_t groups, double records, const TargetArchitecture& target, GroupSample requested);
 
-struct AnalyzeResult {
-  CountsFile counts;
+// The address-level analysis of one launch.
+struct AddressAnalysis {
   AccessAnalysis analysis;
   std::optional<Prediction> hierarchical;  // from the bytes each level serves
   std::optional<Prediction> core;          // the core-view prediction (counts and footprint alone), for comparison
   std::vector<Finding> findings;
-  std::string roofs;                       // the roofs file of the target
+  std::vector<std::string> warnings;       // the recording copy's, those the counting copy did not give
   double record_seconds = 0;               // wall time of the recording runs and the analysis
+};
+
+struct PreparedKernel;  // app/kernel_setup
+class WorkerChannel;    // app/worker
+// Records the prepared kernel's addresses over `sample` and analyses them for
+// the target of `roofs`, with the kernel's `counts` (for the work and the
+// record cap). Runs in the worker (its kernel is the worker's). Throws
+// CommandError kernel_build when the kernel cannot be instrumented.
+AddressAnalysis analyze_addresses(PreparedKernel& k, const KernelRequest& request, const CountsFile& counts, const RoofsDocument& roofs,
+                                  GroupSample sample, const WorkerChannel& worker);
+
+struct AnalyzeResult {
+  CountsFile counts;
+  AddressAnalysis address;
+  std::string roofs;  // the roofs file of the target
 };
 
 // Runs in a worker (app/worker) as run_place does; hands the result to
@@ -55,6 +76,10 @@ struct AnalyzeResult {
 // file; kernel_build: cannot be instrumented) or Interrupted.
 AnalyzeResult run_analyze(const AnalyzeRequest& request, const std::function<void(const AnalyzeResult&)>& show = {});
 
+// The analysis file: "schema": "roofline-analysis" (schemas/analysis.schema.json):
+// the header, the counts, and address_analysis_json's fields.
 nlohmann::json analysis_document(const AnalyzeResult& r);
+nlohmann::json address_analysis_json(const AddressAnalysis& a);
+AddressAnalysis address_analysis_of(const nlohmann::json& fields);
 
 }  // namespace roofline

@@ -25,6 +25,8 @@ std::optional<RoofsDocument> device_roofs(const PlaceRequest& r, const DeviceEnt
   if (!path.empty()) return load_roofs(path);
   if (!r.svg.empty())
     throw CommandError(Failure::usage, "--svg needs the device's roofs: pass --roofs ROOFS.json (from roofline build)");
+  if (r.analyze)
+    throw CommandError(Failure::usage, "--analyze needs the device's roofs: pass --roofs ROOFS.json (from roofline build)");
   return std::nullopt;
 }
 
@@ -132,6 +134,17 @@ void place(Placement& p, const std::optional<RoofsDocument>& roofs, const std::s
   p.note = note;
 }
 
+// The analysis's view of the placement: the hierarchical prediction replaces
+// the core view's, which is kept beside it with the level dots and the diagnosis.
+void add_analysis(Placement& p, const AddressAnalysis& a) {
+  PlacementAnalysis view;
+  view.levels = level_dots(a.analysis, p.ops());
+  view.core_prediction = p.prediction;
+  view.findings = a.findings;
+  if (a.hierarchical) p.prediction = a.hierarchical;
+  p.analysis = view;
+}
+
 // The placement file (its document as the worker made it), and the CARM
 // with the dot; with a power model in the roofs and a power reading of the
 // kernel, the power and efficiency CARMs beside it (x-power.svg).
@@ -179,7 +192,16 @@ std::string place_in_worker(const PlaceRequest& r, const WorkerChannel& worker) 
   const PowerOutcome power = kernel_power(k, std::move(energy), why_no_energy, time.median);
   Placement p = placement_of(r, k, counts, time, power);
   place(p, roofs, other_device, power.note);
-  return nlohmann::json{{"placement", p}, {"counts", counts_to_json(counts)}, {"roofs", roofs_path}}.dump();
+  nlohmann::json doc{{"counts", counts_to_json(counts)}, {"roofs", roofs_path}};
+  if (r.analyze) {
+    // After the timing: the recording copy's runs do not warm what the timed runs measure.
+    const AddressAnalysis a = analyze_addresses(k, r.kernel, counts, *roofs, r.sample, worker);
+    add_analysis(p, a);
+    doc["analysis"] = address_analysis_json(a);
+    doc["analysis_warnings"] = a.warnings;
+  }
+  doc["placement"] = p;
+  return doc.dump();
 }
 
 std::string preparing(const KernelRequest& r) { return "preparing kernel file " + r.file; }
@@ -190,6 +212,8 @@ PlaceResult run_place(const PlaceRequest& r, const std::function<void(const Plac
   install_interrupt_handler();
   check_output(r.output);
   check_output_with(r.svg, energy_charts_beside(r.svg));
+  check_output(r.analysis);
+  if (!r.analysis.empty() && !r.analyze) throw CommandError(Failure::usage, "--analysis FILE needs --analyze");
   const nlohmann::json doc = nlohmann::json::parse(run_in_worker(
       preparing(r.kernel), {r.kernel.timeout_s}, [&r](const WorkerChannel& w) { return place_in_worker(r, w); }));
   throw_if_interrupted();  // Ctrl-C as the worker answered: nothing is written
@@ -197,8 +221,15 @@ PlaceResult run_place(const PlaceRequest& r, const std::function<void(const Plac
   result.counted_here = r.counts.empty();
   result.counts = counts_from_json(doc.at("counts"));
   result.placement = doc.at("placement").get<Placement>();
+  result.roofs = doc.at("roofs").get<std::string>();
+  if (doc.contains("analysis")) {
+    result.address = address_analysis_of(doc.at("analysis"));
+    for (const auto& w : doc.at("analysis_warnings")) result.counts.warnings.push_back(w.get<std::string>());
+  }
   if (show) show(result);
-  write_placement(r, doc.at("placement"), result.placement, doc.at("roofs").get<std::string>());
+  write_placement(r, doc.at("placement"), result.placement, result.roofs);
+  if (!r.analysis.empty() && result.address)
+    write_file_atomically(r.analysis, analysis_document({result.counts, *result.address, result.roofs}).dump(1) + "\n");
   return result;
 }
 

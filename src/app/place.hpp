@@ -2,12 +2,15 @@
 // kernel prepared on its device, its counts (counted here, or from a counts
 // file made for exactly this launch), its time (the original kernel only),
 // its power where a counter can be read, and its place among the device's
-// roofs; then the placement file and the charts with its dot.
+// roofs; then the placement file and the charts with its dot. With
+// --analyze, its addresses recorded too (app/analyze): the prediction is then
+// the hierarchical one, and the chart draws a dot per level.
 #pragma once
 #include <functional>
 #include <optional>
 #include <string>
 
+#include "app/analyze.hpp"
 #include "app/kernel_request.hpp"
 #include "model/counts_file.hpp"
 #include "model/placement.hpp"
@@ -25,12 +28,17 @@ struct PlaceRequest {
   int runs = 0;              // timed runs; 0: until the RSE is under 1% (5 to 100 runs, 2 s budget)
   double warmup_s = -1;      // warm-up seconds; negative: 0.5 on GPUs, 0.2 on CPUs
   EnergyBackend energy = EnergyBackend::automatic;
+  bool analyze = false;      // --analyze: record the addresses too (app/analyze); needs the roofs
+  GroupSample sample;        // --sample-groups, --all-groups
+  std::string analysis;      // --analysis: the analysis file to write beside the placement
 };
 
 struct PlaceResult {
   Placement placement;
   CountsFile counts;
   bool counted_here = false;  // counted in this run (not read from --counts)
+  std::optional<AddressAnalysis> address;  // --analyze
+  std::string roofs;          // the roofs file it was placed among; empty: none
 };
 
 // Places the kernel, hands the result to `show` (before any file is written,

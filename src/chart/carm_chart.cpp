@@ -16,6 +16,8 @@
 #include "chart/carm_roofs.hpp"
 #include "chart/legend.hpp"
 #include "chart/point_labels.hpp"
+#include "chart/roof_colors.hpp"
+#include "chart/spatial_grid.hpp"
 #include "model/placement.hpp"
 #include "model/roofline.hpp"
 #include "model/roofs.hpp"
@@ -42,7 +44,7 @@ std::vector<const RoofsDocument*> documents(const std::vector<RoofSet>& sets) {
 
 // What the chart is; with several documents, first a line naming each one's
 // device, driver and date (the title has room for their names only).
-std::string subtitle(const std::vector<RoofSet>& sets, std::size_t dots, const std::string& labelled) {
+std::string subtitle(const std::vector<RoofSet>& sets, std::size_t dots, bool levels, const std::string& labelled) {
   std::string t;
   if (sets.size() > 1) t = documents_line(documents(sets)) + "\n";
   t += "Cache-aware roofline model";
@@ -59,6 +61,7 @@ std::string subtitle(const std::vector<RoofSet>& sets, std::size_t dots, const s
   if (std::any_of(sets.begin(), sets.end(), [](const RoofSet& s) { return !s.bounds.empty(); }))
     t += " · dotted: the roofs that bound placed kernels";
   if (dots) t += " · " + std::to_string(dots) + (dots == 1 ? " kernel" : " kernels");
+  if (levels) t += " · hollow: the kernel's AI at the bytes each level serves";
   if (!labelled.empty()) t += ", " + labelled;
   return t;
 }
@@ -220,14 +223,38 @@ std::string dot_tooltip(const Placement& p) {
 
 // The dots' markers and labels, colored by the document they ran on when
 // there are several.
+// A kernel's hierarchical dot: its AI at one level's bytes, at its performance.
+struct LevelMarker {
+  Point at;
+  std::string color, level, tooltip;
+};
+
 struct DotLayout {
   std::vector<PointToLabel> points;
+  std::vector<std::vector<LevelMarker>> levels;  // per dot, nearest level first
   std::vector<std::string> colors;
   std::vector<std::optional<Segment>> error_bars;  // from the slowest to the fastest run, where 3 pixels or more
   DotsToAvoid avoid;  // for the roof labels
 };
 
 constexpr double kDotFont = 11.5;  // placed kernels' labels
+
+constexpr double kLevelRadius = 4;
+
+// The hollow markers of a placement analysed by levels (place --analyze),
+// each in its level's color.
+std::vector<LevelMarker> level_markers(const Placement& p, const Scales& s) {
+  std::vector<LevelMarker> out;
+  if (!p.analysis) return out;
+  const std::string unit = p.unit == RateUnit::intop ? " op/byte" : " FLOP/byte";
+  for (const LevelDot& l : p.analysis->levels) {
+    if (!(l.ai > 0) || !std::isfinite(l.ai)) continue;
+    const std::string tip = clip_text(p.display_label(), kMaxTooltipChars) + " at " + l.level + ": " + format_bytes(l.bytes) + ", AI " +
+                            format_text("%.4g", l.ai) + unit;
+    out.push_back({s.at(l.ai, p.performance / kGiga), level_color(MemoryLevel::from_name(l.level)), l.level, tip});
+  }
+  return out;
+}
 
 // Every dot's marker; a label for those in `labelled`, kept clear by the roof
 // labels.
@@ -243,6 +270,8 @@ DotLayout layout_dots(const std::vector<Placement>& dots, const DotLabels& label
     const PointToLabel& point = d.points.back();
     d.avoid.markers.boxes.push_back(marker_box(point));
     if (point.label) d.avoid.label_spots.push_back(preferred_label_box(point, kDotFont));
+    d.levels.push_back(level_markers(p, s));
+    for (const LevelMarker& m : d.levels.back()) d.avoid.markers.boxes.push_back(Rect{m.at.x, m.at.y, m.at.x, m.at.y}.inflated(kLevelRadius + 1));
     d.error_bars.emplace_back();
     if (p.time.samples > 1 && p.time.min > 0 && p.time.max > p.time.min) {
       const double x = d.points.back().at.x;
@@ -267,10 +296,36 @@ double dot_radius(const ChartOptions& opt, std::size_t i) {
   return std::max(2.5, 10 * std::sqrt(w / most));
 }
 
+// A kernel's level markers, linked to its dot by a thin line across them
+// (as Advisor links its hierarchical dots); named under each when few
+// kernels share the chart.
+void append_level_markers(std::string& out, const std::vector<LevelMarker>& markers, Point dot, bool named, Drawn& drawn) {
+  if (markers.empty()) return;
+  double left = dot.x, right = dot.x;
+  for (const LevelMarker& m : markers) left = std::min(left, m.at.x), right = std::max(right, m.at.x);
+  const Segment link{{left, dot.y}, {right, dot.y}};
+  append_line(out, link.a, link.b, "class=\"level-link\" stroke=\"#6E6E6E\" stroke-width=\"1\"");
+  drawn.segments.push_back(link);
+  std::vector<Rect> names;  // a name that would touch an earlier one goes below it
+  for (const LevelMarker& m : markers) {
+    append_circle(out, m.at, kLevelRadius, "class=\"level-dot\" fill=\"white\" stroke=\"" + m.color + "\" stroke-width=\"2\"", m.tooltip);
+    drawn.boxes.push_back(Rect{m.at.x, m.at.y, m.at.x, m.at.y}.inflated(kLevelRadius + 1));
+    if (!named) continue;
+    const double half = 3.0 * double(m.level.size());
+    Point at{m.at.x, m.at.y + kLevelRadius + 10};
+    auto box = [&] { return Rect{at.x - half, at.y - 9, at.x + half, at.y + 2}; };
+    while (std::any_of(names.begin(), names.end(), [&](const Rect& r) { return touches(r, box()); })) at.y += 10;
+    append_text(out, at, m.level, "class=\"level-name\" font-size=\"9\" text-anchor=\"middle\" fill=\"" + m.color + "\"");
+    names.push_back(box());
+    drawn.boxes.push_back(box());
+  }
+}
+
 void append_dots(std::string& out, const std::vector<Placement>& dots, const std::vector<double>& radii,
                  const DotLayout& layout, const Rect& plot, Drawn& drawn) {
   if (dots.empty()) return;
   out += "<g id=\"dots\">\n";
+  for (std::size_t i = 0; i < dots.size(); ++i) append_level_markers(out, layout.levels[i], layout.points[i].at, dots.size() <= 3, drawn);
   for (std::size_t i = 0; i < dots.size(); ++i) {
     if (const auto& bar = layout.error_bars[i]) {
       append_error_bar(out, bar->a.x, bar->a.y, bar->b.y, layout.colors[i]);
@@ -336,7 +391,8 @@ std::string render_carm_svg(const std::vector<const RoofsDocument*>& docs, const
   std::vector<RoofSet> sets = choose_roofs(docs, opt, dots);
   const std::string title = opt.title.empty() ? title_of(sets) : opt.title;
   const DotLabels labelled = choose_dot_labels(dots, opt);
-  const std::string sub = subtitle(sets, dots.size(), labelled.note);
+  const bool levels = std::any_of(dots.begin(), dots.end(), [](const Placement& p) { return p.analysis && !p.analysis->levels.empty(); });
+  const std::string sub = subtitle(sets, dots.size(), levels, labelled.note);
   const Canvas canvas = make_canvas(opt, 24, sub);
   const Rect& plot = canvas.plot;
   const Scales scales = choose_scales(sets, dots, plot);

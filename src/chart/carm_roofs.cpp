@@ -102,7 +102,12 @@ Scales choose_scales(const std::vector<RoofSet>& sets, const std::vector<Placeme
       x_min = std::min(x_min, ridge_point(r.memory.front().value, r.compute.back().value) / 8);
       x_max = std::max(x_max, ridge_point(r.memory.back().value, r.compute.front().value) * 8);
     }
-  for (const Placement& p : dots) x_min = std::min(x_min, p.ai / 4), x_max = std::max(x_max, p.ai * 4);
+  for (const Placement& p : dots) {
+    x_min = std::min(x_min, p.ai / 4), x_max = std::max(x_max, p.ai * 4);
+    if (p.analysis)
+      for (const LevelDot& l : p.analysis->levels)
+        if (l.ai > 0 && std::isfinite(l.ai)) x_min = std::min(x_min, l.ai / 2), x_max = std::max(x_max, l.ai * 2);
+  }
   Scales s{make_log_axis(x_min, x_max, plot.x0, plot.x1), {}};
   double y_min = std::numeric_limits<double>::infinity(), y_max = 0;
   for (const RoofSet& r : sets) {

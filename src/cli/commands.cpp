@@ -194,6 +194,19 @@ void CommandLine::add_place() {
       ->check(CLI::IsMember(energy_names(true)));
   place_->add_option("--warmup", p.warmup_s, "Warm-up seconds before timing (default: 0.5 on GPUs, 0.2 on CPUs)")
       ->check(finite_in(0, 3600));
+  place_->add_flag("--analyze", p.analyze,
+                   "Record the kernel's addresses too (as roofline analyze does): the time predicted from the bytes each level "
+                   "serves, a dot per level on the CARM, and why the kernel sits below its roof");
+  add_sample_options(place_, p.sample);
+  place_->add_option("--analysis", p.analysis, "Analysis file to write beside the placement (JSON; with --analyze)");
+}
+
+void CommandLine::add_sample_options(CLI::App* c, GroupSample& sample) {
+  c->add_option("--sample-groups", sample.groups,
+                "Work-groups to record (default: all up to 256, else 2 x the groups a compute unit holds, at least 8, "
+                "spaced by the compute units)")
+      ->check(CLI::PositiveNumber);
+  c->add_flag("--all-groups", sample.all, "Record every work-group");
 }
 
 void CommandLine::add_analyze() {
@@ -203,11 +216,7 @@ void CommandLine::add_analyze() {
   add_launch_options(analyze_);
   analyze_->add_option("--roofs", a.roofs, "Roofs file of the target device (default: roofs/<device>.json)");
   analyze_->add_option("-o,--output", output_, "Analysis file to write (JSON)");
-  analyze_->add_option("--sample-groups", a.sample_groups,
-                       "Work-groups to record (default: all up to 256, else 2 x the groups a compute unit holds, at least 8, "
-                       "spaced by the compute units)")
-      ->check(CLI::PositiveNumber);
-  analyze_->add_flag("--all-groups", a.all_groups, "Record every work-group");
+  add_sample_options(analyze_, a.sample);
 }
 
 void CommandLine::add_trace() {
@@ -324,7 +333,11 @@ int CommandLine::place() {
   r.output = output_;
   r.energy = parse_name<EnergyBackend>(place_energy_);
   run_place(r, [this](const PlaceResult& result) {
-    if (!kernel_quiet_) std::printf("%s", format_placement(result.placement, result.counts, result.counted_here).c_str());
+    if (kernel_quiet_) return;
+    if (result.address)
+      std::printf("%s", format_analyzed_placement(result.placement, result.counts, result.counted_here, *result.address, result.roofs).c_str());
+    else
+      std::printf("%s", format_placement(result.placement, result.counts, result.counted_here).c_str());
   });
   return exit_status::ok;
 }

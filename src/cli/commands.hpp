@@ -29,6 +29,7 @@ class CommandLine {
   void add_analyze();
   void add_trace();
   void add_launch_options(CLI::App* command);
+  void add_sample_options(CLI::App* command, GroupSample& sample);
 
   int dispatch();
   int devices() const;

@@ -100,16 +100,18 @@ std::string format_placement(const Placement& p, const CountsFile& c, bool count
   return o.str();
 }
 
-std::string format_analysis(const AnalyzeResult& r) {
+namespace {
+
+// What the recording saw: the sample, the target, the AIWC metrics, the sites and the levels.
+std::string format_recording(const AddressAnalysis& r, const std::string& roofs, double flops) {
   const AccessAnalysis& a = r.analysis;
   const TargetArchitecture& t = a.target;
   std::ostringstream o;
-  o << format_counts(r.counts);
   o << format_text("  recorded %llu of %llu work-groups (every %llu from %llu), %llu work-items", (unsigned long long)a.sample.count,
                    (unsigned long long)a.sample.groups_total, (unsigned long long)a.sample.stride, (unsigned long long)a.sample.first,
                    (unsigned long long)a.items)
     << format_text(", %s, in %.2f s\n", format_si(double(a.aiwc.accesses), "accesses").c_str(), r.record_seconds);
-  o << "  target   " << t.family << " of " << r.roofs << format_text(": %u-item steps, %u-byte lines", t.sub_group, t.request_bytes);
+  o << "  target   " << t.family << " of " << roofs << format_text(": %u-item steps, %u-byte lines", t.sub_group, t.request_bytes);
   if (t.banks) o << format_text(", %u local banks of %u bytes", t.banks, t.bank_bytes);
   o << format_text(", %u groups per compute unit\n", t.resident_groups);
   const AiwcMetrics& m = a.aiwc;
@@ -122,24 +124,53 @@ std::string format_analysis(const AnalyzeResult& r) {
   o << "\n  sites\n";
   for (const SiteAnalysis& s : a.sites) {
     const bool banked = s.site.space == AddressSpace::local && t.banks;
-    o << format_text("    %-18s %-8s %-34s", s.site.where.c_str(), std::string(name_of(s.site.space)).c_str(), s.site.text.substr(0, 34).c_str());
-    if (banked) o << format_text(" %.2f passes per step through the banks\n", s.lines_per_step());
+    const std::string kind = s.site.branch ? "branch" : std::string(name_of(s.site.space));
+    o << format_text("    %-18s %-8s %-34s", s.site.where.c_str(), kind.c_str(), s.site.text.substr(0, 34).c_str());
+    if (s.site.branch)
+      o << format_text(" %.0f%% of steps divergent, %.0f%% taken\n", 100 * s.divergent_share(),
+                       s.accesses ? 100.0 * double(s.taken) / double(s.accesses) : 0.0);
+    else if (banked) o << format_text(" %.2f passes per step through the banks\n", s.lines_per_step());
     else o << format_text(" %.2f lines per step, %.0f%% of line bytes used\n", s.lines_per_step(), 100 * s.efficiency(t.request_bytes));
   }
   o << format_text("  levels   (whole launch, x%.1f the sample)", a.scale);
   for (const LevelTraffic& l : a.levels) {
     o << "  " << l.level << " " << format_bytes(l.bytes);
-    if (r.counts.counts.flops() > 0 && l.bytes > 0) o << format_text(" (AI %.3g)", r.counts.counts.flops() / l.bytes);
+    if (flops > 0 && l.bytes > 0) o << format_text(" (AI %.3g)", flops / l.bytes);
   }
   o << "\n";
-  if (r.hierarchical) {
-    o << "  predicted " << format_si(r.hierarchical->seconds, "s") << " from the levels (limit: " << r.hierarchical->limit.roof << ")";
-    if (r.core) o << "; " << format_si(r.core->seconds, "s") << " from the counts alone (limit: " << r.core->limit.roof << ")";
+  return o.str();
+}
+
+std::string format_findings(const std::vector<Finding>& findings) {
+  std::string o = "  why\n";
+  for (const Finding& f : findings) o += "    " + (f.where.empty() ? "" : f.where + ": ") + f.text + "\n";
+  return o;
+}
+
+}  // namespace
+
+std::string format_analysis(const AnalyzeResult& r) {
+  const AddressAnalysis& a = r.address;
+  std::ostringstream o;
+  o << format_counts(r.counts) << format_recording(a, r.roofs, r.counts.counts.flops());
+  if (a.hierarchical) {
+    o << "  predicted " << format_si(a.hierarchical->seconds, "s") << " from the levels (limit: " << a.hierarchical->limit.roof << ")";
+    if (a.core) o << "; " << format_si(a.core->seconds, "s") << " from the counts alone (limit: " << a.core->limit.roof << ")";
     o << "\n";
-    for (const PredictionTerm& term : r.hierarchical->terms) o << "    " << term_text(term) << "\n";
+    for (const PredictionTerm& term : a.hierarchical->terms) o << "    " << term_text(term) << "\n";
   }
-  o << "  why\n";
-  for (const Finding& f : r.findings) o << "    " << (f.where.empty() ? "" : f.where + ": ") << f.text << "\n";
+  o << format_findings(a.findings);
+  return o.str();
+}
+
+std::string format_analyzed_placement(const Placement& p, const CountsFile& c, bool counted_here, const AddressAnalysis& a,
+                                      const std::string& roofs) {
+  std::ostringstream o;
+  o << format_placement(p, c, counted_here) << format_recording(a, roofs, c.counts.flops());
+  if (a.core)
+    o << format_text("  core view (counts and footprint alone) predicted %s (limit: %s): measured / predicted %.2f\n",
+                     format_si(a.core->seconds, "s").c_str(), a.core->limit.roof.c_str(), p.seconds / a.core->seconds);
+  o << format_findings(a.findings);
   return o.str();
 }
 

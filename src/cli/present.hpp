@@ -29,6 +29,9 @@ std::string format_counts(const CountsFile& counts);
 std::string format_prediction(const Prediction& prediction, double measured_seconds);
 std::string format_placement(const Placement& p, const CountsFile& counts, bool counted_here);
 std::string format_analysis(const AnalyzeResult& r);
+// place --analyze: the placement (its prediction the hierarchical one), the recording and the diagnosis.
+std::string format_analyzed_placement(const Placement& p, const CountsFile& c, bool counted_here, const AddressAnalysis& a,
+                                      const std::string& roofs);
 std::string format_idle_power(const IdleReading& r);
 // roofline trace: the kernels by device time, the transfers, the one-line summary and how the application ended.
 std::string format_trace(const TraceResult& t);

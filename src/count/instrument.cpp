@@ -487,6 +487,7 @@ class Instrumenter {
       charge_before(s, c);
     } else if (auto* is = dyn_cast<IfStmt>(s)) {
       no_macro_control(s, "if statement");
+      note_branch(is->getCond());
       Cost c;
       expr(is->getCond(), c);
       charge_before(s, c);
@@ -500,16 +501,19 @@ class Instrumenter {
         else if (auto* d = dyn_cast<DeclStmt>(init)) decl_cost(d, c);
       }
       charge_before(s, c);
+      note_branch(fs->getCond());
       inject(fs->getCond());
       inject(fs->getInc());
       body(fs->getBody(), "for loop");
     } else if (auto* ws = dyn_cast<WhileStmt>(s)) {
       no_macro_control(s, "while loop");
+      note_branch(ws->getCond());
       inject(ws->getCond());
       body(ws->getBody(), "while loop");
     } else if (auto* dos = dyn_cast<DoStmt>(s)) {
       no_macro_control(s, "do loop");
       body(dos->getBody(), "do loop", dos->getWhileLoc());
+      note_branch(dos->getCond());
       inject(dos->getCond());
     } else if (auto* ss = dyn_cast<SwitchStmt>(s)) {
       no_macro_control(s, "switch statement");
@@ -744,6 +748,7 @@ class Instrumenter {
       return children(e, c);
     }
     if (auto* co = dyn_cast<ConditionalOperator>(e)) {
+      if (!co->getCond()->getType()->isVectorType()) note_branch(co->getCond());
       expr(co->getCond(), c);
       inject(co->getTrueExpr());
       inject(co->getFalseExpr());
@@ -782,7 +787,9 @@ class Instrumenter {
            " const ulong __rl_k = __rl_c[" + std::to_string(cur) + "]++;"
            " if (__rl_k < __rl_c[" + std::to_string(cap) + "]) {"
            " __global ulong *__rl_e = __rl_r + __rl_c[" + std::to_string(base) + "] + 2 * __rl_k;"
-           " __rl_e[0] = __rl_a; __rl_e[1] = (ulong)__rl_meta | ((ulong)__rl_bytes << 32); } }\n#line 1\n";
+           " __rl_e[0] = __rl_a; __rl_e[1] = (ulong)__rl_meta | ((ulong)__rl_bytes << 32); } }\n"
+           "int __rl_br(uint __rl_meta, __private ulong *__rl_c, __global ulong *__rl_r, int __rl_taken) {"
+           " __rl_note((ulong)__rl_taken, __rl_meta, 0u, __rl_c, __rl_r); return __rl_taken; }\n#line 1\n";
   }
 
   // A memory access to record: the expression whose address is taken (or
@@ -796,9 +803,22 @@ class Instrumenter {
     std::string element_offset;    // pointer_arg of vloadn/vstoren: "(OFFSET) * n", the element the call reaches
     const Stmt* body = nullptr;    // of the function it is in
     AddressSpace space = AddressSpace::global;
+    bool atomic = false;           // the pointer argument of an atomic builtin
   };
   std::vector<Access> accesses_;
   std::map<const Expr*, std::size_t> access_index_;
+  std::vector<const Expr*> branches_;  // conditions whose outcome each evaluation records
+
+  // A condition of an if, a loop or a scalar ?:, recorded where it is
+  // written in the file; one that comes from a macro is not (a warning says so).
+  void note_branch(const Expr* cond) {
+    if (!record_ || !cond) return;
+    if (!cond->getBeginLoc().isFileID() || !cond->getEndLoc().isFileID()) {
+      warn(where(sm_, cond->getBeginLoc()) + ": this condition comes from a macro: its divergence is not recorded");
+      return;
+    }
+    branches_.push_back(cond);
+  }
 
   static AddressSpace site_space(Space s) {
     return s == Space::Local ? AddressSpace::local : s == Space::Constant ? AddressSpace::constant : AddressSpace::global;
@@ -855,7 +875,7 @@ class Instrumenter {
       declarations[a.body] += decl + "; ";
       std::string text = text_of(a.at->getSourceRange());
       if (text.size() > 80) text = text.substr(0, 77) + "...";
-      sites.push_back({id, where(sm_, a.at->getBeginLoc()), text, a.space});
+      sites.push_back({id, where(sm_, a.at->getBeginLoc()), text, a.space, false, a.atomic});
       const std::string address = a.element_offset.empty() ? "(ulong)" + var : "(ulong)(" + var + " + " + a.element_offset + ")";
       const std::string note = "__rl_note(" + address + " + " + std::to_string(a.offset) + "UL, " + std::to_string(id | a.flags) + "u, " +
                                std::to_string(a.bytes) + "u, __rl_c, __rl_r), " + var;
@@ -866,6 +886,15 @@ class Instrumenter {
         edits_.before_token(a.at->getBeginLoc(), Nesting::Access, "(*(" + var + " = &(");
         edits_.after_token(a.at->getEndLoc(), Nesting::Access, "), " + note + "))");
       }
+    }
+    for (const Expr* cond : branches_) {
+      const unsigned id = unsigned(sites.size());
+      if (id > kRecordSiteMask) unsupported(cond, "more access sites than the records can number");
+      std::string text = text_of(cond->getSourceRange());
+      if (text.size() > 80) text = text.substr(0, 77) + "...";
+      sites.push_back({id, where(sm_, cond->getBeginLoc()), text, AddressSpace::global, true});
+      edits_.before_token(cond->getBeginLoc(), Nesting::Branch, "__rl_br(" + std::to_string(id | kRecordBranch) + "u, __rl_c, __rl_r, (");
+      edits_.after_token(cond->getEndLoc(), Nesting::Branch, ") != 0)");
     }
     for (const auto& [body, decls] : declarations) {
       const auto* cs = cast<CompoundStmt>(body);
@@ -926,9 +955,11 @@ class Instrumenter {
       const std::uint64_t bytes = size_of(value);
       if (ak.loads) charge_memory(s, bytes, false, c);
       if (ak.stores) charge_memory(s, bytes, true, c);
-      if (record_ && (ak.loads || ak.stores))
-        add_access(call->getArg(0)->IgnoreImpCasts(), call->getArg(0)->getType(), (ak.loads ? kRecordLoad : 0) | (ak.stores ? kRecordStore : 0),
-                   bytes, 0, site_space(s));
+      if (record_ && (ak.loads || ak.stores)) {
+        const Expr* pointer = call->getArg(0)->IgnoreImpCasts();
+        add_access(pointer, call->getArg(0)->getType(), (ak.loads ? kRecordLoad : 0) | (ak.stores ? kRecordStore : 0), bytes, 0, site_space(s));
+        accesses_[access_index_.at(pointer)].atomic = true;
+      }
       if (ak.arithmetic) arith(value, 1, false, c);
       return;
     }

@@ -61,7 +61,9 @@ struct InstrumentRequest {
 //   [C + j * n + l]      item l of group j: its number of records, also past the cap; C = H + count * L
 //   [R + 2 * ((j * n + l) * cap + k)]   its record k, k < cap; R = C + count * n
 // A record is two words: the address, then (meta | bytes << 32), meta =
-// site | kRecordLoad | kRecordStore, or kRecordBarrier for a barrier.
+// site | kRecordLoad | kRecordStore, or kRecordBarrier for a barrier; a
+// branch's condition (if, loop, scalar ?: written in the file) at each
+// evaluation records 1 or 0 as its address and site | kRecordBranch.
 // The record's bits and the header's size: model/access_trace.hpp.
 
 // The regions of the records: kernel parameters and the kernel's __local variables.
@@ -75,7 +77,7 @@ struct InstrumentResult {
   std::string source;                    // instrumented source; the wrapper keeps the kernel's name
   std::vector<std::string> kernels;      // every kernel the file defines
   std::vector<std::string> warnings;     // where a count may be inexact, and why
-  std::vector<TraceSite> sites;          // record_addresses: the access sites, by id
+  std::vector<TraceSite> sites;          // record_addresses: the access and branch sites, by id
   RecordedLayout layout;                 // record_addresses: what the header's words are
 };
 

@@ -405,8 +405,9 @@ void UserKernel::decode_batch(const std::vector<std::uint64_t>& words, const Add
         a.bytes = std::uint32_t(meta >> 32);
         a.site = std::uint32_t(meta & kRecordSiteMask);
         a.flags = std::uint8_t(((meta & kRecordLoad) ? kTraceLoad : 0) | ((meta & kRecordStore) ? kTraceStore : 0) |
-                               ((meta & kRecordBarrier) ? kTraceBarrier : 0));
-        if (!(a.flags & kTraceBarrier)) locate(address, a);
+                               ((meta & kRecordBarrier) ? kTraceBarrier : 0) | ((meta & kRecordBranch) ? kTraceBranch : 0));
+        if (a.flags & kTraceBranch) a.offset = address;
+        else if (a.memory()) locate(address, a);
         item.accesses.push_back(a);
       }
     }

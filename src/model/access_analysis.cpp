@@ -18,6 +18,9 @@ constexpr int kRegionShift = 40;  // each region's virtual base: (region + 1) <<
 
 std::uint64_t virtual_address(const TraceAccess& a) { return (std::uint64_t(a.region + 1) << kRegionShift) + a.offset; }
 
+// A read-modify-write (`x += y`, `x++`) is one record with both bits: a load and a store.
+std::uint32_t directions(std::uint8_t flags) { return ((flags & kTraceLoad) && (flags & kTraceStore)) ? 2 : 1; }
+
 bool contains(const std::string& text, const char* word) { return text.find(word) != std::string::npos; }
 
 // The table of what the roofs cannot say, by device family. Sources:
@@ -132,6 +135,7 @@ TargetArchitecture target_architecture(const RoofsDocument& roofs, std::uint64_t
     t.local_on_l1_path = false;
     t.groups_in_lockstep = false;
     t.l1_write_through = false;
+    t.lanes_share_requests = false;
     t.resident_groups = 1;
     return t;
   }
@@ -160,6 +164,8 @@ struct AccessAnalyzer::State {
   std::uint64_t psl_groups = 0;
   double asked_global = 0, request_global = 0;  // transfer efficiency
   double l1_request_bytes = 0, local_pass_bytes = 0, l1_store_bytes = 0;
+  double local_asked_bytes = 0, local_asked_store_bytes = 0;  // local memory without banks
+  std::uint64_t branch_steps = 0, divergent_steps = 0;
   std::uint64_t groups = 0;
 
   // The cache model: per level, one cache per simulated compute unit (private) or one (shared).
@@ -184,10 +190,11 @@ struct AccessAnalyzer::State {
   void count_addresses(const TracedGroup& g) {
     for (const TracedItem& item : g.items)
       for (const TraceAccess& a : item.accesses) {
-        if (a.flags & kTraceBarrier) continue;
-        ++histogram[virtual_address(a)];
-        ++out.aiwc.accesses;
-        if (layout.regions[a.region].space == AddressSpace::local) ++out.aiwc.local_accesses;
+        if (!a.memory()) continue;
+        const std::uint32_t n = directions(a.flags);
+        histogram[virtual_address(a)] += n;
+        out.aiwc.accesses += n;
+        if (layout.regions[a.region].space == AddressSpace::local) out.aiwc.local_accesses += n;
       }
   }
 
@@ -196,7 +203,7 @@ struct AccessAnalyzer::State {
     for (const TracedItem& item : g.items) {
       std::size_t t = 0;
       for (const TraceAccess& a : item.accesses) {
-        if (a.flags & kTraceBarrier) continue;
+        if (!a.memory()) continue;
         if (steps.size() <= t) steps.resize(t + 1);
         steps[t++].push_back(virtual_address(a));
       }
@@ -220,55 +227,96 @@ struct AccessAnalyzer::State {
 
   // ---- coalescing and bank conflicts, per sub-group step ----
 
+  // One sub-group step of a site: its request lines (or bank passes), once
+  // per direction (a read-modify-write reads, then writes).
   void step(const std::vector<const TraceAccess*>& accesses) {
     if (accesses.empty()) return;
     const TraceAccess& first = *accesses.front();
+    if (first.flags & kTraceBranch) return branch_step(accesses);
     SiteAnalysis* site = first.site < out.sites.size() ? &out.sites[first.site] : nullptr;
+    const std::uint32_t n = directions(first.flags);
     std::uint64_t bytes = 0;
     for (const TraceAccess* a : accesses) bytes += a->bytes;
     const bool store = first.flags & kTraceStore;
+    const bool local = layout.regions[first.region].space == AddressSpace::local;
     std::uint64_t requests = 0;
     if (banked_local(first)) {
-      // Distinct words per bank: a bank serves one word per pass.
-      std::vector<std::uint64_t> words;
-      for (const TraceAccess* a : accesses) {
-        const std::uint64_t at = layout.regions[a->region].local_offset + a->offset;
-        for (std::uint64_t w = at / target.bank_bytes; w <= (at + std::max<std::uint32_t>(1, a->bytes) - 1) / target.bank_bytes; ++w)
-          words.push_back(w);
-      }
-      std::sort(words.begin(), words.end());
-      words.erase(std::unique(words.begin(), words.end()), words.end());
-      std::vector<std::uint32_t> per_bank(target.banks, 0);
-      std::uint32_t worst = 0;
-      for (std::uint64_t w : words) worst = std::max(worst, ++per_bank[std::size_t(w % target.banks)]);
-      requests = std::max<std::uint64_t>(worst, (words.size() + target.banks - 1) / target.banks);
-      local_pass_bytes += double(requests) * target.banks * target.bank_bytes;
+      requests = bank_passes(accesses);
+      local_pass_bytes += double(n * requests) * target.banks * target.bank_bytes;
     } else {
-      std::vector<std::uint64_t> lines;
-      for (const TraceAccess* a : accesses) {
-        const std::uint64_t v = virtual_address(*a);
-        for (std::uint64_t l = v / target.request_bytes; l <= (v + std::max<std::uint32_t>(1, a->bytes) - 1) / target.request_bytes; ++l)
-          lines.push_back(l);
-      }
-      std::sort(lines.begin(), lines.end());
-      lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
-      requests = lines.size();
-      l1_request_bytes += double(requests) * target.request_bytes;
-      if (store) l1_store_bytes += double(requests) * target.request_bytes;
-      if (layout.regions[first.region].space != AddressSpace::local) {
-        asked_global += double(bytes);
-        request_global += double(requests) * target.request_bytes;
+      requests = request_lines(accesses);
+      const double served = std::max(double(requests) * target.request_bytes, target.lanes_share_requests ? 0.0 : double(bytes));
+      l1_request_bytes += n * served;
+      if (store) l1_store_bytes += served;
+      if (local) {
+        local_asked_bytes += double(n * bytes);
+        if (store) local_asked_store_bytes += double(bytes);
+      } else {
+        asked_global += double(n * bytes);
+        request_global += double(n * requests) * target.request_bytes;
       }
     }
     if (!site) return;
+    if (site->site.atomic) site->serialized += n * most_on_one_address(accesses);
     if (!site->neighbour_stride && accesses.size() >= 2 && !banked_local(first))
       site->neighbour_stride = std::int64_t(virtual_address(*accesses[1]) - virtual_address(*accesses[0]));
-    ++site->steps;
-    site->accesses += accesses.size();
-    site->bytes += bytes;
-    site->requests += requests;
+    site->steps += n;
+    site->accesses += n * accesses.size();
+    site->bytes += n * bytes;
+    site->requests += n * requests;
     site->stores |= store;
     site->loads |= bool(first.flags & kTraceLoad);
+  }
+
+  // One sub-group step of a branch: divergent when its items' outcomes differ.
+  void branch_step(const std::vector<const TraceAccess*>& evaluations) {
+    if (evaluations.front()->site >= out.sites.size()) return;
+    SiteAnalysis& site = out.sites[evaluations.front()->site];
+    std::uint64_t taken = 0;
+    for (const TraceAccess* e : evaluations) taken += e->offset != 0;
+    ++site.steps;
+    site.accesses += evaluations.size();
+    site.taken += taken;
+    site.divergent_steps += taken != 0 && taken != evaluations.size();
+    ++branch_steps;
+    divergent_steps += taken != 0 && taken != evaluations.size();
+  }
+
+  // The most accesses of the step on one address (an atomic's serialization).
+  static std::uint64_t most_on_one_address(const std::vector<const TraceAccess*>& accesses) {
+    std::unordered_map<std::uint64_t, std::uint64_t> on;
+    std::uint64_t most = 0;
+    for (const TraceAccess* a : accesses) most = std::max(most, ++on[virtual_address(*a)]);
+    return most;
+  }
+
+  // Distinct words per bank: a bank serves one word per pass.
+  std::uint64_t bank_passes(const std::vector<const TraceAccess*>& accesses) const {
+    std::vector<std::uint64_t> words;
+    for (const TraceAccess* a : accesses) {
+      const std::uint64_t at = layout.regions[a->region].local_offset + a->offset;
+      for (std::uint64_t w = at / target.bank_bytes; w <= (at + std::max<std::uint32_t>(1, a->bytes) - 1) / target.bank_bytes; ++w)
+        words.push_back(w);
+    }
+    std::sort(words.begin(), words.end());
+    words.erase(std::unique(words.begin(), words.end()), words.end());
+    std::vector<std::uint32_t> per_bank(target.banks, 0);
+    std::uint32_t worst = 0;
+    for (std::uint64_t w : words) worst = std::max(worst, ++per_bank[std::size_t(w % target.banks)]);
+    return std::max<std::uint64_t>(worst, (words.size() + target.banks - 1) / target.banks);
+  }
+
+  // Distinct request lines the step's accesses touch.
+  std::uint64_t request_lines(const std::vector<const TraceAccess*>& accesses) const {
+    std::vector<std::uint64_t> lines;
+    for (const TraceAccess* a : accesses) {
+      const std::uint64_t v = virtual_address(*a);
+      for (std::uint64_t l = v / target.request_bytes; l <= (v + std::max<std::uint32_t>(1, a->bytes) - 1) / target.request_bytes; ++l)
+        lines.push_back(l);
+    }
+    std::sort(lines.begin(), lines.end());
+    lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
+    return lines.size();
   }
 
   // The k-th execution of a site by each item of the sub-group is one step;
@@ -344,7 +392,7 @@ struct AccessAnalyzer::State {
   }
 
   void simulate(const TraceAccess& a, std::uint32_t cu) {
-    if ((a.flags & kTraceBarrier) || banked_local(a) || target.caches.empty()) return;
+    if (!a.memory() || banked_local(a) || target.caches.empty()) return;
     const std::uint64_t v = virtual_address(a);
     const bool store = a.flags & kTraceStore;
     const std::uint64_t end = v + std::max<std::uint32_t>(1, a.bytes);
@@ -456,6 +504,8 @@ struct AccessAnalyzer::State {
     const std::string first = target.caches.empty() ? "L1" : target.caches.front().name;
     out.levels.push_back({first, l1_request_bytes * scale, l1_store_bytes * scale});
     if (target.banks > 0 && local_pass_bytes > 0) out.levels.push_back({"local", local_pass_bytes * scale, 0});
+    if (target.banks == 0 && local_asked_bytes > 0)
+      out.levels.push_back({"local", local_asked_bytes * scale, local_asked_store_bytes * scale});
     // Dirty sectors left at the end are written back, level by level.
     for (std::size_t k = 0; k < caches.size(); ++k)
       for (const auto& [cu, c] : caches[k])
@@ -474,6 +524,7 @@ struct AccessAnalyzer::State {
       out.levels.push_back({dram ? "DRAM" : target.caches[k].name, bytes, stores});
     }
     out.transfer_efficiency = request_global > 0 ? asked_global / request_global : 0;
+    out.divergent_share = branch_steps ? double(divergent_steps) / double(branch_steps) : 0;
   }
 
   AccessAnalysis finish() {
@@ -503,23 +554,20 @@ AccessAnalysis analyze_accesses(const TraceLayout& layout, const std::vector<Tra
 namespace roofline {
 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TargetArchitecture::Cache, name, capacity_bytes, shared)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TargetArchitecture, family, sub_group, request_bytes, sector_bytes, banks, bank_bytes, local_on_l1_path,
-                                   groups_in_lockstep, l1_write_through, compute_units, resident_groups, caches)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TargetArchitecture, family, sub_group, request_bytes, sector_bytes, banks, bank_bytes,
+                                                local_on_l1_path, groups_in_lockstep, l1_write_through, lanes_share_requests,
+                                                compute_units, resident_groups, caches)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TraceSample, groups_total, group_size, first, stride, count)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TraceSite, id, where, text, space)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TraceSite, id, where, text, space, branch, atomic)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(AiwcMetrics, accesses, local_accesses, total_footprint, local_footprint, footprint_90, lmae,
                                    relative_local_usage, parallel_spatial_locality)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SiteAnalysis, site, steps, accesses, bytes, requests, stores, loads, neighbour_stride)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(SiteAnalysis, site, steps, accesses, bytes, taken, divergent_steps, serialized, requests,
+                                                stores, loads, neighbour_stride)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(LevelTraffic, level, bytes, store_bytes)
-void to_json(nlohmann::json& j, const Finding& f) { j = {{"where", f.where}, {"text", f.text}}; }
-void from_json(const nlohmann::json& j, Finding& f) {
-  j.at("where").get_to(f.where);
-  j.at("text").get_to(f.text);
-}
-
 void to_json(nlohmann::json& j, const AccessAnalysis& a) {
   j = {{"target", a.target}, {"sample", a.sample}, {"items", a.items}, {"truncated_items", a.truncated_items}, {"aiwc", a.aiwc},
-       {"sites", a.sites}, {"transfer_efficiency", a.transfer_efficiency}, {"levels", a.levels}, {"scale", a.scale}};
+       {"sites", a.sites}, {"transfer_efficiency", a.transfer_efficiency}, {"divergent_share", a.divergent_share}, {"levels", a.levels},
+       {"scale", a.scale}};
 }
 void from_json(const nlohmann::json& j, AccessAnalysis& a) {
   j.at("target").get_to(a.target);
@@ -529,6 +577,7 @@ void from_json(const nlohmann::json& j, AccessAnalysis& a) {
   j.at("aiwc").get_to(a.aiwc);
   j.at("sites").get_to(a.sites);
   j.at("transfer_efficiency").get_to(a.transfer_efficiency);
+  a.divergent_share = j.value("divergent_share", 0.0);
   j.at("levels").get_to(a.levels);
   j.at("scale").get_to(a.scale);
 }
@@ -547,6 +596,17 @@ std::vector<Finding> diagnose(const AccessAnalysis& a, const std::optional<Predi
   // The request lines of every site, in the sample (the first level's bytes are the launch's).
   const double request_bytes = a.levels.empty() ? 0 : a.levels.front().bytes / a.scale;
   for (const SiteAnalysis& s : a.sites) {
+    if (s.site.branch) {
+      if (s.divergent_share() >= 0.1)
+        out.push_back({s.site.where, s.site.text + ": " +
+                                         format_text("%.0f%% of the %u-item steps diverge (their items take both ways, which run one after "
+                                                     "the other)", 100 * s.divergent_share(), t.sub_group)});
+      continue;
+    }
+    if (s.site.atomic && s.contention() >= 2)
+      out.push_back({s.site.where, s.site.text + ": " +
+                                       format_text("contended atomic: %.1f of the items of a %u-item step update one address (they take "
+                                                   "turns)", s.contention(), t.sub_group)});
     const bool banked = s.site.space == AddressSpace::local && t.banks > 0;
     if (banked) {
       const double degree = s.lines_per_step();
@@ -566,11 +626,18 @@ std::vector<Finding> diagnose(const AccessAnalysis& a, const std::optional<Predi
   }
   const double slots = double(t.compute_units) * double(t.resident_groups) * double(std::max<std::uint64_t>(1, a.sample.group_size));
   if (work_items > 0 && double(work_items) < 0.5 * slots)
-    out.push_back({"", format_text("too little parallelism: %.0f work-items fill %.0f%% of the %.0f the device runs at once", double(work_items),
+    out.push_back({"", format_text("too little parallelism: %.0f work-items fill %.2g%% of the %.0f the device runs at once", double(work_items),
                               100 * double(work_items) / slots, slots)});
   if (a.truncated_items)
     out.push_back({"", std::to_string(a.truncated_items) + " work-items made more records than were kept: their later accesses are not analysed"});
   return out;
+}
+
+std::vector<LevelDot> level_dots(const AccessAnalysis& a, double ops) {
+  std::vector<LevelDot> dots;
+  for (const LevelTraffic& l : a.levels)
+    if (l.bytes > 0) dots.push_back({l.level, l.bytes, ops / l.bytes});
+  return dots;
 }
 
 }  // namespace roofline

@@ -53,6 +53,10 @@ struct TargetArchitecture {
   bool local_on_l1_path = true;       // local and L1 accesses share one data path: their times add
   bool groups_in_lockstep = true;     // see the file comment
   bool l1_write_through = true;
+  // A GPU's coalescer serves a sub-group step's accesses to one line with one
+  // request. A CPU's lanes load alone unless PoCL vectorized the loop, so its
+  // first level serves at least the bytes asked in each step.
+  bool lanes_share_requests = true;
   std::uint32_t compute_units = 1;
   std::uint32_t resident_groups = 1;  // groups one compute unit runs at once
   struct Cache {
@@ -85,10 +89,17 @@ struct AiwcMetrics {
 };
 
 // One access site over the sub-group steps that executed it (the k-th
-// execution of the site by each item of a sub-group is one step).
+// execution of the site by each item of a sub-group is one step). A branch
+// site (site.branch): its evaluations as accesses, `taken` of them true, and
+// the steps whose items did not all agree (they run both paths, one after
+// the other, on a GPU).
 struct SiteAnalysis {
   TraceSite site;
   std::uint64_t steps = 0, accesses = 0, bytes = 0;  // bytes the items asked for
+  std::uint64_t taken = 0, divergent_steps = 0;      // branch sites
+  std::uint64_t serialized = 0;  // atomic sites: per step, the most items on one address, summed
+  double contention() const { return steps ? double(serialized) / double(steps) : 0; }
+  double divergent_share() const { return steps ? double(divergent_steps) / double(steps) : 0; }
   std::uint64_t requests = 0;  // global: distinct request lines over the steps; local: passes through the banks
   bool stores = false, loads = false;
   std::int64_t neighbour_stride = 0;  // bytes from item 0's address to item 1's, at the first step with both
@@ -100,8 +111,10 @@ struct SiteAnalysis {
 };
 
 // Bytes a level serves over the whole launch: the first level the request
-// lines of the global steps, the local memory its passes times the width of
-// its banks, every further level the misses (and write-backs) of the one before.
+// lines of the global steps (at least the bytes asked, where lanes do not
+// share requests), the local memory its passes times the width of its banks
+// (without banks: the bytes asked, at the local roof the device measured),
+// every further level the misses (and write-backs) of the one before.
 struct LevelTraffic {
   std::string level;   // the roofs' level name, "local" or "DRAM"
   double bytes = 0;
@@ -115,7 +128,8 @@ struct AccessAnalysis {
   AiwcMetrics aiwc;
   std::vector<SiteAnalysis> sites;   // those executed, by id
   double transfer_efficiency = 0;    // global bytes asked for / bytes of the request lines
-  std::vector<LevelTraffic> levels;  // first cache level (requests), local (when banked), further caches, DRAM
+  double divergent_share = 0;        // over every branch site: divergent steps / steps
+  std::vector<LevelTraffic> levels;  // first cache level (requests), local (when used), further caches, DRAM
   double scale = 1;                  // launch groups / sampled groups: what the levels' bytes were multiplied by
 };
 
@@ -140,15 +154,15 @@ void from_json(const nlohmann::json& j, AccessAnalysis& a);
 
 // What the analysis says in words, the most important first: the sites whose
 // lines carry few of the bytes asked for (with their neighbour stride), local
-// sites with bank conflicts, the level that bounds the hierarchical
-// prediction, and a launch too small to fill the device.
-struct Finding {
-  std::string where;  // "kernel.cl:14", or empty for the whole kernel
-  std::string text;
-};
+// sites with bank conflicts, atomics that items of a step make on one
+// address (they serialize), branches whose sub-groups diverge, the level
+// that bounds the hierarchical prediction, and a launch too small to fill
+// the device.
+// (Finding: model/placement.hpp.)
 std::vector<Finding> diagnose(const AccessAnalysis& a, const std::optional<Prediction>& hierarchical, std::uint64_t work_items);
-void to_json(nlohmann::json& j, const Finding& f);
-void from_json(const nlohmann::json& j, Finding& f);
+
+// The kernel's dots at each level of the analysis, for `ops` operations.
+std::vector<LevelDot> level_dots(const AccessAnalysis& a, double ops);
 
 // The analysis of a whole trace in one call (tests, small traces).
 AccessAnalysis analyze_accesses(const TraceLayout& layout, const std::vector<TracedGroup>& groups, const TargetArchitecture& target,

@@ -16,10 +16,12 @@ namespace roofline {
 // "Address records"): a record's second word is meta | bytes << 32.
 inline constexpr unsigned kRecordSiteMask = 0xFFFFFu;
 inline constexpr unsigned kRecordLoad = 1u << 20, kRecordStore = 1u << 21, kRecordBarrier = 1u << 22;
+inline constexpr unsigned kRecordBranch = 1u << 23;  // a condition evaluated: its first word 1 (taken) or 0
 inline constexpr int kRecordHeaderWords = 8;
 
 // What a record is (bits of TraceAccess::flags).
-enum TraceFlag : std::uint8_t { kTraceLoad = 1, kTraceStore = 2, kTraceBarrier = 4 };
+// A branch record's outcome is its offset (1: the condition held).
+enum TraceFlag : std::uint8_t { kTraceLoad = 1, kTraceStore = 2, kTraceBarrier = 4, kTraceBranch = 8 };
 
 // A region addresses are offsets into: a global or constant buffer argument, a
 // __local variable or argument (one per work-group), or the addresses of a
@@ -31,12 +33,15 @@ struct TraceRegion {
   std::uint64_t local_offset = 0;  // a __local region: where it starts in its group's local memory (the banks see this)
 };
 
-// Where the kernel accesses memory: an expression of its source.
+// Where the kernel accesses memory (an expression of its source), or a
+// branch: the condition of an if, a loop or a ?: (its divergence).
 struct TraceSite {
   std::uint32_t id = 0;
   std::string where;  // "kernel.cl:14"
-  std::string text;   // "A[globalRow * N + k]"
+  std::string text;   // "A[globalRow * N + k]", or the condition "lid < s"
   AddressSpace space = AddressSpace::global;
+  bool branch = false;
+  bool atomic = false;  // an atomic builtin's pointer argument
 };
 
 struct TraceAccess {
@@ -44,7 +49,8 @@ struct TraceAccess {
   std::uint32_t region = 0;   // index into AccessTrace::regions
   std::uint32_t site = 0;     // TraceSite::id
   std::uint32_t bytes = 0;
-  std::uint8_t flags = 0;     // TraceFlag bits; a barrier has only kTraceBarrier
+  std::uint8_t flags = 0;     // TraceFlag bits; a barrier has only kTraceBarrier, a branch only kTraceBranch
+  bool memory() const { return !(flags & (kTraceBarrier | kTraceBranch)); }
 };
 
 // One work-item's accesses in the order it made them.

@@ -60,6 +60,23 @@ void from_json(const json& j, Prediction& p) {
   get_opt(j, "terms", p.terms);
 }
 
+void to_json(json& j, const Finding& f) { j = {{"where", f.where}, {"text", f.text}}; }
+void from_json(const json& j, Finding& f) {
+  get_opt(j, "where", f.where);
+  j.at("text").get_to(f.text);
+}
+
+void to_json(json& j, const PlacementAnalysis& a) {
+  json levels = json::array();
+  for (const LevelDot& d : a.levels) levels.push_back({{"level", d.level}, {"bytes", d.bytes}, {"ai", d.ai}});
+  j = {{"levels", levels}, {"core_prediction", a.core_prediction ? json(*a.core_prediction) : json(nullptr)}, {"findings", a.findings}};
+}
+void from_json(const json& j, PlacementAnalysis& a) {
+  for (const json& d : j.at("levels")) a.levels.push_back({d.at("level").get<std::string>(), d.at("bytes").get<double>(), d.at("ai").get<double>()});
+  if (j.contains("core_prediction") && j.at("core_prediction").is_object()) a.core_prediction = j.at("core_prediction").get<Prediction>();
+  get_opt(j, "findings", a.findings);
+}
+
 void to_json(json& j, const Placement& p) {
   j = {{"schema", "roofline-placement"},
        {"schema_version", kPlacementSchemaVersion},
@@ -85,6 +102,7 @@ void to_json(json& j, const Placement& p) {
        {"joules", opt(p.joules)},
        {"efficiency", opt(p.efficiency)},
        {"note", p.note}};
+  if (p.analysis) j["analysis"] = *p.analysis;
 }
 
 void from_json(const json& j, Placement& p) {
@@ -116,6 +134,7 @@ void from_json(const json& j, Placement& p) {
   get_opt(j, "joules", p.joules);
   get_opt(j, "efficiency", p.efficiency);
   get_opt(j, "note", p.note);
+  if (j.contains("analysis") && j.at("analysis").is_object()) p.analysis = j.at("analysis").get<PlacementAnalysis>();
 }
 
 namespace {

@@ -53,6 +53,31 @@ struct Prediction {
   std::vector<PredictionTerm> terms;  // every term, in the rule's order
 };
 
+// What the analysis says in words (model/access_analysis, diagnose), with
+// the source line it concerns.
+struct Finding {
+  std::string where;  // "kernel.cl:14", or empty for the whole kernel
+  std::string text;
+};
+
+// The kernel's arithmetic intensity at one level of the hierarchy: its ops
+// over the bytes that level serves (a hierarchical dot, at the kernel's
+// measured performance).
+struct LevelDot {
+  std::string level;  // the roofs' level name, "local" or "DRAM"
+  double bytes = 0;
+  double ai = 0;
+};
+
+// What `place --analyze` adds (app/analyze): the level dots, nearest first;
+// the core view's prediction, which the hierarchical one replaced as
+// `prediction`; the diagnosis; the analysis file written, if any.
+struct PlacementAnalysis {
+  std::vector<LevelDot> levels;
+  std::optional<Prediction> core_prediction;
+  std::vector<Finding> findings;
+};
+
 struct Placement {
   std::string kernel;   // kernel function name
   std::string label;    // what the chart writes next to the dot; empty: the kernel name
@@ -68,7 +93,8 @@ struct Placement {
   double performance = 0;       // ops / seconds
   PlacementBound attained;  // post-hoc: the roof the measured dot presses against (placement_bound.hpp)
   std::optional<double> footprint_bytes;    // bytes of the kernel's buffers (global and constant)
-  std::optional<Prediction> prediction;     // a priori: never from `seconds` (model/prediction.hpp)
+  std::optional<Prediction> prediction;     // a priori: never from `seconds` (model/prediction.hpp); hierarchical with `analysis`
+  std::optional<PlacementAnalysis> analysis;  // place --analyze
   std::map<DataType, double> flops_by_type;
   std::map<AddressSpace, SpaceBytes> bytes_by_space;
   std::optional<double> watts;       // average power while it ran
@@ -88,6 +114,10 @@ void to_json(nlohmann::json& j, const PredictionTerm& t);
 void from_json(const nlohmann::json& j, PredictionTerm& t);
 void to_json(nlohmann::json& j, const Prediction& p);
 void from_json(const nlohmann::json& j, Prediction& p);
+void to_json(nlohmann::json& j, const Finding& f);
+void from_json(const nlohmann::json& j, Finding& f);
+void to_json(nlohmann::json& j, const PlacementAnalysis& a);
+void from_json(const nlohmann::json& j, PlacementAnalysis& a);
 void to_json(nlohmann::json& j, const Placement& p);
 void from_json(const nlohmann::json& j, Placement& p);
 

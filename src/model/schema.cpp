@@ -43,7 +43,7 @@ class SchemaStore : public SchemaFiles {
   SchemaStore() {
     for (const SchemaFile& f : embedded_schema_files()) docs_[f.name] = json::parse(f.text);
     for (DocumentKind kind : {DocumentKind::roofs, DocumentKind::placement, DocumentKind::counts,
-                              DocumentKind::level_override, DocumentKind::trace})
+                              DocumentKind::level_override, DocumentKind::trace, DocumentKind::analysis})
       schemas_[kind] = parse(kind);
   }
 
@@ -113,6 +113,7 @@ const char* schema_file_name(DocumentKind kind) {
     case DocumentKind::counts: return "counts.schema.json";
     case DocumentKind::level_override: return "levels.schema.json";
     case DocumentKind::trace: return "trace.schema.json";
+    case DocumentKind::analysis: return "analysis.schema.json";
   }
   return "";
 }

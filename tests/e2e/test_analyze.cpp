@@ -75,6 +75,78 @@ TEST_CASE("analyze: a streaming kernel's DRAM bytes are its footprint, its lines
   CHECK(dram.at("bytes").get<double>() == doctest::Approx(3 * 65536 * 4));
 }
 
+TEST_CASE("analyze: the divergence of each branch within 32-item steps") {
+  const auto doc = analyze("'" + std::string(ROOFLINE_SOURCE_DIR) + "/tests/e2e/kernels/divergence.cl' --roofs " + h200_roofs());
+  const auto& a = doc.at("analysis");
+  auto divergent = [&](const std::string& condition) {
+    const auto& s = site(a, condition);
+    CHECK(s.at("site").at("branch") == true);
+    return s.at("divergent_steps").get<double>() / s.at("steps").get<double>();
+  };
+  CHECK(divergent("get_local_id(0) % 2") == 1.0);
+  CHECK(divergent("get_group_id(0) % 2") == 0.0);
+  CHECK(divergent("k < (int)(get_local_id(0) % 4)") == 0.75);
+  CHECK(divergent("i < 512") == 0.0);
+  // 1024 items: 512 evaluations true at the first if; the loop's 0+1+2+3 iterations of 1+2+3+4 evaluations.
+  CHECK(site(a, "get_local_id(0) % 2").at("taken") == 512);
+  CHECK(site(a, "k < (int)(get_local_id(0) % 4)").at("taken") == 256 * 6);
+  // The memory metrics see no branch: two accesses per item.
+  CHECK(a.at("aiwc").at("accesses") == 2048);
+  bool named = false;
+  for (const auto& f : doc.at("findings"))
+    named |= f.at("text").get<std::string>().find("get_local_id(0) % 2: 100% of the 32-item steps diverge") != std::string::npos;
+  CHECK(named);
+}
+
+TEST_CASE("analyze: an atomic on one address is contended, one per item is not") {
+  const auto doc = analyze("'" + std::string(ROOFLINE_SOURCE_DIR) + "/tests/e2e/kernels/atomics.cl' --roofs " + h200_roofs());
+  const auto& a = doc.at("analysis");
+  const auto& shared = site(a, "total");
+  const auto& own = site(a, "&slots[get_global_id(0)]");
+  CHECK(shared.at("site").at("atomic") == true);
+  // A read-modify-write: a load and a store step per sub-group, 32 items on one address in each.
+  CHECK(shared.at("serialized").get<double>() / shared.at("steps").get<double>() == 32);
+  CHECK(own.at("serialized").get<double>() / own.at("steps").get<double>() == 1);
+  bool named = false;
+  for (const auto& f : doc.at("findings")) named |= f.at("text").get<std::string>().find("total: contended atomic: 32.0 of the items") == 0;
+  CHECK(named);
+}
+
+TEST_CASE("place --analyze: the hierarchical prediction, a dot per level on the CARM, the analysis file beside") {
+  const auto dir = fs::temp_directory_path() / ("roofline-e2e-place-analyze-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string placement = (dir / "p.json").string(), svg = (dir / "p.svg").string(), analysis = (dir / "a.json").string();
+  const RunResult r = run_roofline("place " + example("matmul_coalescedAB.cl") + " -D DIM=64 --roofs " + h200_roofs() +
+                                   " --analyze --runs 2 -o '" + placement + "' --svg '" + svg + "' --analysis '" + analysis + "'");
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("8-way bank conflicts") != std::string::npos);
+  CHECK(r.out.find("core view") != std::string::npos);
+  const auto p = nlohmann::json::parse(slurp(placement));
+  const auto a = nlohmann::json::parse(slurp(analysis));
+  REQUIRE(p.at("analysis").is_object());
+  // The placement's prediction is the analysis file's hierarchical one; the core view's is kept apart.
+  CHECK(p.at("prediction").at("seconds") == a.at("prediction").at("seconds"));
+  CHECK(p.at("analysis").at("core_prediction").at("seconds") == a.at("core_prediction").at("seconds"));
+  const auto& levels = p.at("analysis").at("levels");
+  REQUIRE(levels.size() == a.at("analysis").at("levels").size());
+  CHECK(levels.front().at("level") == "L1");
+  CHECK(levels.back().at("level") == "DRAM");
+  for (const auto& l : levels) CHECK(l.at("ai").get<double>() == doctest::Approx(p.at("flops").get<double>() / l.at("bytes").get<double>()));
+  const std::string chart = slurp(svg);
+  std::size_t hollow = 0;
+  for (auto pos = chart.find("class=\"level-dot\""); pos != std::string::npos; pos = chart.find("class=\"level-dot\"", pos + 1)) ++hollow;
+  CHECK(hollow == levels.size());
+  fs::remove_all(dir);
+}
+
+TEST_CASE("place --analysis without --analyze is refused by name, before anything runs") {
+  const RunResult r = run_roofline("place " + example("triad.cl") + " --roofs " + h200_roofs() + " --analysis /tmp/never-written.json -q");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("--analyze") != std::string::npos);
+  CHECK_FALSE(fs::exists("/tmp/never-written.json"));
+}
+
 TEST_CASE("analyze refuses a missing roofs file by name") {
   const RunResult r = run_roofline("analyze " + example("triad.cl") + " --roofs /nonexistent/roofs.json -q");
   CHECK(r.exit_code != 0);

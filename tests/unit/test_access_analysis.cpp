@@ -1,9 +1,12 @@
 // The access analysis (model/access_analysis) on synthetic traces whose
 // answers are known: lines per step of strided reads, the conflict degree of
 // strided local accesses, a streaming kernel's DRAM bytes, the AIWC entropy
-// and footprints, and the hierarchical prediction's terms.
+// and footprints, the hierarchical prediction's terms, a blocked matrix
+// multiply's L2 and DRAM bytes against the analytic count (the model gives it
+// exactly: 278528 and 49152 or 163840 bytes), read-modify-writes, and CPU lanes.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "model/access_analysis.hpp"
@@ -170,4 +173,147 @@ TEST_CASE("the hierarchical prediction: levels at their roofs, local added to L1
   // A DRAM-heavy traffic moves the limit to DRAM.
   const std::vector<LevelTraffic> dram_bound{{"L1", 100, 0}, {"L2", 100, 0}, {"DRAM", 100, 0}};
   CHECK(predict_time(w, dram_bound, true, d)->limit.roof.find("DRAM") != std::string::npos);
+}
+
+namespace {
+// A blocked matrix multiply C = A B of n x n floats with t x t tiles, one
+// work-group of t x t items per tile of C, groups in row-major order of C's
+// tiles: per k-tile each item loads one element of A and of B into local
+// tiles, then reads t of each from them; at the end it stores its element of C.
+std::vector<TracedGroup> blocked_matmul(std::uint64_t n, std::uint64_t t) {
+  enum Region : std::uint32_t { kA, kB, kC, kTileA, kTileB };
+  std::vector<TracedGroup> trace;
+  const std::uint64_t tiles = n / t;
+  for (std::uint64_t g = 0; g < tiles * tiles; ++g) {
+    TracedGroup group;
+    group.id = g;
+    const std::uint64_t row0 = (g / tiles) * t, col0 = (g % tiles) * t;
+    for (std::uint64_t r = 0; r < t; ++r)
+      for (std::uint64_t c = 0; c < t; ++c) {
+        TracedItem item;
+        for (std::uint64_t k0 = 0; k0 < n; k0 += t) {
+          item.accesses.push_back(access(kA, 4 * ((row0 + r) * n + k0 + c), 0, kTraceLoad));
+          item.accesses.push_back(access(kTileA, 4 * (r * t + c), 1, kTraceStore));
+          item.accesses.push_back(access(kB, 4 * ((k0 + r) * n + col0 + c), 2, kTraceLoad));
+          item.accesses.push_back(access(kTileB, 4 * (r * t + c), 3, kTraceStore));
+          item.accesses.push_back(access(0, 0, 0, kTraceBarrier));
+          for (std::uint64_t k = 0; k < t; ++k) {
+            item.accesses.push_back(access(kTileA, 4 * (r * t + k), 4, kTraceLoad));
+            item.accesses.push_back(access(kTileB, 4 * (k * t + c), 5, kTraceLoad));
+          }
+          item.accesses.push_back(access(0, 0, 0, kTraceBarrier));
+        }
+        item.accesses.push_back(access(kC, 4 * ((row0 + r) * n + col0 + c), 6, kTraceStore));
+        item.made = item.accesses.size();
+        group.items.push_back(item);
+      }
+    trace.push_back(group);
+  }
+  return trace;
+}
+
+double level_bytes(const AccessAnalysis& a, const std::string& name) {
+  for (const LevelTraffic& l : a.levels)
+    if (l.level == name) return l.bytes;
+  FAIL("no level " << name);
+  return 0;
+}
+}  // namespace
+
+TEST_CASE("a blocked matrix multiply's L2 and DRAM bytes come within 15% of the analytic count for its tiles") {
+  const std::uint64_t n = 64, t = 8;
+  const double matrix = 4.0 * n * n;
+  const auto l = layout((n / t) * (n / t), t * t,
+                        {{"A", AddressSpace::global, std::uint64_t(matrix)}, {"B", AddressSpace::global, std::uint64_t(matrix)},
+                         {"C", AddressSpace::global, std::uint64_t(matrix)}, {"tA", AddressSpace::local, 4 * t * t},
+                         {"tB", AddressSpace::local, 4 * t * t}},
+                        {{0, "mm.cl:1", "A[...]", AddressSpace::global}, {1, "mm.cl:1", "tA[r][c]", AddressSpace::local},
+                         {2, "mm.cl:2", "B[...]", AddressSpace::global}, {3, "mm.cl:2", "tB[r][c]", AddressSpace::local},
+                         {4, "mm.cl:4", "tA[r][k]", AddressSpace::local}, {5, "mm.cl:4", "tB[k][c]", AddressSpace::local},
+                         {6, "mm.cl:6", "C[...]", AddressSpace::global}});
+  const std::vector<TracedGroup> trace = blocked_matmul(n, t);
+  // An L1 of 8 sectors keeps nothing from one tile load to the next: the L2
+  // serves each group's panels of A and B (2 n t floats) and C's stores.
+  const double l2_analytic = 2.0 * n * n * n / t * 4 + matrix;
+  SUBCASE("the L2 holds all three matrices: DRAM moves each once") {
+    const AccessAnalysis a = analyze_accesses(l, trace, gpu({{"L1", 256, false}, {"L2", 64 * 1024, true}}));
+    CHECK(level_bytes(a, "L2") == doctest::Approx(l2_analytic).epsilon(0.15));
+    CHECK(level_bytes(a, "DRAM") == doctest::Approx(3 * matrix).epsilon(0.15));
+  }
+  SUBCASE("the L2 holds a panel of A, not B: B comes from DRAM once per row of tiles") {
+    const AccessAnalysis a = analyze_accesses(l, trace, gpu({{"L1", 256, false}, {"L2", 8 * 1024, true}}));
+    CHECK(level_bytes(a, "L2") == doctest::Approx(l2_analytic).epsilon(0.15));
+    CHECK(level_bytes(a, "DRAM") == doctest::Approx(matrix + double(n / t) * matrix + matrix).epsilon(0.15));
+  }
+}
+
+TEST_CASE("a read-modify-write is a load and a store: two steps, two passes, two AIWC accesses") {
+  const auto l = layout(1, 32, {{"t", AddressSpace::local, 128}}, {{0, "k.cl:1", "t[i] += x", AddressSpace::local}});
+  TracedGroup g;
+  for (std::uint64_t i = 0; i < 32; ++i) {
+    TracedItem item;
+    item.accesses = {access(0, 4 * i, 0, kTraceLoad | kTraceStore)};
+    item.made = 1;
+    g.items.push_back(item);
+  }
+  const AccessAnalysis on_gpu = analyze_accesses(l, {g}, gpu());
+  CHECK(on_gpu.aiwc.accesses == 64);
+  CHECK(on_gpu.sites[0].steps == 2);
+  CHECK(on_gpu.sites[0].requests == 2);
+  CHECK(level_bytes(on_gpu, "local") == doctest::Approx(2 * 128));
+  SUBCASE("on a CPU, local memory moves the bytes asked, at the local roof") {
+    TargetArchitecture cpu = gpu();
+    cpu.banks = 0;
+    cpu.sub_group = 16;
+    cpu.request_bytes = cpu.sector_bytes = 64;
+    cpu.lanes_share_requests = false;
+    cpu.groups_in_lockstep = false;
+    const AccessAnalysis a = analyze_accesses(l, {g}, cpu);
+    CHECK(level_bytes(a, "local") == doctest::Approx(2 * 128));
+  }
+}
+
+TEST_CASE("where lanes do not share requests (a CPU), the first level serves at least the bytes asked") {
+  // 32 items read one word of a 64-byte line: a GPU step asks for the line
+  // once, CPU lanes load alone (32 x 4 bytes).
+  const auto l = layout(1, 32, {{"a", AddressSpace::global, 4}}, {{0, "k.cl:1", "a[0]", AddressSpace::global}});
+  TracedGroup g;
+  for (std::uint64_t i = 0; i < 32; ++i) {
+    TracedItem item;
+    item.accesses = {access(0, 0, 0, kTraceLoad)};
+    item.made = 1;
+    g.items.push_back(item);
+  }
+  TargetArchitecture t = gpu();
+  t.request_bytes = t.sector_bytes = 64;
+  CHECK(analyze_accesses(l, {g}, t).levels[0].bytes == doctest::Approx(64));
+  t.lanes_share_requests = false;
+  CHECK(analyze_accesses(l, {g}, t).levels[0].bytes == doctest::Approx(128));
+  t.request_bytes = t.sector_bytes = 256;  // one line is more than the bytes asked
+  CHECK(analyze_accesses(l, {g}, t).levels[0].bytes == doctest::Approx(256));
+}
+
+TEST_CASE("a branch step diverges when its items disagree; branches are not memory accesses") {
+  const auto l = layout(1, 64, {{"a", AddressSpace::global, 256}},
+                        {{0, "k.cl:1", "a[i]", AddressSpace::global}, {1, "k.cl:2", "i % 2", AddressSpace::global, true},
+                         {2, "k.cl:3", "i < 32", AddressSpace::global, true}});
+  TracedGroup g;
+  for (std::uint64_t i = 0; i < 64; ++i) {
+    TracedItem item;
+    TraceAccess odd = access(0, i % 2, 1, kTraceBranch, 0), low = access(0, i < 32, 2, kTraceBranch, 0);
+    item.accesses = {odd, access(0, 4 * i, 0, kTraceLoad), low};
+    item.made = 3;
+    g.items.push_back(item);
+  }
+  const AccessAnalysis a = analyze_accesses(l, {g}, gpu());
+  CHECK(a.sites[1].steps == 2);
+  CHECK(a.sites[1].divergent_steps == 2);  // both 32-item steps split odd from even
+  CHECK(a.sites[1].taken == 32);
+  CHECK(a.sites[2].divergent_steps == 0);  // each sub-group agrees
+  CHECK(a.divergent_share == doctest::Approx(0.5));
+  CHECK(a.aiwc.accesses == 64);
+  CHECK(a.sites[0].requests == 2);  // the loads keep their steps: one line per 32 items
+  const auto findings = diagnose(a, std::nullopt, 64);
+  CHECK(std::any_of(findings.begin(), findings.end(), [](const Finding& f) { return f.where == "k.cl:2"; }));
+  CHECK(std::none_of(findings.begin(), findings.end(), [](const Finding& f) { return f.where == "k.cl:3"; }));
 }

@@ -12,6 +12,7 @@
 #include "chart/axes.hpp"
 #include "chart/carm_chart.hpp"
 #include "chart/svg.hpp"
+#include "model/placement.hpp"
 #include "model/roofs.hpp"
 #include "xml_check.hpp"
 
@@ -342,4 +343,41 @@ TEST_CASE("degenerate documents still give a valid chart") {
     CHECK(xml_problem(svg) == "");
     CHECK(svg.find("width=\"480\" height=\"360\"") != std::string::npos);
   }
+}
+
+TEST_CASE("a kernel analysed by levels gets a hollow dot per level, on its dot's line, at each level's AI") {
+  Placement p;
+  p.kernel = "mm";
+  p.flops = 1e9;
+  p.bytes = 4e9;
+  p.ai = 0.25;
+  p.seconds = 1e-3;
+  p.performance = 1e12;
+  // The L3 serves more than the kernel asks (uncoalesced lines), DRAM far less (reuse).
+  p.analysis = PlacementAnalysis{{{"L3", 2e10, 0.05}, {"DRAM", 2e8, 5}}, std::nullopt, {}};
+  const std::string svg = render_carm_svg(h200_fixture(), {}, {p});
+  CHECK(xml_problem(svg) == "");
+  static const std::regex level_dot(R"re(<circle cx="([-\d.]+)" cy="([-\d.]+)"[^>]*class="level-dot"[^>]*><title>([^<]*)</title>)re");
+  static const std::regex dot(R"re(<circle cx="([-\d.]+)" cy="([-\d.]+)"[^>]*class="dot")re");
+  std::vector<Circle> levels;
+  for (std::sregex_iterator it(svg.begin(), svg.end(), level_dot), stop; it != stop; ++it)
+    levels.push_back({std::stod((*it)[1]), std::stod((*it)[2]), (*it)[3]});
+  std::smatch m;
+  REQUIRE(std::regex_search(svg, m, dot));
+  const double dot_x = std::stod(m[1]), dot_y = std::stod(m[2]);
+  REQUIRE(levels.size() == 2);
+  CHECK(levels[0].title.find("mm at L3") == 0);
+  CHECK(levels[1].title.find("mm at DRAM") == 0);
+  CHECK(levels[0].cy == doctest::Approx(dot_y));
+  CHECK(levels[1].cy == doctest::Approx(dot_y));
+  // Log x: AI 0.05 is log10(5) decades left of 0.25, AI 5 log10(20) right of it.
+  const double decade = (levels[1].cx - dot_x) / std::log10(20.0);
+  CHECK(dot_x - levels[0].cx == doctest::Approx(decade * std::log10(5.0)).epsilon(0.01));
+  CHECK(count(svg, "class=\"level-link\"") == 1);
+  CHECK(svg.find("hollow: the kernel") != std::string::npos);
+  // Without the analysis: none of it.
+  p.analysis.reset();
+  const std::string plain = render_carm_svg(h200_fixture(), {}, {p});
+  CHECK(count(plain, "level-dot") == 0);
+  CHECK(plain.find("hollow") == std::string::npos);
 }

@@ -140,6 +140,16 @@ TEST_CASE("placements write the prediction and the attained roof, and read versi
   old.erase("attained_roof");
   old["bound"] = {{"roof", "L2 read"}, {"level", "L2"}};
   CHECK(old.get<Placement>().attained.level == MemoryLevel::cache("L2"));
+  CHECK_FALSE(j.contains("analysis"));
+  // place --analyze: the level dots, the core view's prediction and the findings go and come back.
+  p.analysis = PlacementAnalysis{{{"L1", 16, 0.5}, {"DRAM", 4, 2}}, p.prediction, {{"k.cl:3", "8-way bank conflicts"}}};
+  const Placement r = nlohmann::json(p).get<Placement>();
+  REQUIRE(r.analysis);
+  REQUIRE(r.analysis->levels.size() == 2);
+  CHECK(r.analysis->levels[1].level == "DRAM");
+  CHECK(r.analysis->levels[1].ai == 2);
+  CHECK(r.analysis->core_prediction->seconds == 0.5);
+  CHECK(r.analysis->findings.at(0).where == "k.cl:3");
 }
 
 TEST_CASE("each precision's FLOPs go at its own roof; levels without a read, copy or store roof are skipped") {

@@ -174,8 +174,8 @@ TEST_CASE("the schemas' versions are the ones this roofline reads") {
         kPlacementSchemaVersion);
 }
 
-TEST_CASE("every committed roofs, placement, counts and trace file is valid against its schema") {
-  int roofs = 0, placements = 0, counts = 0, traces = 0;
+TEST_CASE("every committed roofs, placement, counts, trace and analysis file is valid against its schema") {
+  int roofs = 0, placements = 0, counts = 0, traces = 0, analyses = 0;
   for (const auto& e : fs::recursive_directory_iterator(kSource / "roofs")) {
     if (e.path().extension() != ".json") continue;
     CAPTURE(e.path().string());
@@ -190,8 +190,11 @@ TEST_CASE("every committed roofs, placement, counts and trace file is valid agai
     } else if (schema == "roofline-trace") {
       CHECK(problem(j, DocumentKind::trace) == "");
       ++traces;
-    } else if (schema == "roofline-capture" || schema == "roofline-analysis") {
-      continue;  // the layer's capture manifests (roofs/raw/trace-overhead) and analysis files have no schema file yet
+    } else if (schema == "roofline-analysis") {
+      CHECK(problem(j, DocumentKind::analysis) == "");
+      ++analyses;
+    } else if (schema == "roofline-capture") {
+      continue;  // the layer's capture manifests (roofs/raw/trace-overhead) have no schema file yet
     } else {
       CHECK(problem(j, DocumentKind::roofs) == "");
       ++roofs;
@@ -201,6 +204,7 @@ TEST_CASE("every committed roofs, placement, counts and trace file is valid agai
   CHECK(placements >= 30);
   CHECK(counts >= 15);
   CHECK(traces >= 10);  // roofs/raw/trace-nvidia-h200
+  CHECK(analyses >= 30);  // roofs/place/*-analysis, aiwc-table1
 }
 
 TEST_CASE("what the tool writes is valid against the schemas") {
@@ -208,6 +212,11 @@ TEST_CASE("what the tool writes is valid against the schemas") {
   CHECK(problem(small_placement(), DocumentKind::placement) == "");
   CHECK(problem(json::array({small_placement(), small_placement()}), DocumentKind::placement) == "");
   CHECK(problem({{"placements", {small_placement()}}}, DocumentKind::placement) == "");
+  Placement analysed = small_placement();
+  analysed.analysis = PlacementAnalysis{{{"L1", 24e6, 2e6 / 24e6}, {"DRAM", 24e6, 2e6 / 24e6}}, std::nullopt, {{"k.cl:3", "bound by DRAM read"}}};
+  CHECK(problem(analysed, DocumentKind::placement) == "");
+  analysed.analysis->levels[0].bytes = -1;
+  CHECK(problem(analysed, DocumentKind::placement) != "");
   CHECK(problem(small_counts(), DocumentKind::counts) == "");
   // A default document (what an interrupted build saves before its first ceiling).
   CHECK(problem(json(RoofsDocument{}), DocumentKind::roofs) == "");
