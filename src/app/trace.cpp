@@ -51,8 +51,11 @@ TracedSignature traced_signature(const CaptureManifest& m, const CapturedSignatu
   if (!sig.countable()) t.not_counted = "not countable: " + reasons(sig.not_counted);
   else if (r.count == CountMode::none) t.not_counted = "--count none";
   else {
-    SignatureCount c = count_signature(m, sig, device, r.timeout_s);
+    std::optional<SignatureAnalysisRequest> analysis;
+    if (r.analyze) analysis = SignatureAnalysisRequest{r.roofs, r.sample};
+    SignatureCount c = count_signature(m, sig, device, r.timeout_s, analysis);
     t.counts = std::move(c.counts);
+    t.analysis = std::move(c.analysis);
     t.not_counted = c.problem;
     if (t.counts && !r.bundle.empty()) {
       t.bundle = (std::filesystem::path(r.bundle) / ("kernel_" + std::to_string(++bundles))).string();
@@ -75,6 +78,37 @@ void predict_mean_launch(Placement& p, const TracedKernel& k, const RoofsDocumen
   for (const TracedSignature& s : k.signatures)
     if (auto one = predict_time(work_of(*s.counts), roofs)) weighted.emplace_back(double(s.launches) / double(k.launches), *one);
   p.prediction = mean_prediction(weighted);
+}
+
+// With every signature analysed (--analyze): the mean launch's hierarchical
+// prediction (each signature's own, weighted as above), its bytes per level
+// (weighted the same) as level dots, and the findings of its signatures once
+// each; the core view's prediction moves to the analysis.
+void add_mean_analysis(Placement& p, const TracedKernel& k) {
+  std::vector<std::pair<double, Prediction>> weighted;
+  std::vector<std::pair<std::string, double>> levels;  // nearest first, as the signatures list them
+  PlacementAnalysis view;
+  for (const TracedSignature& s : k.signatures) {
+    if (!s.analysis) return;
+    const double n = double(s.launches) / double(k.launches);
+    if (s.analysis->hierarchical) weighted.emplace_back(n, *s.analysis->hierarchical);
+    for (const LevelTraffic& l : s.analysis->analysis.levels) {
+      auto at = std::find_if(levels.begin(), levels.end(), [&](const auto& e) { return e.first == l.level; });
+      if (at == levels.end()) levels.emplace_back(l.level, n * l.bytes);
+      else at->second += n * l.bytes;
+    }
+    for (Finding f : s.analysis->findings) {
+      // The captured program's file is gone with the capture: its name (the program's hash) stays.
+      f.where = std::filesystem::path(f.where).filename().string();
+      if (std::none_of(view.findings.begin(), view.findings.end(), [&](const Finding& g) { return g.where == f.where && g.text == f.text; }))
+        view.findings.push_back(f);
+    }
+  }
+  for (const auto& [level, bytes] : levels)
+    if (bytes > 0) view.levels.push_back({level, bytes, p.ops() / bytes});
+  view.core_prediction = p.prediction;
+  if (auto mean = mean_prediction(weighted); mean && weighted.size() == k.signatures.size()) p.prediction = mean;
+  p.analysis = view;
 }
 
 // The kernel's counts over all its launches, placed per mean launch; none
@@ -114,6 +148,7 @@ void place_kernel(TracedKernel& k, const std::optional<RoofsDocument>& roofs, co
   p.note = place_on_roofs(p, roofs ? *roofs : RoofsDocument{});
   // One signature: place_on_roofs predicted its launch already.
   if (k.signatures.size() > 1) predict_mean_launch(p, k, roofs ? *roofs : RoofsDocument{});
+  add_mean_analysis(p, k);
   if (p.performance <= 0) {
     k.not_placed = "no operations, so no arithmetic intensity";
     k.moved_bytes = p.bytes;
@@ -328,6 +363,10 @@ TraceResult run_trace(const TraceRequest& r, const std::function<void(const Trac
   check_bundle_folder(r.bundle);
   if (!r.svg.empty() && r.roofs.empty())
     throw CommandError(Failure::usage, "--svg needs the device's roofs: pass --roofs ROOFS.json (from roofline build)");
+  if (r.analyze && r.roofs.empty())
+    throw CommandError(Failure::usage, "--analyze needs the roofs of the target device: pass --roofs ROOFS.json (from roofline build)");
+  if (r.analyze && r.count == CountMode::none) throw CommandError(Failure::usage, "--analyze needs counts: not with --count none");
+  if (r.analyze) load_roofs(r.roofs);  // a roofs file that cannot be read stops here, before the application runs
   const std::filesystem::path library = capture_library(r.via);
   CaptureFolder folder;
   TraceResult out;

@@ -4,7 +4,9 @@
 // signature counted outside the application (the instrumenter, in a worker
 // process, on the buffer copies the capture took), and each kernel placed
 // among the device's roofs; then the trace file and the CARM with a dot per
-// kernel. The application's stdin, stdout and stderr are its own.
+// kernel. The application's stdin, stdout and stderr are its own. With
+// --analyze, each counted signature's addresses are recorded too (app/analyze)
+// and its kernel placed with the hierarchical prediction and level dots.
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -12,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "app/analyze.hpp"
 #include "app/worker.hpp"
 #include "model/capture_format.hpp"
 #include "model/counts_file.hpp"
@@ -29,6 +32,8 @@ struct TraceRequest {
   CountMode count = CountMode::first;
   CapturePath via = CapturePath::layer;  // the OpenCL layer, or the LD_PRELOAD fallback
   double timeout_s = kDefaultKernelTimeout;  // each counting worker
+  bool analyze = false;              // --analyze: each counted signature's addresses recorded too (needs --roofs)
+  GroupSample sample;                // --sample-groups, --all-groups
   std::function<void(const std::string&)> on_warning;
 };
 
@@ -46,6 +51,7 @@ struct TracedSignature {
   std::uint64_t launches = 0;
   double total_s = 0, median_s = 0;
   std::optional<CountsFile> counts;  // none: not counted
+  std::optional<AddressAnalysis> analysis;  // --analyze
   std::string not_counted;           // why, in words (empty when counted)
   std::string bundle;                // its replay bundle's folder, where one was written
 };

@@ -283,13 +283,13 @@ AppOutcome run_application(const std::string& executable, const std::vector<std:
   return out;
 }
 
-SignatureCount count_signature(const CaptureManifest& m, const CapturedSignature& sig, const std::string& device,
-                               double timeout_s) {
+SignatureCount count_signature(const CaptureManifest& m, const CapturedSignature& sig, const std::string& device, double timeout_s,
+                               const std::optional<SignatureAnalysisRequest>& analysis) {
   const CapturedKernel& k = m.kernels.at(sig.kernel);
   const std::string doing = "counting kernel '" + k.name + "' of the traced application";
   SignatureCount out;
   try {
-    const std::string doc = run_in_worker(doing, {timeout_s}, [&](const WorkerChannel&) {
+    const std::string doc = run_in_worker(doing, {timeout_s}, [&](const WorkerChannel& worker) {
       const ChosenDevice chosen = choose_device(device);
       const std::vector<Param> params = kernel_params(*chosen, captured_source(m, sig), k.options, k.name);
       KernelRequest r = signature_request(m, sig, device, params,
@@ -297,10 +297,14 @@ SignatureCount count_signature(const CaptureManifest& m, const CapturedSignature
       PreparedKernel prepared = prepare_kernel(r);
       nlohmann::json names = nlohmann::json::array();
       for (const Param& p : params) names.push_back({p.name, p.type});
-      return nlohmann::json{{"counts", counts_to_json(count_kernel(prepared, r))}, {"params", names}}.dump();
+      const CountsFile counts = count_kernel(prepared, r);
+      nlohmann::json j{{"counts", counts_to_json(counts)}, {"params", names}};
+      if (analysis) j["analysis"] = address_analysis_json(analyze_addresses(prepared, r, counts, load_roofs(analysis->roofs), analysis->sample, worker));
+      return j.dump();
     });
     const nlohmann::json j = nlohmann::json::parse(doc);
     out.counts = counts_from_json(j.at("counts"));
+    if (j.contains("analysis")) out.analysis = address_analysis_of(j.at("analysis"));
     for (const nlohmann::json& p : j.at("params")) out.params.push_back({p.at(0), p.at(1)});
   } catch (const Interrupted&) {
     throw;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "app/analyze.hpp"
 #include "app/trace.hpp"
 #include "model/capture.hpp"
 
@@ -48,13 +49,20 @@ struct KernelParam {
 
 // The counts of one launch of `sig` (process manifest `m`), run in a worker
 // on the copies of its buffers; or why it could not be counted, in words.
+// With `analysis` (trace --analyze), its addresses recorded too, for the
+// target of that roofs file (app/analyze), in the same worker.
+struct SignatureAnalysisRequest {
+  std::string roofs;
+  GroupSample sample;
+};
 struct SignatureCount {
   std::optional<CountsFile> counts;
+  std::optional<AddressAnalysis> analysis;
   std::vector<KernelParam> params;  // where counted
   std::string problem;
 };
-SignatureCount count_signature(const CaptureManifest& m, const CapturedSignature& sig, const std::string& device,
-                               double timeout_s);
+SignatureCount count_signature(const CaptureManifest& m, const CapturedSignature& sig, const std::string& device, double timeout_s,
+                               const std::optional<SignatureAnalysisRequest>& analysis = std::nullopt);
 
 // A replay bundle of a counted signature in `folder` (made here): kernel.cl,
 // the program's source with `// roofline:` lines giving the launch (kernel,

@@ -241,6 +241,10 @@ void CommandLine::add_trace() {
                      "Seconds each counting worker may take before it is killed (that signature is left uncounted); "
                      "default " + std::to_string(int(kDefaultKernelTimeout)) + ", 0: no limit")
       ->check(check_timeout);
+  trace_->add_flag("--analyze", t.analyze,
+                   "Record each counted signature's addresses too (as roofline analyze does; needs --roofs): each kernel's time "
+                   "predicted from the bytes each level serves, a dot per level on the CARM, and why it sits below its roof");
+  add_sample_options(trace_, t.sample);
   trace_->add_flag("-q,--quiet", trace_quiet_, "No table; errors only");
 }
 

@@ -246,6 +246,11 @@ std::string format_trace(const TraceResult& t) {
   o << format_text("%-24s %-16s %9s %10s %10s %7s %10s %10s %8s %12s %-14s %7s %10s\n", "kernel", "program", "launches",
                    "total", "median", "share", "FLOPs", "bytes", "AI", "performance", "bound", "of pred", "headroom");
   for (const TracedKernel& k : t.kernels) o << kernel_row(k);
+  for (const TracedKernel& k : t.kernels)
+    if (k.placement && k.placement->analysis && !k.placement->analysis->findings.empty()) {
+      o << "why " << k.name << ":\n";
+      for (const Finding& f : k.placement->analysis->findings) o << "    " << (f.where.empty() ? "" : f.where + ": ") << f.text << "\n";
+    }
   if (!t.transfers.empty()) {
     o << format_text("%-12s %-16s %9s %10s %10s %10s %10s %7s\n", "transfer", "path", "count", "bytes", "total", "median",
                      "model", "ratio");

@@ -150,6 +150,37 @@ TEST_CASE("a kernel counted without operations is listed with its bytes and rate
   CHECK(line.find("not counted:") == std::string::npos);
 }
 
+TEST_CASE("trace --analyze places each kernel with its hierarchical prediction, level dots and findings") {
+  const fs::path dir = scratch_dir("trace-analyze");
+  const std::string h200 = std::string(ROOFLINE_SOURCE_DIR) + "/roofs/nvidia-h200.json";
+  const RunResult r = run_roofline("trace --analyze --roofs '" + h200 + "' -o '" + (dir / "t.json").string() + "' --svg '" +
+                                   (dir / "t.svg").string() + "' -- '" + kApp + "' --repeat 2");
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  const json t = trace_file(dir / "t.json");
+  const json* reduce = kernel(t, "reduce_local");
+  REQUIRE(reduce);
+  const json& analysis = (*reduce)["placement"]["analysis"];
+  REQUIRE(analysis.is_object());
+  CHECK(analysis["levels"].front()["level"] == "L1");
+  CHECK(analysis["levels"].back()["level"] == "DRAM");
+  // DRAM serves the 4096 floats read and the 64 partial sums written: the footprint, once.
+  CHECK(analysis["levels"].back()["bytes"].get<double>() == doctest::Approx(4096 * 4 + 64 * 4));
+  CHECK(analysis["core_prediction"].is_object());
+  // 64-item groups in 32-item steps: `l < s` splits a step for s = 16, 8, 4, 2, 1 (5 of its 12 steps).
+  bool divergence = false;
+  for (const json& f : analysis["findings"])
+    divergence |= f["text"].get<std::string>().find("l < s: 42% of the 32-item steps diverge") == 0;
+  CHECK(divergence);
+  CHECK(r.out.find("why reduce_local:") != std::string::npos);
+  CHECK(slurp(dir / "t.svg").find("class=\"level-dot\"") != std::string::npos);
+  // Without the roofs of a target there is nothing to analyse for: refused before the application runs.
+  const RunResult refused = run_roofline("trace --analyze -- '" + kApp + "' --repeat 2");
+  CHECK(refused.exit_code == 2);
+  CHECK(refused.err.find("--analyze needs the roofs") != std::string::npos);
+  CHECK(refused.out.empty());
+}
+
 TEST_CASE("trace --count none times every kernel and counts none") {
   const fs::path dir = scratch_dir("trace-none");
   const RunResult r =
