@@ -738,6 +738,7 @@ class Instrumenter {
       }
       if (op == BO_Assign) {
         store(bo->getLHS(), c);
+        note_chain(bo);
       } else if (auto* ca = dyn_cast<CompoundAssignOperator>(bo)) {
         load(bo->getLHS(), c);
         store(bo->getLHS(), c);
@@ -808,6 +809,33 @@ class Instrumenter {
   std::vector<Access> accesses_;
   std::map<const Expr*, std::size_t> access_index_;
   std::vector<const Expr*> branches_;  // conditions whose outcome each evaluation records
+  std::set<const Expr*> chained_;      // accesses whose address comes from what the one before loaded
+
+  static bool refers_to(const Stmt* s, const ValueDecl* v) {
+    if (!s) return false;
+    if (auto* ref = dyn_cast<DeclRefExpr>(s); ref && ref->getDecl() == v) return true;
+    for (const Stmt* c : s->children())
+      if (refers_to(c, v)) return true;
+    return false;
+  }
+
+  // `v = ... a[... v ...] ...` (or `v = v->next`): the access's address
+  // comes from the value its previous execution loaded, a dependent chain
+  // (pointer chasing): one such access in flight per work-item.
+  void note_chain(const BinaryOperator* assign) {
+    if (!record_) return;
+    const auto* lhs = dyn_cast<DeclRefExpr>(assign->getLHS()->IgnoreParenImpCasts());
+    if (!lhs) return;
+    std::function<void(const Stmt*)> walk = [&](const Stmt* n) {
+      if (!n) return;
+      if (auto* sub = dyn_cast<ArraySubscriptExpr>(n); sub && (refers_to(sub->getIdx(), lhs->getDecl()) || refers_to(sub->getBase(), lhs->getDecl())))
+        chained_.insert(sub);
+      if (auto* m = dyn_cast<MemberExpr>(n); m && m->isArrow() && refers_to(m->getBase(), lhs->getDecl())) chained_.insert(m);
+      if (auto* u = dyn_cast<UnaryOperator>(n); u && u->getOpcode() == UO_Deref && refers_to(u->getSubExpr(), lhs->getDecl())) chained_.insert(u);
+      for (const Stmt* c : n->children()) walk(c);
+    };
+    walk(assign->getRHS());
+  }
 
   // A condition of an if, a loop or a scalar ?:, recorded where it is
   // written in the file; one that comes from a macro is not (a warning says so).
@@ -875,7 +903,7 @@ class Instrumenter {
       declarations[a.body] += decl + "; ";
       std::string text = text_of(a.at->getSourceRange());
       if (text.size() > 80) text = text.substr(0, 77) + "...";
-      sites.push_back({id, where(sm_, a.at->getBeginLoc()), text, a.space, false, a.atomic});
+      sites.push_back({id, where(sm_, a.at->getBeginLoc()), text, a.space, false, a.atomic, chained_.count(a.at) > 0});
       const std::string address = a.element_offset.empty() ? "(ulong)" + var : "(ulong)(" + var + " + " + a.element_offset + ")";
       const std::string note = "__rl_note(" + address + " + " + std::to_string(a.offset) + "UL, " + std::to_string(id | a.flags) + "u, " +
                                std::to_string(a.bytes) + "u, __rl_c, __rl_r), " + var;

@@ -558,7 +558,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TargetArchitecture, family, sub_
                                                 local_on_l1_path, groups_in_lockstep, l1_write_through, lanes_share_requests,
                                                 compute_units, resident_groups, caches)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TraceSample, groups_total, group_size, first, stride, count)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TraceSite, id, where, text, space, branch, atomic)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TraceSite, id, where, text, space, branch, atomic, chained)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(AiwcMetrics, accesses, local_accesses, total_footprint, local_footprint, footprint_90, lmae,
                                    relative_local_usage, parallel_spatial_locality)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(SiteAnalysis, site, steps, accesses, bytes, taken, divergent_steps, serialized, requests,
@@ -603,6 +603,12 @@ std::vector<Finding> diagnose(const AccessAnalysis& a, const std::optional<Predi
                                                      "the other)", 100 * s.divergent_share(), t.sub_group)});
       continue;
     }
+    if (s.site.chained && s.steps > 0)
+      out.push_back({s.site.where, s.site.text + ": " +
+                                       format_text("dependent chain: each access's address is what the one before loaded (%.0f per "
+                                                   "work-item in the sample, one after the other): the memory's latency bounds it, "
+                                                   "not its bandwidth",
+                                                   double(s.accesses) / double(std::max<std::uint64_t>(1, a.items)))});
     if (s.site.atomic && s.contention() >= 2)
       out.push_back({s.site.where, s.site.text + ": " +
                                        format_text("contended atomic: %.1f of the items of a %u-item step update one address (they take "

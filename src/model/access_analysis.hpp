@@ -154,8 +154,9 @@ void from_json(const nlohmann::json& j, AccessAnalysis& a);
 
 // What the analysis says in words, the most important first: the sites whose
 // lines carry few of the bytes asked for (with their neighbour stride), local
-// sites with bank conflicts, atomics that items of a step make on one
-// address (they serialize), branches whose sub-groups diverge, the level
+// sites with bank conflicts, dependent chains (an access whose address is
+// what its previous execution loaded), atomics that items of a step make on
+// one address (they serialize), branches whose sub-groups diverge, the level
 // that bounds the hierarchical prediction, and a launch too small to fill
 // the device.
 // (Finding: model/placement.hpp.)

@@ -42,6 +42,7 @@ struct TraceSite {
   AddressSpace space = AddressSpace::global;
   bool branch = false;
   bool atomic = false;  // an atomic builtin's pointer argument
+  bool chained = false;  // its address comes from what its previous execution loaded (v = a[v], p = p->next)
 };
 
 struct TraceAccess {

@@ -112,6 +112,17 @@ TEST_CASE("analyze: an atomic on one address is contended, one per item is not")
   CHECK(named);
 }
 
+TEST_CASE("analyze: a pointer chase is a dependent chain, an item's own store is not") {
+  const auto doc = analyze("'" + std::string(ROOFLINE_SOURCE_DIR) + "/tests/e2e/kernels/chase.cl' --roofs " + h200_roofs());
+  const auto& a = doc.at("analysis");
+  CHECK(site(a, "next[p]").at("site").at("chained") == true);
+  CHECK(site(a, "out[get_global_id(0)]").at("site").at("chained") == false);
+  CHECK(site(a, "next[p]").at("accesses") == 64 * 100);
+  bool named = false;
+  for (const auto& f : doc.at("findings")) named |= f.at("text").get<std::string>().find("next[p]: dependent chain") == 0;
+  CHECK(named);
+}
+
 TEST_CASE("place --analyze: the hierarchical prediction, a dot per level on the CARM, the analysis file beside") {
   const auto dir = fs::temp_directory_path() / ("roofline-e2e-place-analyze-" + std::to_string(::getpid()));
   fs::create_directories(dir);
