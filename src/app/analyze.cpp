@@ -70,9 +70,11 @@ nlohmann::json optional_json(const std::optional<Prediction>& p) { return p ? nl
 
 }  // namespace
 
-AddressAnalysis analyze_addresses(PreparedKernel& k, const KernelRequest& request, const CountsFile& counts, const RoofsDocument& roofs,
-                                  GroupSample sample, const WorkerChannel& worker) {
-  const auto t0 = std::chrono::steady_clock::now();
+namespace {
+
+// The kernel's address-recording copy, its sites named as the user named the
+// file (Clang saw its absolute path).
+InstrumentResult recording_copy(const PreparedKernel& k, const KernelRequest& request) {
   InstrumentRequest req = instrument_request(k);
   req.kernel = k.kernel->kernel_name();
   req.record_addresses = true;
@@ -82,18 +84,13 @@ AddressAnalysis analyze_addresses(PreparedKernel& k, const KernelRequest& reques
   } catch (const InstrumentError& e) {
     throw CommandError(Failure::kernel_build, request.file + ": cannot instrument " + req.kernel + " to record its addresses: " + e.what());
   }
-  // Sites named as the user named the file (Clang saw its absolute path).
   for (TraceSite& site : inst.sites)
     if (site.where.rfind(req.file_name + ":", 0) == 0) site.where = k.file + site.where.substr(req.file_name.size());
-  const std::uint64_t groups = k.kernel->work_groups();
-  std::uint64_t group_size = 1;
-  for (auto l : k.kernel->recorded_local()) group_size *= l;
-  if (k.kernel->local().empty() && request.on_warning)
-    request.on_warning(request.file + ": no --local: the addresses are recorded with work-groups of " + std::to_string(group_size) +
-                       " items");
-  const TargetArchitecture target = target_architecture(roofs, group_size, local_bytes_of(inst));
-  const double records = double(records_hint(counts)) * double(k.kernel->work_items());
-  const SamplePlan plan = sample_plan(groups, records, target, sample);
+  return inst;
+}
+
+// What the launcher runs: the copy over the planned groups.
+AddressRecording recording_of(const InstrumentResult& inst, const SamplePlan& plan, std::uint64_t records_per_item) {
   AddressRecording rec;
   rec.source = inst.source;
   rec.local_regions = inst.layout.local_regions;
@@ -102,7 +99,25 @@ AddressAnalysis analyze_addresses(PreparedKernel& k, const KernelRequest& reques
   rec.first = plan.first;
   rec.stride = plan.stride;
   rec.count = plan.count;
-  rec.records_per_item = records_hint(counts);
+  rec.records_per_item = records_per_item;
+  return rec;
+}
+
+}  // namespace
+
+AddressAnalysis analyze_addresses(PreparedKernel& k, const KernelRequest& request, const CountsFile& counts, const RoofsDocument& roofs,
+                                  GroupSample sample, const WorkerChannel& worker) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const InstrumentResult inst = recording_copy(k, request);
+  std::uint64_t group_size = 1;
+  for (auto l : k.kernel->recorded_local()) group_size *= l;
+  if (k.kernel->local().empty() && request.on_warning)
+    request.on_warning(request.file + ": no --local: the addresses are recorded with work-groups of " + std::to_string(group_size) +
+                       " items");
+  const TargetArchitecture target = target_architecture(roofs, group_size, local_bytes_of(inst));
+  const std::uint64_t per_item = records_hint(counts);
+  const SamplePlan plan = sample_plan(k.kernel->work_groups(), double(per_item) * double(k.kernel->work_items()), target, sample);
+  const AddressRecording rec = recording_of(inst, plan, per_item);
   const KernelWork work = work_of(counts.counts, double(k.kernel->buffer_bytes()));
   AccessAnalyzer analyzer(k.kernel->trace_layout(rec), target, work.footprint_bytes);
   worker.doing("recording the addresses of kernel '" + k.kernel->kernel_name() + "' of " + k.file);
