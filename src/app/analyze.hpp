@@ -80,6 +80,6 @@ AnalyzeResult run_analyze(const AnalyzeRequest& request, const std::function<voi
 // the header, the counts, and address_analysis_json's fields.
 nlohmann::json analysis_document(const AnalyzeResult& r);
 nlohmann::json address_analysis_json(const AddressAnalysis& a);
-AddressAnalysis address_analysis_of(const nlohmann::json& fields);
+AddressAnalysis address_analysis_of(const nlohmann::json& doc);
 
 }  // namespace roofline

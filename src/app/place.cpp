@@ -139,9 +139,11 @@ void place(Placement& p, const std::optional<RoofsDocument>& roofs, const std::s
 void add_analysis(Placement& p, const AddressAnalysis& a) {
   PlacementAnalysis view;
   view.levels = level_dots(a.analysis, p.ops());
-  view.core_prediction = p.prediction;
   view.findings = a.findings;
-  if (a.hierarchical) p.prediction = a.hierarchical;
+  if (a.hierarchical) {
+    view.core_prediction = p.prediction;
+    p.prediction = a.hierarchical;
+  }
   p.analysis = view;
 }
 

@@ -56,6 +56,7 @@ TracedSignature traced_signature(const CaptureManifest& m, const CapturedSignatu
     SignatureCount c = count_signature(m, sig, device, r.timeout_s, analysis);
     t.counts = std::move(c.counts);
     t.analysis = std::move(c.analysis);
+    t.not_analysed = c.analysis_problem;
     t.not_counted = c.problem;
     if (t.counts && !r.bundle.empty()) {
       t.bundle = (std::filesystem::path(r.bundle) / ("kernel_" + std::to_string(++bundles))).string();
@@ -89,7 +90,10 @@ void add_mean_analysis(Placement& p, const TracedKernel& k) {
   std::vector<std::pair<std::string, double>> levels;  // nearest first, as the signatures list them
   PlacementAnalysis view;
   for (const TracedSignature& s : k.signatures) {
-    if (!s.analysis) return;
+    if (!s.analysis) {
+      if (!s.not_analysed.empty()) p.note += (p.note.empty() ? "" : "; ") + std::string("not analysed: ") + s.not_analysed;
+      return;
+    }
     const double n = double(s.launches) / double(k.launches);
     if (s.analysis->hierarchical) weighted.emplace_back(n, *s.analysis->hierarchical);
     for (const LevelTraffic& l : s.analysis->analysis.levels) {
@@ -106,8 +110,10 @@ void add_mean_analysis(Placement& p, const TracedKernel& k) {
   }
   for (const auto& [level, bytes] : levels)
     if (bytes > 0) view.levels.push_back({level, bytes, p.ops() / bytes});
-  view.core_prediction = p.prediction;
-  if (auto mean = mean_prediction(weighted); mean && weighted.size() == k.signatures.size()) p.prediction = mean;
+  if (auto mean = mean_prediction(weighted); mean && weighted.size() == k.signatures.size()) {
+    view.core_prediction = p.prediction;
+    p.prediction = mean;
+  }
   p.analysis = view;
 }
 

@@ -52,6 +52,7 @@ struct TracedSignature {
   double total_s = 0, median_s = 0;
   std::optional<CountsFile> counts;  // none: not counted
   std::optional<AddressAnalysis> analysis;  // --analyze
+  std::string not_analysed;                 // why not, where --analyze was asked
   std::string not_counted;           // why, in words (empty when counted)
   std::string bundle;                // its replay bundle's folder, where one was written
 };

@@ -299,12 +299,20 @@ SignatureCount count_signature(const CaptureManifest& m, const CapturedSignature
       for (const Param& p : params) names.push_back({p.name, p.type});
       const CountsFile counts = count_kernel(prepared, r);
       nlohmann::json j{{"counts", counts_to_json(counts)}, {"params", names}};
-      if (analysis) j["analysis"] = address_analysis_json(analyze_addresses(prepared, r, counts, load_roofs(analysis->roofs), analysis->sample, worker));
+      // The counts stand when the recording fails: the analysis is the optional second run.
+      if (analysis) try {
+          j["analysis"] = address_analysis_json(analyze_addresses(prepared, r, counts, load_roofs(analysis->roofs), analysis->sample, worker));
+        } catch (const Interrupted&) {
+          throw;
+        } catch (...) {
+          j["analysis_problem"] = failure_of(std::current_exception()).message;
+        }
       return j.dump();
     });
     const nlohmann::json j = nlohmann::json::parse(doc);
     out.counts = counts_from_json(j.at("counts"));
     if (j.contains("analysis")) out.analysis = address_analysis_of(j.at("analysis"));
+    if (j.contains("analysis_problem")) out.analysis_problem = j.at("analysis_problem").get<std::string>();
     for (const nlohmann::json& p : j.at("params")) out.params.push_back({p.at(0), p.at(1)});
   } catch (const Interrupted&) {
     throw;

@@ -58,6 +58,7 @@ struct SignatureAnalysisRequest {
 struct SignatureCount {
   std::optional<CountsFile> counts;
   std::optional<AddressAnalysis> analysis;
+  std::string analysis_problem;     // why the counted signature was not analysed
   std::vector<KernelParam> params;  // where counted
   std::string problem;
 };

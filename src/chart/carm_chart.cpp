@@ -221,14 +221,14 @@ std::string dot_tooltip(const Placement& p) {
   return t;
 }
 
-// The dots' markers and labels, colored by the document they ran on when
-// there are several.
 // A kernel's hierarchical dot: its AI at one level's bytes, at its performance.
 struct LevelMarker {
   Point at;
   std::string color, level, tooltip;
 };
 
+// The dots' markers and labels, colored by the document they ran on when
+// there are several.
 struct DotLayout {
   std::vector<PointToLabel> points;
   std::vector<std::vector<LevelMarker>> levels;  // per dot, nearest level first
@@ -299,7 +299,8 @@ double dot_radius(const ChartOptions& opt, std::size_t i) {
 // A kernel's level markers, linked to its dot by a thin line across them
 // (as Advisor links its hierarchical dots); named under each when few
 // kernels share the chart.
-void append_level_markers(std::string& out, const std::vector<LevelMarker>& markers, Point dot, bool named, Drawn& drawn) {
+void append_level_markers(std::string& out, const std::vector<LevelMarker>& markers, Point dot, bool named, const Rect& plot,
+                          Drawn& drawn) {
   if (markers.empty()) return;
   double left = dot.x, right = dot.x;
   for (const LevelMarker& m : markers) left = std::min(left, m.at.x), right = std::max(right, m.at.x);
@@ -315,6 +316,7 @@ void append_level_markers(std::string& out, const std::vector<LevelMarker>& mark
     Point at{m.at.x, m.at.y + kLevelRadius + 10};
     auto box = [&] { return Rect{at.x - half, at.y - 9, at.x + half, at.y + 2}; };
     while (std::any_of(names.begin(), names.end(), [&](const Rect& r) { return touches(r, box()); })) at.y += 10;
+    if (at.y > plot.y1 - 2) continue;  // below the plot: the tooltip still names it
     append_text(out, at, m.level, "class=\"level-name\" font-size=\"9\" text-anchor=\"middle\" fill=\"" + m.color + "\"");
     names.push_back(box());
     drawn.boxes.push_back(box());
@@ -325,7 +327,7 @@ void append_dots(std::string& out, const std::vector<Placement>& dots, const std
                  const DotLayout& layout, const Rect& plot, Drawn& drawn) {
   if (dots.empty()) return;
   out += "<g id=\"dots\">\n";
-  for (std::size_t i = 0; i < dots.size(); ++i) append_level_markers(out, layout.levels[i], layout.points[i].at, dots.size() <= 3, drawn);
+  for (std::size_t i = 0; i < dots.size(); ++i) append_level_markers(out, layout.levels[i], layout.points[i].at, dots.size() <= 3, plot, drawn);
   for (std::size_t i = 0; i < dots.size(); ++i) {
     if (const auto& bar = layout.error_bars[i]) {
       append_error_bar(out, bar->a.x, bar->a.y, bar->b.y, layout.colors[i]);

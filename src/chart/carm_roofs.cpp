@@ -92,7 +92,7 @@ std::vector<RoofSet> choose_roofs(const std::vector<const RoofsDocument*>& docs,
 }
 
 // X: at least 1/16..64 FLOP/byte, every ridge with room on either side and
-// every dot. Y: a decade above the top compute roof down to a decade below the
+// every dot and level dot. Y: a decade above the top compute roof down to a decade below the
 // lowest memory roof at the left edge or a tenth of the lowest compute roof,
 // and every dot.
 Scales choose_scales(const std::vector<RoofSet>& sets, const std::vector<Placement>& dots, const Rect& plot) {

@@ -821,13 +821,21 @@ class Instrumenter {
 
   // `v = ... a[... v ...] ...` (or `v = v->next`): the access's address
   // comes from the value its previous execution loaded, a dependent chain
-  // (pointer chasing): one such access in flight per work-item.
+  // (pointer chasing): one such access in flight per work-item. Only where
+  // the loaded value flows into v: not in a comparison or a condition
+  // (`best = a[j] < a[best] ? j : best` keeps an index, not a loaded value).
   void note_chain(const BinaryOperator* assign) {
     if (!record_) return;
     const auto* lhs = dyn_cast<DeclRefExpr>(assign->getLHS()->IgnoreParenImpCasts());
     if (!lhs) return;
     std::function<void(const Stmt*)> walk = [&](const Stmt* n) {
       if (!n) return;
+      if (auto* b = dyn_cast<BinaryOperator>(n); b && (b->isComparisonOp() || b->isLogicalOp())) return;
+      if (auto* co = dyn_cast<ConditionalOperator>(n)) {
+        walk(co->getTrueExpr());
+        walk(co->getFalseExpr());
+        return;
+      }
       if (auto* sub = dyn_cast<ArraySubscriptExpr>(n); sub && (refers_to(sub->getIdx(), lhs->getDecl()) || refers_to(sub->getBase(), lhs->getDecl())))
         chained_.insert(sub);
       if (auto* m = dyn_cast<MemberExpr>(n); m && m->isArrow() && refers_to(m->getBase(), lhs->getDecl())) chained_.insert(m);
@@ -837,15 +845,10 @@ class Instrumenter {
     walk(assign->getRHS());
   }
 
-  // A condition of an if, a loop or a scalar ?:, recorded where it is
-  // written in the file; one that comes from a macro is not (a warning says so).
+  // A condition of an if, a loop or a scalar ?: (in the file or in a macro:
+  // SourceEdits writes out an invocation that needs it).
   void note_branch(const Expr* cond) {
-    if (!record_ || !cond) return;
-    if (!cond->getBeginLoc().isFileID() || !cond->getEndLoc().isFileID()) {
-      warn(where(sm_, cond->getBeginLoc()) + ": this condition comes from a macro: its divergence is not recorded");
-      return;
-    }
-    branches_.push_back(cond);
+    if (record_ && cond) branches_.push_back(cond);
   }
 
   static AddressSpace site_space(Space s) {

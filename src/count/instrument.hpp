@@ -62,8 +62,8 @@ struct InstrumentRequest {
 //   [R + 2 * ((j * n + l) * cap + k)]   its record k, k < cap; R = C + count * n
 // A record is two words: the address, then (meta | bytes << 32), meta =
 // site | kRecordLoad | kRecordStore, or kRecordBarrier for a barrier; a
-// branch's condition (if, loop, scalar ?: written in the file) at each
-// evaluation records 1 or 0 as its address and site | kRecordBranch.
+// branch's condition (if, loop, scalar ?:) at each evaluation records 1 or 0
+// as its address and site | kRecordBranch.
 // The record's bits and the header's size: model/access_trace.hpp.
 
 // The regions of the records: kernel parameters and the kernel's __local variables.

@@ -55,9 +55,11 @@ class ExpansionTokens {
 
 // How an insertion nests among others at the same place: text opening a
 // construct goes outermost first (a body's brace, then a statement's charges,
-// then a recorded branch, then an operand's, then a recorded access, then a
-// dereference), text closing one innermost first.
-enum class Nesting { Brace, Statement, Branch, Operand, Access, Deref };
+// then an operand's, then a recorded branch, then a recorded access, then a
+// dereference), text closing one innermost first. An operand that starts
+// where a condition starts holds it (`a ? b : c ? d : e`: the arm holds the
+// inner condition), or is that same condition (a loop's).
+enum class Nesting { Brace, Statement, Operand, Branch, Access, Deref };
 
 // Insertions collected while the AST is walked, written into the rewriter at
 // the end (apply), after the rewriter's own edits, which must not lie inside

@@ -177,7 +177,7 @@ struct AccessAnalyzer::State {
   State(TraceLayout l, TargetArchitecture t, std::optional<double> f) : layout(std::move(l)), target(std::move(t)), footprint(f) {
     out.target = target;
     out.sample = layout.sample;
-    for (const TraceSite& s : layout.sites) out.sites.push_back({s, 0, 0, 0, 0, false, false});
+    for (const TraceSite& s : layout.sites) out.sites.push_back(SiteAnalysis{s});
     caches.resize(target.caches.size());
     traffic.assign(target.caches.size() + 1, 0);
     store_traffic.assign(target.caches.size() + 1, 0);
@@ -611,7 +611,7 @@ std::vector<Finding> diagnose(const AccessAnalysis& a, const std::optional<Predi
                                                    double(s.accesses) / double(std::max<std::uint64_t>(1, a.items)))});
     if (s.site.atomic && s.contention() >= 2)
       out.push_back({s.site.where, s.site.text + ": " +
-                                       format_text("contended atomic: %.1f of the items of a %u-item step update one address (they take "
+                                       format_text("contended atomic: %.1f of the items of a %u-item step on one address (they take "
                                                    "turns)", s.contention(), t.sub_group)});
     const bool banked = s.site.space == AddressSpace::local && t.banks > 0;
     if (banked) {

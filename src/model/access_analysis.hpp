@@ -111,8 +111,8 @@ struct SiteAnalysis {
 };
 
 // Bytes a level serves over the whole launch: the first level the request
-// lines of the global steps (at least the bytes asked, where lanes do not
-// share requests), the local memory its passes times the width of its banks
+// lines of the global steps, and of the local ones where local memory has no
+// banks (at least the bytes asked, where lanes do not share requests), the local memory its passes times the width of its banks
 // (without banks: the bytes asked, at the local roof the device measured),
 // every further level the misses (and write-backs) of the one before.
 struct LevelTraffic {

@@ -69,9 +69,9 @@ struct LevelDot {
   double ai = 0;
 };
 
-// What `place --analyze` adds (app/analyze): the level dots, nearest first;
-// the core view's prediction, which the hierarchical one replaced as
-// `prediction`; the diagnosis; the analysis file written, if any.
+// What `place --analyze` and `trace --analyze` add (app/analyze): the level
+// dots, nearest first; the core view's prediction where the hierarchical one
+// replaced it as `prediction`; the diagnosis.
 struct PlacementAnalysis {
   std::vector<LevelDot> levels;
   std::optional<Prediction> core_prediction;

@@ -98,6 +98,19 @@ TEST_CASE("analyze: the divergence of each branch within 32-item steps") {
   CHECK(named);
 }
 
+TEST_CASE("analyze: conditions ending in a macro, inside a macro and nested in a ?: arm are recorded as they evaluate") {
+  const auto doc = analyze("'" + std::string(ROOFLINE_SOURCE_DIR) + "/tests/e2e/kernels/branch_macros.cl' --roofs " + h200_roofs());
+  const auto& a = doc.at("analysis");
+  // 256 items: i < HALF holds for 128; CLAMP's x < 0 for the other 128.
+  CHECK(site(a, "i < HALF").at("taken") == 128);
+  CHECK(site(a, "i < HALF").at("divergent_steps") == 0);
+  CHECK(site(a, "CLAMP(x)").at("taken") == 128);
+  // The inner condition runs where the outer fails (192 items), and holds for 64 of them.
+  CHECK(site(a, "(i % 4 == 0)").at("accesses") == 256);
+  CHECK(site(a, "(i % 4 == 1)").at("accesses") == 192);
+  CHECK(site(a, "(i % 4 == 1)").at("taken") == 64);
+}
+
 TEST_CASE("analyze: an atomic on one address is contended, one per item is not") {
   const auto doc = analyze("'" + std::string(ROOFLINE_SOURCE_DIR) + "/tests/e2e/kernels/atomics.cl' --roofs " + h200_roofs());
   const auto& a = doc.at("analysis");
@@ -117,6 +130,7 @@ TEST_CASE("analyze: a pointer chase is a dependent chain, an item's own store is
   const auto& a = doc.at("analysis");
   CHECK(site(a, "next[p]").at("site").at("chained") == true);
   CHECK(site(a, "out[get_global_id(0)]").at("site").at("chained") == false);
+  CHECK(site(a, "next[best]").at("site").at("chained") == false);
   CHECK(site(a, "next[p]").at("accesses") == 64 * 100);
   bool named = false;
   for (const auto& f : doc.at("findings")) named |= f.at("text").get<std::string>().find("next[p]: dependent chain") == 0;
