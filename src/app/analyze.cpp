@@ -12,6 +12,7 @@
 #include "device/program.hpp"
 #include "launch/launch.hpp"
 #include "measurement/measurement.hpp"
+#include "model/json_fields.hpp"
 #include "model/model.hpp"
 #include "version.hpp"
 
@@ -29,28 +30,20 @@ SamplePlan sample_plan(std::uint64_t groups, double records, const TargetArchite
 
 namespace {
 
-// The target's roofs: --roofs, else roofs/<device>.json; the analysis needs them.
+// The target's roofs: --roofs, else the device's in roofs/; the analysis needs them.
 std::pair<RoofsDocument, std::string> target_roofs(const AnalyzeRequest& r, const DeviceEntry& device) {
-  std::string path = r.roofs;
-  if (path.empty()) path = "roofs/" + device_slug(device.identity.name) + ".json";
-  if (!std::filesystem::exists(path))
-    throw CommandError(Failure::usage, "the analysis needs the roofs of the target device: pass --roofs ROOFS.json (no " + path + ")");
+  const std::string path = roofs_path_for(r.roofs, device.identity.name);
+  if (path.empty())
+    throw CommandError(Failure::usage, "the analysis needs the roofs of the target device: pass --roofs ROOFS.json (no roofs/" +
+                                           device_slug(device.identity.name) + ".json)");
   return {load_roofs(path), path};
-}
-
-std::uint64_t local_bytes_of(const InstrumentResult& inst) {
-  std::uint64_t bytes = 0;
-  for (auto b : inst.layout.local_bytes) bytes += b;
-  return bytes;
 }
 
 // The first cap on an item's records: its share of the counted accesses,
 // taken as 4 bytes each, as many again for its branches, with room to spare
 // (the recording raises the cap to what the items made when it was short).
 std::uint64_t records_hint(const CountsFile& c) {
-  const auto& s = c.counts.slot;
-  const double bytes = double(s[kGlobalLoad] + s[kGlobalStore] + s[kConstantLoad] + s[kLocalLoad] + s[kLocalStore]);
-  const double per_item = c.work_items ? bytes / 4.0 / double(c.work_items) : 0;
+  const double per_item = c.work_items ? c.counts.carm_bytes() / 4.0 / double(c.work_items) : 0;
   return std::uint64_t(std::min(1e7, per_item * 2.5 + 64));
 }
 
@@ -62,39 +55,14 @@ AnalyzeResult analyze_in_worker(const AnalyzeRequest& r, const WorkerChannel& wo
   worker.doing("counting kernel '" + k.kernel->kernel_name() + "' of " + k.file);
   out.counts = count_kernel(k, r.kernel);
   out.address = analyze_addresses(k, r.kernel, out.counts, roofs, r.sample, worker);
-  for (const std::string& w : out.address.warnings) out.counts.warnings.push_back(w);
   return out;
-}
-
-nlohmann::json optional_json(const std::optional<Prediction>& p) { return p ? nlohmann::json(*p) : nlohmann::json(nullptr); }
-
-}  // namespace
-
-namespace {
-
-// The kernel's address-recording copy, its sites named as the user named the
-// file (Clang saw its absolute path).
-InstrumentResult recording_copy(const PreparedKernel& k, const KernelRequest& request) {
-  InstrumentRequest req = instrument_request(k);
-  req.kernel = k.kernel->kernel_name();
-  req.record_addresses = true;
-  InstrumentResult inst;
-  try {
-    inst = instrument_kernel(req);
-  } catch (const InstrumentError& e) {
-    throw CommandError(Failure::kernel_build, request.file + ": cannot instrument " + req.kernel + " to record its addresses: " + e.what());
-  }
-  for (TraceSite& site : inst.sites)
-    if (site.where.rfind(req.file_name + ":", 0) == 0) site.where = k.file + site.where.substr(req.file_name.size());
-  return inst;
 }
 
 // What the launcher runs: the copy over the planned groups.
 AddressRecording recording_of(const InstrumentResult& inst, const SamplePlan& plan, std::uint64_t records_per_item) {
   AddressRecording rec;
   rec.source = inst.source;
-  rec.local_regions = inst.layout.local_regions;
-  rec.local_bytes = inst.layout.local_bytes;
+  rec.layout = inst.layout;
   rec.sites = inst.sites;
   rec.first = plan.first;
   rec.stride = plan.stride;
@@ -108,13 +76,12 @@ AddressRecording recording_of(const InstrumentResult& inst, const SamplePlan& pl
 AddressAnalysis analyze_addresses(PreparedKernel& k, const KernelRequest& request, const CountsFile& counts, const RoofsDocument& roofs,
                                   GroupSample sample, const WorkerChannel& worker) {
   const auto t0 = std::chrono::steady_clock::now();
-  const InstrumentResult inst = recording_copy(k, request);
-  std::uint64_t group_size = 1;
-  for (auto l : k.kernel->recorded_local()) group_size *= l;
+  const InstrumentResult inst = instrumented_copy(k, request, true);
+  const std::uint64_t group_size = k.kernel->recorded_group_size();
   if (k.kernel->local().empty() && request.on_warning)
     request.on_warning(request.file + ": no --local: the addresses are recorded with work-groups of " + std::to_string(group_size) +
                        " items");
-  const TargetArchitecture target = target_architecture(roofs, group_size, local_bytes_of(inst));
+  const TargetArchitecture target = target_architecture(roofs, group_size, inst.layout.total_local_bytes());
   const std::uint64_t per_item = records_hint(counts);
   const SamplePlan plan = sample_plan(k.kernel->work_groups(), double(per_item) * double(k.kernel->work_items()), target, sample);
   const AddressRecording rec = recording_of(inst, plan, per_item);
@@ -143,18 +110,20 @@ AddressAnalysis analyze_addresses(PreparedKernel& k, const KernelRequest& reques
 AddressAnalysis address_analysis_of(const nlohmann::json& doc) {
   AddressAnalysis a;
   a.analysis = doc.at("analysis").get<AccessAnalysis>();
-  if (!doc.at("prediction").is_null()) a.hierarchical = doc.at("prediction").get<Prediction>();
-  if (!doc.at("core_prediction").is_null()) a.core = doc.at("core_prediction").get<Prediction>();
+  json_fields::get_opt(doc, "prediction", a.hierarchical);
+  json_fields::get_opt(doc, "core_prediction", a.core);
   a.findings = doc.at("findings").get<std::vector<Finding>>();
+  json_fields::get_opt(doc, "warnings", a.warnings);
   a.record_seconds = doc.at("record_seconds").get<double>();
   return a;
 }
 
 nlohmann::json address_analysis_json(const AddressAnalysis& a) {
   return {{"analysis", a.analysis},
-          {"prediction", optional_json(a.hierarchical)},
-          {"core_prediction", optional_json(a.core)},
+          {"prediction", json_fields::opt(a.hierarchical)},
+          {"core_prediction", json_fields::opt(a.core)},
           {"findings", a.findings},
+          {"warnings", a.warnings},
           {"record_seconds", a.record_seconds}};
 }
 
@@ -169,8 +138,13 @@ nlohmann::json analysis_document(const AnalyzeResult& r) {
   return doc;
 }
 
+void require_address_analysis() {
+  if (!counting_available()) throw CommandError(Failure::runtime, "the address analysis is unavailable in this build (built without Clang)");
+}
+
 AnalyzeResult run_analyze(const AnalyzeRequest& r, const std::function<void(const AnalyzeResult&)>& show) {
   install_interrupt_handler();
+  require_address_analysis();
   check_output(r.output);
   const nlohmann::json doc = nlohmann::json::parse(run_in_worker("preparing kernel file " + r.kernel.file, {r.kernel.timeout_s},
                                                                  [&r](const WorkerChannel& w) { return analysis_document(analyze_in_worker(r, w)).dump(); }));

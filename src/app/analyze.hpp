@@ -52,9 +52,13 @@ struct AddressAnalysis {
   std::optional<Prediction> hierarchical;  // from the bytes each level serves
   std::optional<Prediction> core;          // the core-view prediction (counts and footprint alone), for comparison
   std::vector<Finding> findings;
-  std::vector<std::string> warnings;       // the recording copy's, those the counting copy did not give
+  std::vector<std::string> warnings;       // the recording copy's that the counting copy did not give
   double record_seconds = 0;               // wall time of the recording runs and the analysis
 };
+
+// Throws CommandError: runtime, before anything runs, in a build without
+// Clang (the recording copy is the instrumenter's).
+void require_address_analysis();
 
 struct PreparedKernel;  // app/kernel_setup
 class WorkerChannel;    // app/worker

@@ -128,18 +128,28 @@ PreparedKernel prepare_kernel(const KernelRequest& r) {
   return k;
 }
 
-CountsFile count_kernel(PreparedKernel& k, const KernelRequest& r) {
+InstrumentResult instrumented_copy(const PreparedKernel& k, const KernelRequest& r, bool record_addresses) {
   if (!counting_available())
-    throw CommandError(Failure::runtime, "counting is unavailable in this build (built without Clang): run `roofline count " +
-                                             r.file + " -o COUNTS.json` with a build that has it, then pass --counts COUNTS.json");
+    throw CommandError(Failure::runtime, "counting is unavailable in this build (built without Clang): run `roofline count " + r.file +
+                                             " -o COUNTS.json` with a build that has it, then pass --counts COUNTS.json");
   InstrumentRequest req = instrument_request(k);
   req.kernel = k.kernel->kernel_name();
+  req.record_addresses = record_addresses;
   InstrumentResult inst;
   try {
     inst = instrument_kernel(req);
   } catch (const InstrumentError& e) {
-    throw CommandError(Failure::kernel_build, r.file + ": cannot instrument " + req.kernel + " for counting: " + e.what());
+    throw CommandError(Failure::kernel_build, r.file + ": cannot instrument " + req.kernel +
+                                                  (record_addresses ? " to record its addresses: " : " for counting: ") + e.what());
   }
+  // Clang saw the file by its absolute path.
+  for (TraceSite& site : inst.sites)
+    if (site.where.rfind(req.file_name + ":", 0) == 0) site.where = k.file + site.where.substr(req.file_name.size());
+  return inst;
+}
+
+CountsFile count_kernel(PreparedKernel& k, const KernelRequest& r) {
+  const InstrumentResult inst = instrumented_copy(k, r, false);
   CountsFile c;
   try {
     while_doing("counting " + r.file, [&] { c.counts = k.kernel->count(inst.source, c.instrumented_seconds); });

@@ -36,6 +36,12 @@ PreparedKernel prepare_kernel(const KernelRequest& request);
 // (the kernel's name and the mode left to the caller).
 struct InstrumentRequest instrument_request(const PreparedKernel& kernel);
 
+// The kernel's counting copy, or with `record_addresses` its
+// address-recording copy (count/instrument.hpp), its sites named by the
+// kernel's file as given. Throws CommandError: runtime when this build has no
+// Clang, kernel_build when the kernel cannot be instrumented.
+struct InstrumentResult instrumented_copy(const PreparedKernel& kernel, const KernelRequest& request, bool record_addresses);
+
 // Instruments the kernel and runs the counting copy once. Throws
 // CommandError: runtime when counting is unavailable in this build or the
 // device fails, kernel_build when it cannot be instrumented.

@@ -23,6 +23,13 @@ std::string output_path(const std::string& path, const std::string& default_fold
   return default_folder + "/" + device_slug(device_name) + extension;
 }
 
+std::string roofs_path_for(const std::string& given, const std::string& device_name) {
+  if (!given.empty()) return given;
+  const std::string built = "roofs/" + device_slug(device_name) + ".json";
+  std::error_code ec;
+  return std::filesystem::exists(built, ec) ? built : "";
+}
+
 void check_output(const std::string& path) {
   if (!path.empty()) check_writable(path);
 }

@@ -15,6 +15,11 @@ std::string sibling(const std::string& svg_path, const std::string& suffix);
 std::string output_path(const std::string& path, const std::string& default_folder, const std::string& device_name,
                         const std::string& extension);
 
+// The roofs file a command reads for a device: `given` (--roofs), else
+// the one build writes by default, roofs/<device slug>.json, where it
+// exists; empty when neither.
+std::string roofs_path_for(const std::string& given, const std::string& device_name);
+
 // Throws OutputFileError when `path` could not be written; empty is fine (no output asked for).
 void check_output(const std::string& path);
 

@@ -17,11 +17,7 @@ namespace {
 
 // The roofs of the device: --roofs, else roofs/<device>.json when it exists.
 std::optional<RoofsDocument> device_roofs(const PlaceRequest& r, const DeviceEntry& device, std::string& path) {
-  path = r.roofs;
-  if (path.empty()) {
-    const std::string guess = "roofs/" + device_slug(device.identity.name) + ".json";
-    if (std::filesystem::exists(guess)) path = guess;
-  }
+  path = roofs_path_for(r.roofs, device.identity.name);
   if (!path.empty()) return load_roofs(path);
   if (!r.svg.empty())
     throw CommandError(Failure::usage, "--svg needs the device's roofs: pass --roofs ROOFS.json (from roofline build)");
@@ -138,7 +134,7 @@ void place(Placement& p, const std::optional<RoofsDocument>& roofs, const std::s
 // the core view's, which is kept beside it with the level dots and the diagnosis.
 void add_analysis(Placement& p, const AddressAnalysis& a) {
   PlacementAnalysis view;
-  view.levels = level_dots(a.analysis, p.ops());
+  view.levels = level_dots(a.analysis.levels, p.ops());
   view.findings = a.findings;
   if (a.hierarchical) {
     view.core_prediction = p.prediction;
@@ -200,7 +196,6 @@ std::string place_in_worker(const PlaceRequest& r, const WorkerChannel& worker) 
     const AddressAnalysis a = analyze_addresses(k, r.kernel, counts, *roofs, r.sample, worker);
     add_analysis(p, a);
     doc["analysis"] = address_analysis_json(a);
-    doc["analysis_warnings"] = a.warnings;
   }
   doc["placement"] = p;
   return doc.dump();
@@ -212,10 +207,11 @@ std::string preparing(const KernelRequest& r) { return "preparing kernel file " 
 
 PlaceResult run_place(const PlaceRequest& r, const std::function<void(const PlaceResult&)>& show) {
   install_interrupt_handler();
+  if (!r.analysis.empty() && !r.analyze) throw CommandError(Failure::usage, "--analysis FILE needs --analyze");
+  if (r.analyze) require_address_analysis();
   check_output(r.output);
   check_output_with(r.svg, energy_charts_beside(r.svg));
   check_output(r.analysis);
-  if (!r.analysis.empty() && !r.analyze) throw CommandError(Failure::usage, "--analysis FILE needs --analyze");
   const nlohmann::json doc = nlohmann::json::parse(run_in_worker(
       preparing(r.kernel), {r.kernel.timeout_s}, [&r](const WorkerChannel& w) { return place_in_worker(r, w); }));
   throw_if_interrupted();  // Ctrl-C as the worker answered: nothing is written
@@ -224,10 +220,7 @@ PlaceResult run_place(const PlaceRequest& r, const std::function<void(const Plac
   result.counts = counts_from_json(doc.at("counts"));
   result.placement = doc.at("placement").get<Placement>();
   result.roofs = doc.at("roofs").get<std::string>();
-  if (doc.contains("analysis")) {
-    result.address = address_analysis_of(doc.at("analysis"));
-    for (const auto& w : doc.at("analysis_warnings")) result.counts.warnings.push_back(w.get<std::string>());
-  }
+  if (doc.contains("analysis")) result.address = address_analysis_of(doc.at("analysis"));
   if (show) show(result);
   write_placement(r, doc.at("placement"), result.placement, result.roofs);
   if (!r.analysis.empty() && result.address)

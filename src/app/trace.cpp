@@ -41,7 +41,7 @@ std::string reasons(const std::vector<NotCounted>& why) {
 // One captured signature, timed, and counted when it can be and counting was
 // asked for (with its replay bundle under --bundle).
 TracedSignature traced_signature(const CaptureManifest& m, const CapturedSignature& sig, const TraceRequest& r,
-                                 const std::string& device, std::size_t& bundles) {
+                                 const std::optional<SignatureAnalysisRequest>& analysis, const std::string& device, std::size_t& bundles) {
   TracedSignature t;
   t.global = sig.ndrange.global;
   if (sig.ndrange.local) t.local = *sig.ndrange.local;
@@ -51,8 +51,6 @@ TracedSignature traced_signature(const CaptureManifest& m, const CapturedSignatu
   if (!sig.countable()) t.not_counted = "not countable: " + reasons(sig.not_counted);
   else if (r.count == CountMode::none) t.not_counted = "--count none";
   else {
-    std::optional<SignatureAnalysisRequest> analysis;
-    if (r.analyze) analysis = SignatureAnalysisRequest{r.roofs, r.sample};
     SignatureCount c = count_signature(m, sig, device, r.timeout_s, analysis);
     t.counts = std::move(c.counts);
     t.analysis = std::move(c.analysis);
@@ -64,11 +62,6 @@ TracedSignature traced_signature(const CaptureManifest& m, const CapturedSignatu
     }
   }
   return t;
-}
-
-// What one signature's launch does, for its own prediction.
-KernelWork work_of(const CountsFile& counts) {
-  return work_of(counts.counts, counts.buffer_bytes ? std::optional<double>(double(*counts.buffer_bytes)) : std::nullopt);
 }
 
 // The mean launch's prediction: each signature predicted from its own work
@@ -87,7 +80,7 @@ void predict_mean_launch(Placement& p, const TracedKernel& k, const RoofsDocumen
 // each; the core view's prediction moves to the analysis.
 void add_mean_analysis(Placement& p, const TracedKernel& k) {
   std::vector<std::pair<double, Prediction>> weighted;
-  std::vector<std::pair<std::string, double>> levels;  // nearest first, as the signatures list them
+  std::vector<LevelTraffic> levels;  // nearest first, as the signatures list them
   PlacementAnalysis view;
   for (const TracedSignature& s : k.signatures) {
     if (!s.analysis) {
@@ -97,9 +90,10 @@ void add_mean_analysis(Placement& p, const TracedKernel& k) {
     const double n = double(s.launches) / double(k.launches);
     if (s.analysis->hierarchical) weighted.emplace_back(n, *s.analysis->hierarchical);
     for (const LevelTraffic& l : s.analysis->analysis.levels) {
-      auto at = std::find_if(levels.begin(), levels.end(), [&](const auto& e) { return e.first == l.level; });
-      if (at == levels.end()) levels.emplace_back(l.level, n * l.bytes);
-      else at->second += n * l.bytes;
+      auto at = std::find_if(levels.begin(), levels.end(), [&](const LevelTraffic& e) { return e.level == l.level; });
+      if (at == levels.end()) at = levels.insert(levels.end(), {l.level, 0, 0});
+      at->bytes += n * l.bytes;
+      at->store_bytes += n * l.store_bytes;
     }
     for (Finding f : s.analysis->findings) {
       // The captured program's file is gone with the capture: its name (the program's hash) stays.
@@ -108,8 +102,7 @@ void add_mean_analysis(Placement& p, const TracedKernel& k) {
         view.findings.push_back(f);
     }
   }
-  for (const auto& [level, bytes] : levels)
-    if (bytes > 0) view.levels.push_back({level, bytes, p.ops() / bytes});
+  view.levels = level_dots(levels, p.ops());
   if (auto mean = mean_prediction(weighted); mean && weighted.size() == k.signatures.size()) {
     view.core_prediction = p.prediction;
     p.prediction = mean;
@@ -152,8 +145,7 @@ void place_kernel(TracedKernel& k, const std::optional<RoofsDocument>& roofs, co
   p.seconds = k.total_s / double(k.launches);
   p.time.median = p.seconds;
   p.note = place_on_roofs(p, roofs ? *roofs : RoofsDocument{});
-  // One signature: place_on_roofs predicted its launch already.
-  if (k.signatures.size() > 1) predict_mean_launch(p, k, roofs ? *roofs : RoofsDocument{});
+  predict_mean_launch(p, k, roofs ? *roofs : RoofsDocument{});
   add_mean_analysis(p, k);
   if (p.performance <= 0) {
     k.not_placed = "no operations, so no arithmetic intensity";
@@ -167,8 +159,8 @@ void place_kernel(TracedKernel& k, const std::optional<RoofsDocument>& roofs, co
 
 using KernelKey = std::tuple<std::string, std::string, std::string>;  // name, program, options
 
-void add_process(const CaptureManifest& m, const TraceRequest& r, std::map<KernelKey, TracedKernel>& kernels,
-                 TraceResult& out, std::size_t& bundles) {
+void add_process(const CaptureManifest& m, const TraceRequest& r, const std::optional<SignatureAnalysisRequest>& analysis,
+                 std::map<KernelKey, TracedKernel>& kernels, TraceResult& out, std::size_t& bundles) {
   for (const CapturedSignature& sig : m.signatures) {
     const CapturedKernel& ck = m.kernels[sig.kernel];
     const std::string device = !r.device.empty() ? r.device : m.devices.at(sig.device).name;
@@ -178,7 +170,7 @@ void add_process(const CaptureManifest& m, const TraceRequest& r, std::map<Kerne
     k.name = ck.name;
     k.program = program;
     k.options = ck.options;
-    k.signatures.push_back(traced_signature(m, sig, r, device, bundles));
+    k.signatures.push_back(traced_signature(m, sig, r, analysis, device, bundles));
     k.launches += sig.launches;
     k.total_s += seconds(sig.time.total_ns);
   }
@@ -273,15 +265,12 @@ void check_bundle_folder(const std::string& folder) {
     throw OutputFileError("--bundle " + folder + ": not an empty folder (give a new one)");
 }
 
-// The roofs: --roofs, else roofs/<device>.json when it exists.
-std::optional<RoofsDocument> trace_roofs(const TraceRequest& r, TraceResult& out) {
-  out.roofs = r.roofs;
-  if (out.roofs.empty() && !out.device.empty()) {
-    const std::string guess = "roofs/" + device_slug(out.device) + ".json";
-    if (std::filesystem::exists(guess)) out.roofs = guess;
-  }
+// The roofs: --roofs (`given`, read before the application ran), else
+// roofs/<device>.json when it exists.
+std::optional<RoofsDocument> trace_roofs(const TraceRequest& r, const std::optional<RoofsDocument>& given, TraceResult& out) {
+  out.roofs = out.device.empty() ? r.roofs : roofs_path_for(r.roofs, out.device);
   if (out.roofs.empty()) return std::nullopt;
-  RoofsDocument doc = load_roofs(out.roofs);
+  RoofsDocument doc = given ? *given : load_roofs(out.roofs);
   if (doc.device.name != out.device)
     out.notes.push_back("the roofs in " + out.roofs + " are of device '" + doc.device.name + "', the kernels ran on '" +
                         out.device + "'");
@@ -372,7 +361,11 @@ TraceResult run_trace(const TraceRequest& r, const std::function<void(const Trac
   if (r.analyze && r.roofs.empty())
     throw CommandError(Failure::usage, "--analyze needs the roofs of the target device: pass --roofs ROOFS.json (from roofline build)");
   if (r.analyze && r.count == CountMode::none) throw CommandError(Failure::usage, "--analyze needs counts: not with --count none");
-  if (r.analyze) load_roofs(r.roofs);  // a roofs file that cannot be read stops here, before the application runs
+  if (r.analyze) require_address_analysis();
+  // A roofs file that cannot be read stops here, before the application runs.
+  const std::optional<RoofsDocument> given_roofs = r.roofs.empty() ? std::nullopt : std::optional<RoofsDocument>(load_roofs(r.roofs));
+  std::optional<SignatureAnalysisRequest> analysis;
+  if (r.analyze) analysis = SignatureAnalysisRequest{*given_roofs, r.sample};
   const std::filesystem::path library = capture_library(r.via);
   CaptureFolder folder;
   TraceResult out;
@@ -387,10 +380,10 @@ TraceResult run_trace(const TraceRequest& r, const std::function<void(const Trac
   for (const std::filesystem::path& process : capture_process_folders(folder.path())) {
     const CaptureManifest m = load_capture(process);
     out.used_opencl = true;
-    add_process(m, r, kernels, out, bundles);
+    add_process(m, r, analysis, kernels, out, bundles);
     throw_if_interrupted();
   }
-  const std::optional<RoofsDocument> roofs = trace_roofs(r, out);
+  const std::optional<RoofsDocument> roofs = trace_roofs(r, given_roofs, out);
   finish(out, kernels, roofs);
   if (show) show(out);
   write_outputs(r, out, roofs);

@@ -299,14 +299,16 @@ SignatureCount count_signature(const CaptureManifest& m, const CapturedSignature
       for (const Param& p : params) names.push_back({p.name, p.type});
       const CountsFile counts = count_kernel(prepared, r);
       nlohmann::json j{{"counts", counts_to_json(counts)}, {"params", names}};
-      // The counts stand when the recording fails: the analysis is the optional second run.
-      if (analysis) try {
-          j["analysis"] = address_analysis_json(analyze_addresses(prepared, r, counts, load_roofs(analysis->roofs), analysis->sample, worker));
+      if (analysis) {
+        // The counts stand when the recording fails: the analysis is the optional second run.
+        try {
+          j["analysis"] = address_analysis_json(analyze_addresses(prepared, r, counts, analysis->roofs, analysis->sample, worker));
         } catch (const Interrupted&) {
           throw;
         } catch (...) {
           j["analysis_problem"] = failure_of(std::current_exception()).message;
         }
+      }
       return j.dump();
     });
     const nlohmann::json j = nlohmann::json::parse(doc);

@@ -50,9 +50,11 @@ struct KernelParam {
 // The counts of one launch of `sig` (process manifest `m`), run in a worker
 // on the copies of its buffers; or why it could not be counted, in words.
 // With `analysis` (trace --analyze), its addresses recorded too, for the
-// target of that roofs file (app/analyze), in the same worker.
+// target of those roofs (app/analyze), in the same worker: a failed
+// recording keeps the counts (analysis_problem says why), but a worker that
+// dies or runs past its timeout while recording loses both.
 struct SignatureAnalysisRequest {
-  std::string roofs;
+  RoofsDocument roofs;
   GroupSample sample;
 };
 struct SignatureCount {

@@ -240,6 +240,9 @@ struct DotLayout {
 constexpr double kDotFont = 11.5;  // placed kernels' labels
 
 constexpr double kLevelRadius = 4;
+constexpr std::size_t kMostKernelsWithLevelNames = 3;  // more kernels' level names would crowd the chart
+
+Rect level_marker_box(const LevelMarker& m) { return Rect{m.at.x, m.at.y, m.at.x, m.at.y}.inflated(kLevelRadius + 1); }
 
 // The hollow markers of a placement analysed by levels (place --analyze),
 // each in its level's color.
@@ -271,7 +274,7 @@ DotLayout layout_dots(const std::vector<Placement>& dots, const DotLabels& label
     d.avoid.markers.boxes.push_back(marker_box(point));
     if (point.label) d.avoid.label_spots.push_back(preferred_label_box(point, kDotFont));
     d.levels.push_back(level_markers(p, s));
-    for (const LevelMarker& m : d.levels.back()) d.avoid.markers.boxes.push_back(Rect{m.at.x, m.at.y, m.at.x, m.at.y}.inflated(kLevelRadius + 1));
+    for (const LevelMarker& m : d.levels.back()) d.avoid.markers.boxes.push_back(level_marker_box(m));
     d.error_bars.emplace_back();
     if (p.time.samples > 1 && p.time.min > 0 && p.time.max > p.time.min) {
       const double x = d.points.back().at.x;
@@ -310,7 +313,7 @@ void append_level_markers(std::string& out, const std::vector<LevelMarker>& mark
   std::vector<Rect> names;  // a name that would touch an earlier one goes below it
   for (const LevelMarker& m : markers) {
     append_circle(out, m.at, kLevelRadius, "class=\"level-dot\" fill=\"white\" stroke=\"" + m.color + "\" stroke-width=\"2\"", m.tooltip);
-    drawn.boxes.push_back(Rect{m.at.x, m.at.y, m.at.x, m.at.y}.inflated(kLevelRadius + 1));
+    drawn.boxes.push_back(level_marker_box(m));
     if (!named) continue;
     const double half = 3.0 * double(m.level.size());
     Point at{m.at.x, m.at.y + kLevelRadius + 10};
@@ -327,7 +330,8 @@ void append_dots(std::string& out, const std::vector<Placement>& dots, const std
                  const DotLayout& layout, const Rect& plot, Drawn& drawn) {
   if (dots.empty()) return;
   out += "<g id=\"dots\">\n";
-  for (std::size_t i = 0; i < dots.size(); ++i) append_level_markers(out, layout.levels[i], layout.points[i].at, dots.size() <= 3, plot, drawn);
+  for (std::size_t i = 0; i < dots.size(); ++i) append_level_markers(out, layout.levels[i], layout.points[i].at, dots.size() <= kMostKernelsWithLevelNames, plot,
+                                                                drawn);
   for (std::size_t i = 0; i < dots.size(); ++i) {
     if (const auto& bar = layout.error_bars[i]) {
       append_error_bar(out, bar->a.x, bar->a.y, bar->b.y, layout.colors[i]);

@@ -194,19 +194,23 @@ void CommandLine::add_place() {
       ->check(CLI::IsMember(energy_names(true)));
   place_->add_option("--warmup", p.warmup_s, "Warm-up seconds before timing (default: 0.5 on GPUs, 0.2 on CPUs)")
       ->check(finite_in(0, 3600));
-  place_->add_flag("--analyze", p.analyze,
+  CLI::Option* analyze = place_->add_flag("--analyze", p.analyze,
                    "Record the kernel's addresses too (as roofline analyze does): the time predicted from the bytes each level "
                    "serves, a dot per level on the CARM, and why the kernel sits below its roof");
-  add_sample_options(place_, p.sample);
-  place_->add_option("--analysis", p.analysis, "Analysis file to write beside the placement (JSON; with --analyze)");
+  add_sample_options(place_, p.sample, analyze);
+  place_->add_option("--analysis", p.analysis, "Analysis file to write beside the placement (JSON; with --analyze)")->needs(analyze);
 }
 
-void CommandLine::add_sample_options(CLI::App* c, GroupSample& sample) {
-  c->add_option("--sample-groups", sample.groups,
-                "Work-groups to record (default: all up to 256, else 2 x the groups a compute unit holds, at least 8, "
-                "spaced by the compute units)")
-      ->check(CLI::PositiveNumber);
-  c->add_flag("--all-groups", sample.all, "Record every work-group");
+void CommandLine::add_sample_options(CLI::App* c, GroupSample& sample, CLI::Option* analyze) {
+  CLI::Option* groups = c->add_option("--sample-groups", sample.groups,
+                                      "Work-groups to record (default: all up to 256, else 2 x the groups a compute unit holds, "
+                                      "at least 8, spaced by the compute units)")
+                            ->check(CLI::PositiveNumber);
+  CLI::Option* all = c->add_flag("--all-groups", sample.all, "Record every work-group")->excludes(groups);
+  if (analyze) {
+    groups->needs(analyze);
+    all->needs(analyze);
+  }
 }
 
 void CommandLine::add_analyze() {
@@ -216,7 +220,7 @@ void CommandLine::add_analyze() {
   add_launch_options(analyze_);
   analyze_->add_option("--roofs", a.roofs, "Roofs file of the target device (default: roofs/<device>.json)");
   analyze_->add_option("-o,--output", output_, "Analysis file to write (JSON)");
-  add_sample_options(analyze_, a.sample);
+  add_sample_options(analyze_, a.sample, nullptr);
 }
 
 void CommandLine::add_trace() {
@@ -241,10 +245,10 @@ void CommandLine::add_trace() {
                      "Seconds each counting worker may take before it is killed (that signature is left uncounted); "
                      "default " + std::to_string(int(kDefaultKernelTimeout)) + ", 0: no limit")
       ->check(check_timeout);
-  trace_->add_flag("--analyze", t.analyze,
+  CLI::Option* analyze = trace_->add_flag("--analyze", t.analyze,
                    "Record each counted signature's addresses too (as roofline analyze does; needs --roofs): each kernel's time "
                    "predicted from the bytes each level serves, a dot per level on the CARM, and why it sits below its roof");
-  add_sample_options(trace_, t.sample);
+  add_sample_options(trace_, t.sample, analyze);
   trace_->add_flag("-q,--quiet", trace_quiet_, "No table; errors only");
 }
 

@@ -29,7 +29,8 @@ class CommandLine {
   void add_analyze();
   void add_trace();
   void add_launch_options(CLI::App* command);
-  void add_sample_options(CLI::App* command, GroupSample& sample);
+  // --sample-groups and --all-groups; with `analyze`, only beside that flag.
+  void add_sample_options(CLI::App* command, GroupSample& sample, CLI::Option* analyze);
 
   int dispatch();
   int devices() const;

@@ -132,6 +132,7 @@ std::string format_recording(const AddressAnalysis& r, const std::string& roofs,
     else if (banked) o << format_text(" %.2f passes per step through the banks\n", s.lines_per_step());
     else o << format_text(" %.2f lines per step, %.0f%% of line bytes used\n", s.lines_per_step(), 100 * s.efficiency(t.request_bytes));
   }
+  for (const std::string& w : r.warnings) o << "  warning: " << w << "\n";
   o << format_text("  levels   (whole launch, x%.1f the sample)", a.scale);
   for (const LevelTraffic& l : a.levels) {
     o << "  " << l.level << " " << format_bytes(l.bytes);
@@ -142,7 +143,7 @@ std::string format_recording(const AddressAnalysis& r, const std::string& roofs,
 }
 
 std::string format_findings(const std::vector<Finding>& findings) {
-  std::string o = "  why\n";
+  std::string o;
   for (const Finding& f : findings) o += "    " + (f.where.empty() ? "" : f.where + ": ") + f.text + "\n";
   return o;
 }
@@ -159,7 +160,7 @@ std::string format_analysis(const AnalyzeResult& r) {
     o << "\n";
     for (const PredictionTerm& term : a.hierarchical->terms) o << "    " << term_text(term) << "\n";
   }
-  o << format_findings(a.findings);
+  o << "  why\n" << format_findings(a.findings);
   return o.str();
 }
 
@@ -170,7 +171,7 @@ std::string format_analyzed_placement(const Placement& p, const CountsFile& c, b
   if (a.core)
     o << format_text("  core view (counts and footprint alone) predicted %s (limit: %s): measured / predicted %.2f\n",
                      format_si(a.core->seconds, "s").c_str(), a.core->limit.roof.c_str(), p.seconds / a.core->seconds);
-  o << format_findings(a.findings);
+  o << "  why\n" << format_findings(a.findings);
   return o.str();
 }
 
@@ -247,10 +248,8 @@ std::string format_trace(const TraceResult& t) {
                    "total", "median", "share", "FLOPs", "bytes", "AI", "performance", "bound", "of pred", "headroom");
   for (const TracedKernel& k : t.kernels) o << kernel_row(k);
   for (const TracedKernel& k : t.kernels)
-    if (k.placement && k.placement->analysis && !k.placement->analysis->findings.empty()) {
-      o << "why " << k.name << ":\n";
-      for (const Finding& f : k.placement->analysis->findings) o << "    " << (f.where.empty() ? "" : f.where + ": ") << f.text << "\n";
-    }
+    if (k.placement && k.placement->analysis && !k.placement->analysis->findings.empty())
+      o << "why " << k.name << ":\n" << format_findings(k.placement->analysis->findings);
   if (!t.transfers.empty()) {
     o << format_text("%-12s %-16s %9s %10s %10s %10s %10s %7s\n", "transfer", "path", "count", "bytes", "total", "median",
                      "model", "ratio");

@@ -17,7 +17,7 @@
 // With record_addresses, the copy also records the address of every global,
 // constant and local access (and every barrier) of the work-items of sampled
 // work-groups; see "Address records" below. That copy is for the analysis
-// run only: its counters are not summed.
+// run only: it charges no counters.
 //
 // This header needs no Clang; only the roofline_count library links it.
 #pragma once
@@ -65,13 +65,6 @@ struct InstrumentRequest {
 // branch's condition (if, loop, scalar ?:) at each evaluation records 1 or 0
 // as its address and site | kRecordBranch.
 // The record's bits and the header's size: model/access_trace.hpp.
-
-// The regions of the records: kernel parameters and the kernel's __local variables.
-struct RecordedLayout {
-  std::vector<std::string> parameters;       // every kernel parameter, by name
-  std::vector<std::string> local_regions;    // __local variables, then __local pointer parameters
-  std::vector<std::uint64_t> local_bytes;    // of each __local variable (0 for a parameter: its spec says)
-};
 
 struct InstrumentResult {
   std::string source;                    // instrumented source; the wrapper keeps the kernel's name

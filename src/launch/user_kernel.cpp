@@ -323,6 +323,12 @@ std::vector<std::uint64_t> UserKernel::recorded_local() const {
   return l;
 }
 
+std::uint64_t UserKernel::recorded_group_size() const {
+  std::uint64_t n = 1;
+  for (std::uint64_t l : recorded_local()) n *= l;
+  return n;
+}
+
 std::uint64_t UserKernel::work_groups() const {
   const std::vector<std::uint64_t> local = recorded_local();
   std::uint64_t n = 1;
@@ -334,30 +340,32 @@ std::uint64_t UserKernel::work_groups() const {
 // "other global" and "other local" for addresses that fall in none.
 TraceLayout UserKernel::trace_layout(const AddressRecording& r) const {
   TraceLayout layout;
-  std::uint64_t n = 1;
-  for (auto l : recorded_local()) n *= l;
-  layout.sample = {work_groups(), n, r.first, r.stride, r.count};
+  layout.sample = {work_groups(), recorded_group_size(), r.first, r.stride, r.count};
   layout.sites = r.sites;
   std::vector<TraceRegion>& regions = layout.regions;
   for (const Arg& a : args_)
     regions.push_back({a.name, a.address == CL_KERNEL_ARG_ADDRESS_CONSTANT ? AddressSpace::constant : AddressSpace::global,
                        a.spec.kind == ArgSpec::Kind::Buffer ? a.spec.bytes() : 0});
-  for (std::size_t m = 0; m < r.local_regions.size(); ++m) {
-    std::uint64_t bytes = r.local_bytes[m];
+  const RecordedLayout& recorded = r.layout;
+  for (std::size_t m = 0; m < recorded.local_regions.size(); ++m) {
+    std::uint64_t bytes = recorded.local_bytes[m];
     for (const Arg& a : args_)
-      if (a.name == r.local_regions[m] && a.spec.kind == ArgSpec::Kind::Local) bytes = a.spec.bytes();
-    regions.push_back({r.local_regions[m], AddressSpace::local, bytes});
+      if (a.name == recorded.local_regions[m] && a.spec.kind == ArgSpec::Kind::Local) bytes = a.spec.bytes();
+    regions.push_back({recorded.local_regions[m], AddressSpace::local, bytes});
   }
   regions.push_back({"other global", AddressSpace::global, 0});
   regions.push_back({"other local", AddressSpace::local, 0});
   return layout;
 }
 
-void UserKernel::decode_batch(const std::vector<std::uint64_t>& words, const AddressRecording& r, std::uint64_t batch_first,
-                              std::uint64_t groups, std::uint64_t cap, TraceLayout& layout,
+void UserKernel::decode_batch(const std::vector<std::uint64_t>& words, const AddressRecording& r, const RecordWords& at,
+                              std::uint64_t batch_first, std::uint64_t groups, TraceLayout& layout,
                               const std::function<void(TracedGroup)>& each) const {
-  const std::uint64_t n = words[0], params = args_.size(), regions = r.local_regions.size();
-  const std::uint64_t header = kRecordHeaderWords + params, counts = header + groups * regions, records = counts + groups * n;
+  const std::uint64_t n = at.items, cap = at.cap, params = args_.size(), regions = at.regions;
+  if (words[0] != n)
+    throw LaunchError("the address-recording kernel ran with work-groups of " + std::to_string(words[0]) + " items, not " +
+                      std::to_string(n));
+  const std::uint64_t header = at.header, counts = at.counts(groups), records = at.records(groups);
   const std::size_t other_global = layout.regions.size() - 2, other_local = layout.regions.size() - 1;
   const std::size_t first_local = params;
   std::vector<std::uint64_t> local_base(regions);
@@ -419,38 +427,35 @@ TraceLayout UserKernel::record(const AddressRecording& r, const std::function<vo
   cl::Program p = build_program(context_, device_.device, r.source, options_, "the instrumented (address-recording) kernel");
   cl::Kernel k(p, name_.c_str());
   TraceLayout layout = trace_layout(r);
-  const std::uint64_t n = layout.sample.group_size;
-  const std::uint64_t params = args_.size(), regions = r.local_regions.size(), header = kRecordHeaderWords + params;
+  RecordWords at{kRecordHeaderWords + args_.size(), r.layout.local_regions.size(), layout.sample.group_size, 1};
+  const std::uint64_t batch_words = r.batch_bytes / 8 > at.header ? r.batch_bytes / 8 - at.header : 0;
   // One group's records must fit a batch: an item's cap is at most its share of it (and a uint).
-  const std::uint64_t room = r.batch_bytes / 8 > header + regions + n ? r.batch_bytes / 8 - header - regions - n : 0;
-  const std::uint64_t most_cap = std::clamp<std::uint64_t>(room / (2 * n), 1, 0xFFFFFFFFu);
-  std::uint64_t cap = std::clamp<std::uint64_t>(r.records_per_item, 1, most_cap);
+  const std::uint64_t room = batch_words > at.regions + at.items ? batch_words - at.regions - at.items : 0;
+  const std::uint64_t most_cap = std::clamp<std::uint64_t>(room / (2 * at.items), 1, 0xFFFFFFFFu);
+  at.cap = std::clamp<std::uint64_t>(r.records_per_item, 1, most_cap);
   for (std::uint64_t done = 0; done < r.count;) {
     throw_if_interrupted();
-    const std::uint64_t per_group = regions + n + 2 * n * cap;
-    const std::uint64_t fit = (r.batch_bytes / 8 > header ? r.batch_bytes / 8 - header : 0) / per_group;
-    const std::uint64_t groups = std::max<std::uint64_t>(1, std::min(fit, r.count - done));
-    std::vector<std::uint64_t> words(header + groups * per_group, 0);
+    const std::uint64_t groups = std::max<std::uint64_t>(1, std::min(batch_words / at.per_group(), r.count - done));
+    std::vector<std::uint64_t> words(at.header + groups * at.per_group(), 0);
     std::vector<cl::Buffer> buffers;  // fresh copies for every batch: a batch runs on the data the kernel started with
     set_args(k, buffers);
     cl::Buffer out(context_, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, words.size() * 8, words.data());
-    const cl_uint at = cl_uint(args_.size());
-    k.setArg(at, out);
-    k.setArg(at + 1, cl_ulong(r.first + done * r.stride));
-    k.setArg(at + 2, cl_ulong(r.stride));
-    k.setArg(at + 3, cl_uint(groups));
-    k.setArg(at + 4, cl_uint(cap));
+    const cl_uint arg = cl_uint(args_.size());
+    k.setArg(arg, out);
+    k.setArg(arg + 1, cl_ulong(r.first + done * r.stride));
+    k.setArg(arg + 2, cl_ulong(r.stride));
+    k.setArg(arg + 3, cl_uint(groups));
+    k.setArg(arg + 4, cl_uint(at.cap));
     queue_.enqueueNDRangeKernel(k, cl::NullRange, ndrange(global_), ndrange(recorded_local()));
     queue_.enqueueReadBuffer(out, CL_TRUE, 0, words.size() * 8, words.data());
-    const std::uint64_t counts = header + groups * regions;
-    std::uint64_t most = 0;
-    for (std::uint64_t i = 0; i < groups * n; ++i) most = std::max(most, words[counts + i]);
+    const auto made = words.begin() + std::ptrdiff_t(at.counts(groups));
+    const std::uint64_t most = *std::max_element(made, made + std::ptrdiff_t(groups * at.items));
     // Cut items: once more with room for them, as much as one batch holds (past that, they stay cut).
-    if (most > cap && cap < most_cap) {
-      cap = std::min(most, most_cap);
+    if (most > at.cap && at.cap < most_cap) {
+      at.cap = std::min(most, most_cap);
       continue;
     }
-    decode_batch(words, r, done, groups, cap, layout, each);
+    decode_batch(words, r, at, done, groups, layout, each);
     done += groups;
   }
   return layout;

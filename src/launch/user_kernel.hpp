@@ -32,8 +32,7 @@ struct LaunchError : std::runtime_error {
 // records") and what to sample with it.
 struct AddressRecording {
   std::string source;
-  std::vector<std::string> local_regions;  // the header's local regions: __local variables, then __local parameters
-  std::vector<std::uint64_t> local_bytes;  // of each (0 for a parameter: its spec sizes it)
+  RecordedLayout layout;
   std::vector<TraceSite> sites;
   std::uint64_t first = 0, stride = 1, count = 0;  // the sampled groups (linear ids)
   std::uint64_t records_per_item = 4096;          // the first cap; raised to what an item made when it was cut
@@ -76,6 +75,7 @@ class UserKernel {
   // leaves it to the implementation, the largest power of two up to 256 that
   // divides the first dimension (1 in the others).
   std::vector<std::uint64_t> recorded_local() const;
+  std::uint64_t recorded_group_size() const;  // items of such a group
   // Work-groups of the recording's launch.
   std::uint64_t work_groups() const;
 
@@ -112,8 +112,17 @@ class UserKernel {
   void set_args(cl::Kernel& k, std::vector<cl::Buffer>& keep);
   void enqueue(cl::Kernel& k, cl::Event* ev);
   double run(cl::Kernel& k);
-  void decode_batch(const std::vector<std::uint64_t>& words, const AddressRecording& r, std::uint64_t batch_first, std::uint64_t groups,
-                    std::uint64_t cap, TraceLayout& layout, const std::function<void(TracedGroup)>& each) const;
+  // Where one batch's record buffer keeps what (count/instrument.hpp,
+  // "Address records"): `header` words, then per group its local regions'
+  // addresses, then its items' record counts, then their records.
+  struct RecordWords {
+    std::uint64_t header, regions, items, cap;
+    std::uint64_t per_group() const { return regions + items + 2 * items * cap; }
+    std::uint64_t counts(std::uint64_t groups) const { return header + groups * regions; }
+    std::uint64_t records(std::uint64_t groups) const { return counts(groups) + groups * items; }
+  };
+  void decode_batch(const std::vector<std::uint64_t>& words, const AddressRecording& r, const RecordWords& at, std::uint64_t batch_first,
+                    std::uint64_t groups, TraceLayout& layout, const std::function<void(TracedGroup)>& each) const;
   void set_timed_args();
 
   const DeviceEntry& device_;

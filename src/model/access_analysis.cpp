@@ -1,7 +1,5 @@
 #include "model/access_analysis.hpp"
 
-#include <cstdio>
-
 #include <algorithm>
 #include <cmath>
 #include <list>
@@ -165,7 +163,6 @@ struct AccessAnalyzer::State {
   double asked_global = 0, request_global = 0;  // transfer efficiency
   double l1_request_bytes = 0, local_pass_bytes = 0, l1_store_bytes = 0;
   double local_asked_bytes = 0, local_asked_store_bytes = 0;  // local memory without banks
-  std::uint64_t branch_steps = 0, divergent_steps = 0;
   std::uint64_t groups = 0;
 
   // The cache model: per level, one cache per simulated compute unit (private) or one (shared).
@@ -278,8 +275,6 @@ struct AccessAnalyzer::State {
     site.accesses += evaluations.size();
     site.taken += taken;
     site.divergent_steps += taken != 0 && taken != evaluations.size();
-    ++branch_steps;
-    divergent_steps += taken != 0 && taken != evaluations.size();
   }
 
   // The most accesses of the step on one address (an atomic's serialization).
@@ -290,16 +285,24 @@ struct AccessAnalyzer::State {
     return most;
   }
 
+  // The distinct units of `unit` bytes the accesses touch, an access at
+  // address_of(access) (of at least one byte).
+  template <typename Address>
+  static std::vector<std::uint64_t> distinct_units(const std::vector<const TraceAccess*>& accesses, std::uint64_t unit, Address address_of) {
+    std::vector<std::uint64_t> units;
+    for (const TraceAccess* a : accesses) {
+      const std::uint64_t at = address_of(*a);
+      for (std::uint64_t u = at / unit; u <= (at + std::max<std::uint32_t>(1, a->bytes) - 1) / unit; ++u) units.push_back(u);
+    }
+    std::sort(units.begin(), units.end());
+    units.erase(std::unique(units.begin(), units.end()), units.end());
+    return units;
+  }
+
   // Distinct words per bank: a bank serves one word per pass.
   std::uint64_t bank_passes(const std::vector<const TraceAccess*>& accesses) const {
-    std::vector<std::uint64_t> words;
-    for (const TraceAccess* a : accesses) {
-      const std::uint64_t at = layout.regions[a->region].local_offset + a->offset;
-      for (std::uint64_t w = at / target.bank_bytes; w <= (at + std::max<std::uint32_t>(1, a->bytes) - 1) / target.bank_bytes; ++w)
-        words.push_back(w);
-    }
-    std::sort(words.begin(), words.end());
-    words.erase(std::unique(words.begin(), words.end()), words.end());
+    const std::vector<std::uint64_t> words =
+        distinct_units(accesses, target.bank_bytes, [&](const TraceAccess& a) { return layout.regions[a.region].local_offset + a.offset; });
     std::vector<std::uint32_t> per_bank(target.banks, 0);
     std::uint32_t worst = 0;
     for (std::uint64_t w : words) worst = std::max(worst, ++per_bank[std::size_t(w % target.banks)]);
@@ -308,15 +311,7 @@ struct AccessAnalyzer::State {
 
   // Distinct request lines the step's accesses touch.
   std::uint64_t request_lines(const std::vector<const TraceAccess*>& accesses) const {
-    std::vector<std::uint64_t> lines;
-    for (const TraceAccess* a : accesses) {
-      const std::uint64_t v = virtual_address(*a);
-      for (std::uint64_t l = v / target.request_bytes; l <= (v + std::max<std::uint32_t>(1, a->bytes) - 1) / target.request_bytes; ++l)
-        lines.push_back(l);
-    }
-    std::sort(lines.begin(), lines.end());
-    lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
-    return lines.size();
+    return distinct_units(accesses, target.request_bytes, virtual_address).size();
   }
 
   // The k-th execution of a site by each item of the sub-group is one step;
@@ -372,16 +367,12 @@ struct AccessAnalyzer::State {
     if (store && write_through) {
       // Written through: a sector the level holds stays clean (its bytes go on now), a missing one is not allocated.
       cache(level, cu).access(sector, false, false);
-      traffic[level + 1] += bytes > 0 ? bytes : s;
-      store_traffic[level + 1] += bytes > 0 ? bytes : s;
-      return access(level + 1, sector, true, cu);
+      return store_into(level + 1, sector, cu, bytes > 0 ? bytes : s);
     }
     const LruCache::Outcome o = cache(level, cu).access(sector, store);
     if (o.hit) return;
     if (o.evicted_dirty) {
-      traffic[level + 1] += s;
-      store_traffic[level + 1] += s;
-      access(level + 1, o.evicted, true, cu);
+      store_into(level + 1, o.evicted, cu, s);
     }
     // A load miss fills the sector from the next level; a store miss
     // allocates it without reading it (write-validate): its bytes go on
@@ -389,6 +380,13 @@ struct AccessAnalyzer::State {
     if (store) return;
     traffic[level + 1] += s;
     access(level + 1, sector, false, cu);
+  }
+
+  // `bytes` of `sector` written into `level` by the one above (DRAM: counted only).
+  void store_into(std::size_t level, std::uint64_t sector, std::uint32_t cu, double bytes) {
+    traffic[level] += bytes;
+    store_traffic[level] += bytes;
+    access(level, sector, true, cu);
   }
 
   void simulate(const TraceAccess& a, std::uint32_t cu) {
@@ -510,9 +508,7 @@ struct AccessAnalyzer::State {
     for (std::size_t k = 0; k < caches.size(); ++k)
       for (const auto& [cu, c] : caches[k])
         for (std::uint64_t sector : c.dirty_sectors()) {
-          traffic[k + 1] += target.sector_bytes;
-          store_traffic[k + 1] += target.sector_bytes;
-          access(k + 1, sector, true, cu);
+          store_into(k + 1, sector, cu, target.sector_bytes);
         }
     for (std::size_t k = 1; k <= target.caches.size(); ++k) {
       const bool dram = k == target.caches.size();
@@ -524,6 +520,9 @@ struct AccessAnalyzer::State {
       out.levels.push_back({dram ? "DRAM" : target.caches[k].name, bytes, stores});
     }
     out.transfer_efficiency = request_global > 0 ? asked_global / request_global : 0;
+    std::uint64_t branch_steps = 0, divergent_steps = 0;
+    for (const SiteAnalysis& s : out.sites)
+      if (s.site.branch) branch_steps += s.steps, divergent_steps += s.divergent_steps;
     out.divergent_share = branch_steps ? double(divergent_steps) / double(branch_steps) : 0;
   }
 
@@ -639,9 +638,9 @@ std::vector<Finding> diagnose(const AccessAnalysis& a, const std::optional<Predi
   return out;
 }
 
-std::vector<LevelDot> level_dots(const AccessAnalysis& a, double ops) {
+std::vector<LevelDot> level_dots(const std::vector<LevelTraffic>& levels, double ops) {
   std::vector<LevelDot> dots;
-  for (const LevelTraffic& l : a.levels)
+  for (const LevelTraffic& l : levels)
     if (l.bytes > 0) dots.push_back({l.level, l.bytes, ops / l.bytes});
   return dots;
 }

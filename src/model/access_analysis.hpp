@@ -162,8 +162,8 @@ void from_json(const nlohmann::json& j, AccessAnalysis& a);
 // (Finding: model/placement.hpp.)
 std::vector<Finding> diagnose(const AccessAnalysis& a, const std::optional<Prediction>& hierarchical, std::uint64_t work_items);
 
-// The kernel's dots at each level of the analysis, for `ops` operations.
-std::vector<LevelDot> level_dots(const AccessAnalysis& a, double ops);
+// The kernel's dots at each level that serves bytes, for `ops` operations.
+std::vector<LevelDot> level_dots(const std::vector<LevelTraffic>& levels, double ops);
 
 // The analysis of a whole trace in one call (tests, small traces).
 AccessAnalysis analyze_accesses(const TraceLayout& layout, const std::vector<TracedGroup>& groups, const TargetArchitecture& target,

@@ -23,6 +23,18 @@ inline constexpr int kRecordHeaderWords = 8;
 // A branch record's outcome is its offset (1: the condition held).
 enum TraceFlag : std::uint8_t { kTraceLoad = 1, kTraceStore = 2, kTraceBarrier = 4, kTraceBranch = 8 };
 
+// The local regions of an address-recording copy's header, as the
+// instrumenter wrote them (count/instrument.hpp, "Address records").
+struct RecordedLayout {
+  std::vector<std::string> local_regions;  // __local variables, then __local pointer parameters
+  std::vector<std::uint64_t> local_bytes;  // of each __local variable (0 for a parameter: its spec sizes it)
+  std::uint64_t total_local_bytes() const {
+    std::uint64_t n = 0;
+    for (std::uint64_t b : local_bytes) n += b;
+    return n;
+  }
+};
+
 // A region addresses are offsets into: a global or constant buffer argument, a
 // __local variable or argument (one per work-group), or the addresses of a
 // space that fell in none of them ("other global", "other local").

@@ -10,16 +10,8 @@
 
 namespace roofline {
 
-DataType dominant_type(const Placement& p) { return dominant_type(p.flops_by_type); }
-
 double store_fraction(const Placement& p) {
-  double load = 0, store = 0;
-  for (const auto& [space, b] : p.bytes_by_space) {
-    if (space == AddressSpace::private_) continue;
-    load += b.load;
-    store += b.store;
-  }
-  return load + store > 0 ? store / (load + store) : 0;
+  return store_fraction_of(p.bytes_by_space, {AddressSpace::global, AddressSpace::constant, AddressSpace::local});
 }
 
 std::vector<const Ceiling*> memory_roofs_for_mix(const RoofsDocument& doc, double f, bool with_flagged) {
@@ -33,7 +25,7 @@ std::vector<const Ceiling*> memory_roofs_for_mix(const RoofsDocument& doc, doubl
     const Ceiling*& b = best[c.level_name()][c.op];
     if (!b || c.value > b->value) b = &c;
   }
-  auto share = [](Op op) { return op == Op::read ? 0.0 : op == Op::copy ? 0.5 : 1.0; };
+  auto share = [](Op op) { return *store_share(op); };  // read, copy or store: each has one
   std::vector<const Ceiling*> out;
   for (const auto& [level, ops] : best) {
     const Ceiling* pick = nullptr;
@@ -79,8 +71,7 @@ Pressed pressed_roof(const Placement& p, const std::vector<const Ceiling*>& memo
 // DRAM's, which would otherwise claim global streams).
 std::vector<const Ceiling*> candidate_memory_roofs(const Placement& p, const RoofsDocument& doc, bool with_flagged) {
   std::vector<const Ceiling*> memory = memory_roofs_for_mix(doc, store_fraction(p), with_flagged);
-  double local = 0;
-  if (auto it = p.bytes_by_space.find(AddressSpace::local); it != p.bytes_by_space.end()) local = it->second.total();
+  const double local = bytes_in(p.bytes_by_space, AddressSpace::local);
   if (p.bytes <= 0 || local < 0.5 * p.bytes)
     memory.erase(std::remove_if(memory.begin(), memory.end(), [](const Ceiling* c) { return c->at(LevelKind::local); }),
                  memory.end());
@@ -116,7 +107,7 @@ std::string joined(const std::string& a, const std::string& b) { return a.empty(
 std::string place_on_roofs(Placement& p, const RoofsDocument& doc) {
   p.attained = {};
   p.prediction.reset();
-  const DataType type = dominant_type(p);
+  const DataType type = dominant_type(p.flops_by_type);
   p.unit = rate_unit(CeilingKind::compute, type);
   p.ai = p.bytes > 0 ? p.ops() / p.bytes : 0;
   p.performance = p.seconds > 0 ? p.ops() / p.seconds : 0;

@@ -27,9 +27,6 @@ namespace roofline {
 
 constexpr double kRoofTolerance = 1.10;
 
-// dominant_type (model/prediction.hpp) of p's FLOPs.
-DataType dominant_type(const Placement& p);
-
 // Stored bytes / CARM bytes (private traffic excluded).
 double store_fraction(const Placement& p);
 

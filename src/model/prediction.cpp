@@ -1,5 +1,7 @@
 #include "model/prediction.hpp"
 
+#include "model/level_consistency.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -26,6 +28,10 @@ KernelWork work_of(const OpCounts& counts, std::optional<double> footprint_bytes
   return w;
 }
 
+KernelWork work_of(const CountsFile& counts) {
+  return work_of(counts.counts, counts.buffer_bytes ? std::optional<double>(double(*counts.buffer_bytes)) : std::nullopt);
+}
+
 const Ceiling* best_compute_roof(const RoofsDocument& doc, DataType type) {
   const Ceiling* best = nullptr;
   for (const Ceiling* c : best_ceilings(doc))
@@ -46,12 +52,6 @@ DataType dominant_type(const std::map<DataType, double>& flops_by_type) {
   return best;
 }
 
-namespace {
-
-// Seconds per byte at store share f from a level's points (share -> seconds per byte), as the header says.
-std::optional<double> interpolated(const std::map<double, double>& points, double f);
-
-// Store share of a roof's traffic: read 0, copy 1/2, store 1.
 std::optional<double> store_share(Op op) {
   switch (op) {
     case Op::read: return 0.0;
@@ -60,6 +60,24 @@ std::optional<double> store_share(Op op) {
     default: return std::nullopt;
   }
 }
+
+
+double store_fraction_of(const std::map<AddressSpace, SpaceBytes>& bytes, std::initializer_list<AddressSpace> spaces) {
+  double load = 0, store = 0;
+  for (AddressSpace s : spaces)
+    if (auto it = bytes.find(s); it != bytes.end()) load += it->second.load, store += it->second.store;
+  return load + store > 0 ? store / (load + store) : 0;
+}
+
+double bytes_in(const std::map<AddressSpace, SpaceBytes>& bytes, AddressSpace s) {
+  const auto it = bytes.find(s);
+  return it == bytes.end() ? 0 : it->second.total();
+}
+
+namespace {
+
+// Seconds per byte at store share f from a level's points (share -> seconds per byte), as the header says.
+std::optional<double> interpolated(const std::map<double, double>& points, double f);
 
 // The best unflagged roof of each op at `level`, as (store share, seconds per byte), by share.
 std::map<double, double> level_points(const RoofsDocument& doc, const MemoryLevel& level) {
@@ -86,17 +104,6 @@ std::string mix_label(const MemoryLevel& level, double f, const std::map<double,
   return level.name + " " + op_name(std::prev(upper)->first) + "/" + op_name(upper->first);
 }
 
-double store_fraction_of(const std::map<AddressSpace, SpaceBytes>& bytes, std::initializer_list<AddressSpace> spaces) {
-  double load = 0, store = 0;
-  for (AddressSpace s : spaces)
-    if (auto it = bytes.find(s); it != bytes.end()) load += it->second.load, store += it->second.store;
-  return load + store > 0 ? store / (load + store) : 0;
-}
-
-double bytes_in(const std::map<AddressSpace, SpaceBytes>& bytes, AddressSpace s) {
-  const auto it = bytes.find(s);
-  return it == bytes.end() ? 0 : it->second.total();
-}
 
 // A memory term at `level`, when the level has a roof for the mix.
 std::optional<PredictionTerm> memory_term(const RoofsDocument& doc, PredictionTermKind kind, const MemoryLevel& level,
@@ -114,11 +121,19 @@ std::optional<PredictionTerm> memory_term(const RoofsDocument& doc, PredictionTe
   return t;
 }
 
+// The smallest capacity a level's roofs name; none when none does.
+std::optional<double> level_capacity(const RoofsDocument& doc, const MemoryLevel& level) {
+  std::optional<double> least;
+  for (const Ceiling& c : doc.ceilings)
+    if (c.is_memory() && c.level && *c.level == level && c.capacity_bytes && std::isfinite(*c.capacity_bytes) && *c.capacity_bytes > 0)
+      least = std::min(least.value_or(*c.capacity_bytes), *c.capacity_bytes);
+  return least;
+}
+
 // The nearest level of the hierarchy that holds `bytes`; the farthest when none does.
 MemoryLevel holding_level(const RoofsDocument& doc, const std::vector<MemoryLevel>& hierarchy, double bytes) {
   for (const MemoryLevel& level : hierarchy)
-    for (const Ceiling& c : doc.ceilings)
-      if (c.is_memory() && c.level && *c.level == level && c.capacity_bytes && *c.capacity_bytes >= bytes) return level;
+    if (const auto capacity = level_capacity(doc, level); capacity && *capacity >= bytes) return level;
   return hierarchy.back();
 }
 
@@ -162,23 +177,21 @@ std::optional<double> interpolated(const std::map<double, double>& points, doubl
 }  // namespace
 
 std::vector<MemoryLevel> hierarchy_nearest_first(const RoofsDocument& doc) {
-  std::map<std::string, std::pair<double, MemoryLevel>> caches;  // by name: (capacity, level)
-  bool dram = false;
+  // By level_rank (model/level_consistency), the nearness the roofs' checks use;
+  // a cache without a rank goes after the ranked ones, DRAM last.
+  std::map<std::string, std::pair<double, MemoryLevel>> ranked;  // by name: (rank, level)
   for (const Ceiling& c : doc.ceilings) {
     if (!c.is_memory() || !c.level || level_points(doc, *c.level).empty()) continue;  // no read, copy or store roof to charge
-    if (c.level->is(LevelKind::dram)) dram = true;
-    if (!c.level->is(LevelKind::cache)) continue;
-    const bool known = c.capacity_bytes && std::isfinite(*c.capacity_bytes) && *c.capacity_bytes > 0;
-    const double capacity = known ? *c.capacity_bytes : std::numeric_limits<double>::infinity();
-    auto [it, fresh] = caches.emplace(c.level->name, std::make_pair(capacity, *c.level));
-    if (!fresh) it->second.first = std::min(it->second.first, capacity);
+    if (!c.level->is(LevelKind::cache) && !c.level->is(LevelKind::dram)) continue;
+    const double rank = level_rank(doc, c).value_or(std::numeric_limits<double>::max());
+    auto [it, fresh] = ranked.emplace(c.level->name, std::make_pair(rank, *c.level));
+    if (!fresh) it->second.first = std::min(it->second.first, rank);
   }
   std::vector<std::pair<double, MemoryLevel>> sorted;
-  for (const auto& [name, entry] : caches) sorted.push_back(entry);
+  for (const auto& [name, entry] : ranked) sorted.push_back(entry);
   std::stable_sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<MemoryLevel> out;
-  for (const auto& [capacity, level] : sorted) out.push_back(level);
-  if (dram) out.push_back(MemoryLevel::of_kind(LevelKind::dram));
+  for (const auto& [rank, level] : sorted) out.push_back(level);
   return out;
 }
 

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "model/access_analysis.hpp"
+#include "model/counts_file.hpp"
 #include "model/op_counts.hpp"
 #include "model/placement.hpp"
 #include "model/roofs.hpp"
@@ -39,6 +40,16 @@ struct KernelWork {
 };
 KernelWork work_of(const Placement& p);
 KernelWork work_of(const OpCounts& counts, std::optional<double> footprint_bytes);
+KernelWork work_of(const CountsFile& counts);  // its footprint the buffer bytes it records
+
+// Store share of a roof's traffic: read 0, copy 1/2, store 1; none for another op.
+std::optional<double> store_share(Op op);
+
+// Stored / moved bytes over `spaces`; 0 when they move none.
+double store_fraction_of(const std::map<AddressSpace, SpaceBytes>& bytes, std::initializer_list<AddressSpace> spaces);
+
+// Bytes moved in one space.
+double bytes_in(const std::map<AddressSpace, SpaceBytes>& bytes, AddressSpace s);
 
 // The best compute roof of `type`; null when the roofs have none.
 const Ceiling* best_compute_roof(const RoofsDocument& doc, DataType type);

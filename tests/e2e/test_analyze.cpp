@@ -7,10 +7,12 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "run_binary.hpp"
+#include "schema_check.hpp"
 
 namespace fs = std::filesystem;
 
@@ -19,13 +21,16 @@ namespace {
 std::string example(const std::string& name) { return "'" + std::string(ROOFLINE_SOURCE_DIR) + "/examples/" + name + "'"; }
 std::string h200_roofs() { return "'" + std::string(ROOFLINE_SOURCE_DIR) + "/roofs/nvidia-h200.json'"; }
 
+// The analysis file `roofline analyze ARGS -o` writes, checked against its schema.
 nlohmann::json analyze(const std::string& args) {
-  const auto out = fs::temp_directory_path() / ("roofline-e2e-analyze-" + std::to_string(::getpid()) + ".json");
+  const auto dir = scratch_dir("analyze");
+  const auto out = dir / "a.json";
   const RunResult r = run_roofline("analyze " + args + " -q -o '" + out.string() + "'");
   INFO("roofline analyze " << args << "\n" << r.err);
   REQUIRE(r.exit_code == 0);
+  CHECK(schema_problem_of(out, roofline::DocumentKind::analysis) == "");
   auto j = nlohmann::json::parse(slurp(out));
-  fs::remove(out);
+  fs::remove_all(dir);
   return j;
 }
 
@@ -138,8 +143,7 @@ TEST_CASE("analyze: a pointer chase is a dependent chain, an item's own store is
 }
 
 TEST_CASE("place --analyze: the hierarchical prediction, a dot per level on the CARM, the analysis file beside") {
-  const auto dir = fs::temp_directory_path() / ("roofline-e2e-place-analyze-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
+  const auto dir = scratch_dir("place-analyze");
   const std::string placement = (dir / "p.json").string(), svg = (dir / "p.svg").string(), analysis = (dir / "a.json").string();
   const RunResult r = run_roofline("place " + example("matmul_coalescedAB.cl") + " -D DIM=64 --roofs " + h200_roofs() +
                                    " --analyze --runs 2 -o '" + placement + "' --svg '" + svg + "' --analysis '" + analysis + "'");
@@ -147,6 +151,8 @@ TEST_CASE("place --analyze: the hierarchical prediction, a dot per level on the 
   REQUIRE(r.exit_code == 0);
   CHECK(r.out.find("8-way bank conflicts") != std::string::npos);
   CHECK(r.out.find("core view") != std::string::npos);
+  CHECK(schema_problem_of(placement, roofline::DocumentKind::placement) == "");
+  CHECK(schema_problem_of(analysis, roofline::DocumentKind::analysis) == "");
   const auto p = nlohmann::json::parse(slurp(placement));
   const auto a = nlohmann::json::parse(slurp(analysis));
   REQUIRE(p.at("analysis").is_object());
@@ -165,17 +171,24 @@ TEST_CASE("place --analyze: the hierarchical prediction, a dot per level on the 
   fs::remove_all(dir);
 }
 
-TEST_CASE("place --analysis without --analyze is refused by name, before anything runs") {
-  const RunResult r = run_roofline("place " + example("triad.cl") + " --roofs " + h200_roofs() + " --analysis /tmp/never-written.json -q");
-  CHECK(r.exit_code == 2);
-  CHECK(r.err.find("--analyze") != std::string::npos);
-  CHECK_FALSE(fs::exists("/tmp/never-written.json"));
+TEST_CASE("place --analysis or --sample-groups without --analyze is refused by name, before anything runs") {
+  const auto dir = scratch_dir("place-analysis-alone");
+  const std::string placement = (dir / "p.json").string(), analysis = (dir / "a.json").string();
+  for (const std::string option : {" --analysis '" + analysis + "'", std::string(" --sample-groups 4")}) {
+    const RunResult r = run_roofline("place " + example("triad.cl") + " --roofs " + h200_roofs() + option + " -o '" + placement + "' -q");
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("--analyze") != std::string::npos);
+    CHECK_FALSE(fs::exists(placement));  // not timed: refused before the kernel ran
+    CHECK_FALSE(fs::exists(analysis));
+  }
+  fs::remove_all(dir);
 }
 
-TEST_CASE("analyze refuses a missing roofs file by name") {
+TEST_CASE("analyze refuses a roofs file it cannot read, in one line naming it, with status 2") {
   const RunResult r = run_roofline("analyze " + example("triad.cl") + " --roofs /nonexistent/roofs.json -q");
-  CHECK(r.exit_code != 0);
-  CHECK(r.err.find("roofs") != std::string::npos);
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("/nonexistent/roofs.json") != std::string::npos);
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
 }
 
 #endif

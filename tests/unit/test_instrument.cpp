@@ -19,12 +19,19 @@ using namespace roofline;
 #ifdef ROOFLINE_HAVE_CLANG
 
 namespace {
-InstrumentResult instrument(const std::string& src, const std::string& kernel) {
+InstrumentResult instrument(const std::string& src, const std::string& kernel, bool record_addresses = false) {
   InstrumentRequest r;
   r.source = src;
   r.kernel = kernel;
   r.clang_args = {"-Xclang", "-cl-ext=+cl_khr_fp16"};
+  r.record_addresses = record_addresses;
   return instrument_kernel(r);
+}
+
+const TraceSite* site_of(const InstrumentResult& r, const std::string& text) {
+  for (const TraceSite& s : r.sites)
+    if (s.text == text) return &s;
+  return nullptr;
 }
 }  // namespace
 
@@ -247,6 +254,38 @@ TEST_CASE("the counting wrapper survives a kernel left out at the very end of th
   const auto r = instrument(src, "a");
   CHECK(r.source.find("__kernel void a(__global float* x, __local ulong *__rl_scratch") != std::string::npos);
   CHECK(r.source.find("/* kernel b left out of the counting build */") != std::string::npos);
+}
+
+TEST_CASE("the recording copy: sites by kind, a nested condition wrapped alone, no counter charges") {
+  const auto r = instrument(
+      "__kernel void k(__global const int* next, __global float* out, volatile __global int* n) {\n"
+      "  int p = (int)get_global_id(0);\n"
+      "  for (int j = 0; j < 4; ++j) p = next[p];\n"
+      "  int best = 0;\n"
+      "  for (int j = 1; j < 4; ++j) best = next[j] < next[best] ? j : best;\n"
+      "  atomic_inc(n);\n"
+      "  out[p] = p == 0 ? 1.5f : p == 1 ? 2.5f : 3.5f;\n"
+      "}\n",
+      "k", true);
+  REQUIRE(site_of(r, "next[p]"));
+  CHECK(site_of(r, "next[p]")->chained);
+  REQUIRE(site_of(r, "next[best]"));
+  CHECK_FALSE(site_of(r, "next[best]")->chained);  // an index kept, not a loaded value
+  REQUIRE(site_of(r, "n"));
+  CHECK(site_of(r, "n")->atomic);
+  REQUIRE(site_of(r, "p == 1"));
+  CHECK(site_of(r, "p == 1")->branch);
+  // The inner condition alone is wrapped: the arm's value stays a float.
+  const unsigned inner = site_of(r, "p == 1")->id | kRecordBranch;
+  CHECK(r.source.find("__rl_br(" + std::to_string(inner) + "u, __rl_c, __rl_r, (p == 1) != 0) ? 2.5f : 3.5f") != std::string::npos);
+  CHECK(r.source.find("]+=") == std::string::npos);  // no counter is charged
+  CHECK(r.source.find("__rl_out") == std::string::npos);
+  // p->y of a float4 pointer: counted and recorded at the pointer, 4 bytes in.
+  const auto arrow = instrument("__kernel void v(__global float4* p) { p->y = 1.0f; }\n", "v", true);
+  REQUIRE(site_of(arrow, "p"));
+  CHECK(arrow.source.find("__rl_note((ulong)__rl_p0 + 4UL, " + std::to_string(kRecordStore) + "u, 4u") != std::string::npos);
+  CHECK(instrument("__kernel void v(__global float4* p) { p->y = 1.0f; }\n", "v").source.find("__rl_add(__rl_out, 5, 4UL * __rl_items)") !=
+        std::string::npos);
 }
 
 #else
