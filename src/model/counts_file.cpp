@@ -3,6 +3,7 @@
 #include "model/input_file.hpp"
 #include "model/json_fields.hpp"
 #include "model/json_input.hpp"
+#include "model/suite.hpp"
 
 namespace roofline {
 using nlohmann::json;
@@ -11,6 +12,22 @@ namespace {
 const char* kSlotNames[kCounterSlots] = {"flop_half",   "flop_float",   "flop_double",   "intop",
                                          "global_load", "global_store", "constant_load", "local_load",
                                          "local_store", "private_load", "private_store"};
+
+json math_calls(const std::map<MathCall, std::uint64_t>& math) {
+  json out = json::array();
+  for (const auto& [call, calls] : math) {
+    json c = call;
+    c["calls"] = calls;
+    out.push_back(c);
+  }
+  return out;
+}
+
+std::map<MathCall, std::uint64_t> math_calls_of(const json& j) {
+  std::map<MathCall, std::uint64_t> out;
+  for (const json& c : j) out[c.get<MathCall>()] += c.at("calls").get<std::uint64_t>();
+  return out;
+}
 
 std::string dims(const std::vector<std::uint64_t>& d) {
   std::string s;
@@ -52,6 +69,7 @@ json counts_to_json(const CountsFile& c) {
           {"work_items", c.work_items},
           {"buffer_bytes", json_fields::opt(c.buffer_bytes)},
           {"counters", slots},
+          {"math", math_calls(c.counts.math)},
           {"flops", c.counts.flops()},
           {"intops", c.counts.intops()},
           {"bytes", c.counts.carm_bytes()},
@@ -92,6 +110,7 @@ CountsFile counts_from_json(const json& j) {
   if (j.contains("warnings")) j.at("warnings").get_to(c.warnings);
   const json& s = j.at("counters");
   for (int i = 0; i < kCounterSlots; ++i) s.at(kSlotNames[i]).get_to(c.counts.slot[i]);
+  if (j.contains("math")) c.counts.math = math_calls_of(j.at("math"));
   return c;
 }
 

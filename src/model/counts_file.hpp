@@ -18,7 +18,8 @@
 
 namespace roofline {
 
-inline constexpr int kCountsSchemaVersion = 1;
+// 2: the math category (calls per function, form and type) added.
+inline constexpr int kCountsSchemaVersion = 2;
 
 // What a count depends on.
 struct CountedLaunch {

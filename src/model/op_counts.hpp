@@ -10,6 +10,7 @@
 #include <string>
 
 #include "model/placement.hpp"
+#include "model/math_functions.hpp"
 
 namespace roofline {
 
@@ -31,6 +32,10 @@ enum CounterSlot : int {
 
 struct OpCounts {
   std::array<std::uint64_t, kCounterSlots> slot{};
+  // Math-function calls (the counting rules' math category): one per lane
+  // evaluated, by function, form and element type; kept besides the FLOPs
+  // each call also counts for.
+  std::map<MathCall, std::uint64_t> math;
   double flops() const { return double(slot[kFlopHalf]) + double(slot[kFlopFloat]) + double(slot[kFlopDouble]); }
   double intops() const { return double(slot[kIntop]); }
   // CARM traffic: global, constant and local loads and stores (private excluded).

@@ -152,7 +152,9 @@ void to_json(json& j, const RoofsDocument& d) {
        {"date", d.date}, {"command_line", d.command_line}, {"complete", d.complete}, {"quick", d.quick},
        {"device", d.device}, {"clock", opt(d.clock)}, {"ceilings", d.ceilings},
        {"memory", opt(d.memory)}, {"transfers", d.transfers},
-       {"launch_overhead", opt(d.launch_overhead)}, {"energy", opt(d.energy)}, {"notes", d.notes}};
+       {"launch_overhead", opt(d.launch_overhead)}, {"energy", opt(d.energy)}, {"math", d.math},
+       {"global_stride", d.global_stride}, {"divergence", opt(d.divergence)}, {"scalability", opt(d.scalability)},
+       {"atomics", d.atomics}, {"notes", d.notes}};
 }
 void from_json(const json& j, RoofsDocument& d) {
   j.at("schema_version").get_to(d.schema_version);
@@ -174,6 +176,11 @@ void from_json(const json& j, RoofsDocument& d) {
   get_opt(j, "transfers", d.transfers);
   get_opt(j, "launch_overhead", d.launch_overhead);
   get_opt(j, "energy", d.energy);
+  get_opt(j, "math", d.math);
+  get_opt(j, "global_stride", d.global_stride);
+  get_opt(j, "divergence", d.divergence);
+  get_opt(j, "scalability", d.scalability);
+  get_opt(j, "atomics", d.atomics);
   get_opt(j, "notes", d.notes);
 }
 

@@ -14,10 +14,13 @@
 #include "model/device_identity.hpp"
 #include "model/energy.hpp"
 #include "model/memory_model.hpp"
+#include "model/suite.hpp"
 
 namespace roofline {
 
-inline constexpr int kSchemaVersion = 1;
+// 2: the micro-benchmark suite's sections (model/suite) added; version 1
+// files read as documents without them.
+inline constexpr int kSchemaVersion = 2;
 
 // How a kernel was launched: a 1-D NDRange of work_groups x local work-items.
 struct LaunchShape {
@@ -85,6 +88,12 @@ struct RoofsDocument {
   std::vector<TransferFit> transfers;     // host-device transfer model
   std::optional<LaunchOverhead> launch_overhead;
   std::optional<EnergySection> energy;    // power and energy readings and the fitted power model
+  // Seed 000's micro-benchmark suite (model/suite).
+  std::vector<MathRoof> math;                // built-in function throughput
+  std::vector<StrideCurve> global_stride;    // the coalescing curves
+  std::optional<DivergenceTest> divergence;
+  std::optional<ScalabilitySweep> scalability;
+  std::vector<AtomicRate> atomics;
   std::vector<std::string> notes;  // what was skipped and why, warnings
 };
 

@@ -282,10 +282,10 @@ TEST_CASE("schema versions below 1 or newer than this roofline are refused") {
   d["schema_version"] = -1;
   check_message(roofs_refusal(d), "r.json: /schema_version: must be at least 1, got -1");
   d["schema_version"] = kSchemaVersion + 1;
-  check_message(roofs_refusal(d), "r.json: /schema_version: written by a newer roofline (schema version 2; this one reads up to 1)");
+  check_message(roofs_refusal(d), "r.json: /schema_version: written by a newer roofline (schema version 3; this one reads up to 2)");
   json c = small_counts();
-  c["schema_version"] = 2;
-  check_message(counts_refusal(c.dump()), "c.json: /schema_version: written by a newer roofline (schema version 2; this one reads up to 1)");
+  c["schema_version"] = kCountsSchemaVersion + 1;
+  check_message(counts_refusal(c.dump()), "c.json: /schema_version: written by a newer roofline (schema version 3; this one reads up to 2)");
   json p = small_placement();
   p["schema_version"] = 0;
   check_message(placement_refusal(p), "p.json: /schema_version: must be at least 1, got 0");
