@@ -114,7 +114,7 @@ class BuildPipeline {
     int (*weight)(const Plan&);  // progress steps it counts for
     void (BuildPipeline::*measure)();
   };
-  static const std::array<Step, 5> kSteps;
+  static const std::array<Step, 9> kSteps;
   static int one(const Plan&) { return 1; }
   static int none(const Plan&) { return 0; }
   static int compute_ceilings(const Plan& p) { return int(p.ops.size() * p.types.size() * p.widths.size()); }
@@ -123,6 +123,10 @@ class BuildPipeline {
   void measure_compute();
   void measure_dram();
   void measure_memory();
+  void measure_global_stride();
+  void measure_divergence();
+  void measure_scalability();
+  void measure_atomics();
   void fit_power_model();
   void measure_transfers();
   void read_clock(const std::optional<double>& cpu_mhz_before);
@@ -149,10 +153,14 @@ class BuildPipeline {
 // The steps in the order they run: the compute ceilings first (their clock
 // samples are the clock the device holds under load), the power model once
 // every roof it is fitted to is known.
-const std::array<BuildPipeline::Step, 5> BuildPipeline::kSteps{{
+const std::array<BuildPipeline::Step, 9> BuildPipeline::kSteps{{
     {"compute ceilings", compute_ceilings, &BuildPipeline::measure_compute},
     {"DRAM bandwidth", one, &BuildPipeline::measure_dram},
     {"memory hierarchy", one, &BuildPipeline::measure_memory},
+    {"global-memory stride", one, &BuildPipeline::measure_global_stride},
+    {"branch divergence", one, &BuildPipeline::measure_divergence},
+    {"scalability", one, &BuildPipeline::measure_scalability},
+    {"atomics", one, &BuildPipeline::measure_atomics},
     {"power model", none, &BuildPipeline::fit_power_model},
     {"host transfers and launch overhead", one, &BuildPipeline::measure_transfers},
 }};
@@ -267,6 +275,28 @@ void BuildPipeline::measure_memory() {
                            [&](MeasuredCeiling m) { keep(std::move(m)); }};
   attempt([&] { measure_memory_hierarchy(*session_, request_.levels, power_.active(), sink); });
   power_.read_kept(*session_, doc_);
+}
+
+// The coalescing curves, float and float4, read and write; each saved as it comes.
+void BuildPipeline::measure_global_stride() {
+  for (int width : {1, 4})
+    for (Op op : {Op::read, Op::store})
+      attempt([&] {
+        doc_.global_stride.push_back(roofline::measure_global_stride(*session_, op, width));
+        save_partial();
+      });
+}
+
+void BuildPipeline::measure_divergence() {
+  attempt([&] { doc_.divergence = roofline::measure_divergence(*session_); });
+}
+
+void BuildPipeline::measure_scalability() {
+  attempt([&] { doc_.scalability = roofline::measure_scalability(*session_); });
+}
+
+void BuildPipeline::measure_atomics() {
+  attempt([&] { doc_.atomics = roofline::measure_atomics(*session_); });
 }
 
 void BuildPipeline::fit_power_model() {

@@ -114,6 +114,37 @@ MemoryPlan plan_memory(const DeviceEntry& d, std::uint64_t cus, std::uint64_t ma
   return m;
 }
 
+// The suite's benchmarks. A CPU (PoCL) runs a work-group in one thread,
+// vectorizing across its work-items where it can: groups of 16 let it, and a
+// few groups per core balance the threads. The scalability sweep's CPU groups
+// are single work-items, so that the work-item count is the count of threads'
+// worth of work PoCL can spread over the cores (a group of 16 would put the
+// first 16 work-items on one core). A GPU gets full groups of 256, 8 per
+// compute unit (2048 resident work-items per SM on NVIDIA).
+SuitePlan plan_suite(const DeviceEntry& d, std::uint64_t cus, std::uint64_t max_wg, bool quick) {
+  SuitePlan s;
+  const bool cpu = d.is_cpu();
+  s.sampling = {3, 20, 0.02, quick ? 0.03 : 0.1};
+  s.target_s = cpu ? (quick ? 0.005 : 0.01) : (quick ? 0.002 : 0.005);
+  if (quick) s.strides = {0, 1, 2, 4, 8, 16};
+  else
+    for (std::uint32_t stride : {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 32}) s.strides.push_back(stride);
+  const std::uint64_t local = cpu ? 16 : std::min<std::uint64_t>(256, max_wg);
+  s.stride_launch = {cus * 8 * local, local};
+  // Four times the last-level cache, at least 64 MiB (CPU) or 1 GiB (GPU, a
+  // launch of about 0.25 ms at 4 TB/s).
+  s.stride_bytes = std::max<std::uint64_t>(4 * d.identity.global_cache_bytes, cpu ? 64ull << 20 : 1ull << 30);
+  s.stride_bytes = std::min({s.stride_bytes, d.identity.max_alloc_bytes, d.identity.global_mem_bytes / 8});
+  const std::uint64_t divergence_local = std::min<std::uint64_t>(cpu ? 64 : 256, max_wg);
+  s.divergence_launch = {cus * (cpu ? 4 : 8) * divergence_local, divergence_local};
+  s.scalability_step = quick ? 4 : 2;
+  s.scalability_beyond = !cpu;
+  s.scalability_max_local = cpu ? 1 : std::min<std::uint64_t>(256, max_wg);
+  s.scalability_bytes = std::min(s.scalability_bytes, d.identity.max_alloc_bytes * 3);
+  s.atomic_launch = {cus * (cpu ? 4 : 8) * local, local};
+  return s;
+}
+
 }  // namespace
 
 Plan make_plan(const DeviceEntry& d, bool quick) {
@@ -136,6 +167,7 @@ Plan make_plan(const DeviceEntry& d, bool quick) {
   p.bandwidth_bytes = std::min<std::uint64_t>(p.bandwidth_bytes, d.identity.max_alloc_bytes);
   p.bandwidth_bytes = std::min<std::uint64_t>(p.bandwidth_bytes, d.identity.global_mem_bytes / 4);
   p.memory = plan_memory(d, cus, max_wg, quick);
+  p.suite = plan_suite(d, cus, max_wg, quick);
   return p;
 }
 

@@ -41,6 +41,28 @@ struct MemoryPlan {
   std::vector<std::uint32_t> local_strides{1};
 };
 
+// The rest of seed 000's suite (benchmark/suite_benchmark): the global-memory
+// stride sweep, branch divergence, scalability and atomics.
+struct SuitePlan {
+  SamplingPolicy sampling;   // each point, after one untimed (checked) launch
+  double target_s = 0.01;    // one launch, where a benchmark calibrates its work per launch
+  // Stride sweep (kernels/stride.cl): strides between neighbouring work-items, 0 reported apart.
+  std::vector<std::uint32_t> strides;
+  LaunchShape stride_launch;
+  std::uint64_t stride_bytes = 0;  // the buffer, several times the last-level cache: DRAM coalescing
+  // Divergence (kernels/divergence.cl): path counts, 1 the kernel without a branch.
+  std::vector<int> paths{1, 2, 4, 8, 16, 32, 64};
+  LaunchShape divergence_launch;
+  // Scalability (kernels/vector_add.cl): 1, step, step^2 ... work-items over a fixed size.
+  std::uint64_t scalability_bytes = 64ull << 20;  // a, b and c together
+  std::uint64_t scalability_items = 65536;        // the last count, unless going beyond is allowed
+  std::uint64_t scalability_step = 2;
+  bool scalability_beyond = false;                // GPUs: on while the bandwidth still grows
+  std::uint64_t scalability_max_local = 256;      // work-group size: min(work-items, this)
+  // Atomics (kernels/atomics.cl).
+  LaunchShape atomic_launch;
+};
+
 struct Plan {
   bool quick = false;
   bool cpu = false;
@@ -62,6 +84,7 @@ struct Plan {
   bool chunked = false;  // contiguous chunk per work-item (CPUs) vs grid-stride (GPUs)
   int loads_in_flight = 4;
   MemoryPlan memory;
+  SuitePlan suite;
 
   // Chain counts worth trying for a kernel of `width` lanes whose chains each
   // keep `regs_per_chain` values live (2 for the pair shape). A CPU core needs

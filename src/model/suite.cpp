@@ -19,12 +19,15 @@ const MathRoof* find_math_roof(const std::vector<MathRoof>& roofs, const MathCal
 std::optional<int> implied_subgroup_width(const std::vector<DivergencePoint>& points) {
   std::vector<DivergencePoint> sorted = points;
   std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.paths < b.paths; });
+  // The largest such P: a noisy point that reads low below the real width
+  // must not stand for it.
+  std::optional<int> width;
   for (std::size_t i = 0; i + 1 < sorted.size(); ++i) {
     const DivergencePoint &p = sorted[i], &next = sorted[i + 1];
     if (p.paths < 2 || next.paths != 2 * p.paths) continue;
-    if (p.ratio >= 0.6 * p.paths && next.ratio < 1.3 * p.ratio) return p.paths;
+    if (p.ratio >= 0.6 * p.paths && next.ratio < 1.3 * p.ratio) width = p.paths;
   }
-  return std::nullopt;
+  return width;
 }
 
 std::optional<std::uint64_t> saturation_point(const std::vector<ScalabilityPoint>& points) {

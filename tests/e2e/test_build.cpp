@@ -155,6 +155,27 @@ TEST_CASE("build --quick on PoCL writes a roofs file, a chart that renders, and 
   for (const auto& t : j["transfers"]) CHECK(t["points"].size() >= 3);
   CHECK(j["launch_overhead"]["device_seconds"].size() >= 2);
 
+  // Seed 000's suite: four coalescing curves (float and float4, read and
+  // write; --quick's strides 1, 2, 4, 8, 16 and stride 0 apart), divergence
+  // to 64 paths, scalability from 1 work-item, and the four atomic rates.
+  REQUIRE(j["global_stride"].size() == 4);
+  for (const auto& c : j["global_stride"]) {
+    CHECK(c["points"].size() == 5);
+    CHECK(c["points"][0]["stride"] == 1);
+    CHECK(c["same_address"]["stride"] == 0);
+    CHECK(c["points"][0]["bytes_per_s"]["median"].get<double>() > 0);
+  }
+  REQUIRE(j["divergence"].is_object());
+  REQUIRE(j["divergence"]["points"].size() == 7);
+  CHECK(j["divergence"]["points"][0]["ratio"].get<double>() == doctest::Approx(1));
+  CHECK(j["divergence"]["points"][6]["paths"] == 64);
+  REQUIRE(j["scalability"].is_object());
+  CHECK(j["scalability"]["points"][0]["work_items"] == 1);
+  CHECK(j["scalability"]["points"].back()["work_items"] == 65536);
+  CHECK(j["scalability"]["saturation_items"].get<std::uint64_t>() >= 1);
+  REQUIRE(j["atomics"].size() == 4);
+  for (const auto& a : j["atomics"]) CHECK(a["ops_per_s"]["median"].get<double>() > 0);
+
   // --energy auto (the default of a full build): a machine without readable counters (a VM)
   // is told why once and the build completes; one with counters gets the section.
   if (j["energy"].is_null()) {

@@ -1,0 +1,109 @@
+// The branch-divergence test of benchmark/suite_benchmark (kernels/divergence.cl).
+#include <algorithm>
+#include <string>
+
+#include "benchmark/suite_benchmark.hpp"
+#include "benchmark/suite_timing.hpp"
+
+namespace roofline {
+namespace {
+
+// kernels/divergence.cl's PATTERN, BIT and STEP.
+std::uint32_t pattern(std::uint32_t path) { return (path * 43u + 21u) & 63u; }
+
+std::uint32_t step(std::uint32_t path, std::uint32_t s, std::uint32_t x) {
+  if ((pattern(path) >> (s % 6)) & 1u) return (x ^ (0x9E3779B9u + s)) + 0x7F4A7C15u * (s + 1);
+  return (x + (0x85EBCA6Bu + s)) ^ (0xC2B2AE35u * (s + 1));
+}
+
+class DivergenceRun {
+ public:
+  explicit DivergenceRun(Session& s) : s_(s), out_(s.context, CL_MEM_WRITE_ONLY, s.plan.suite.divergence_launch.global * 4) {
+    shape_ = s.plan.suite.divergence_launch;
+    cl::Kernel branch_free = kernel(1);
+    shape_.local = std::min<std::uint64_t>(shape_.local, s.max_local(branch_free));
+    // One work count for every path count: the same work per work-item, so
+    // the times compare.
+    iters_ = calibrate_iterations([&](std::uint32_t n) { return run(branch_free, n); }, 64, 1u << 28,
+                                  s.plan.suite.target_s);
+  }
+
+  const LaunchShape& shape() const { return shape_; }
+
+  cl::Kernel kernel(int paths) {
+    return cl::Kernel(s_.programs.get("divergence.cl", "-cl-std=CL1.2 -DPATHS=" + std::to_string(paths)), "divergence");
+  }
+
+  double run(cl::Kernel& k, std::uint32_t iters) {
+    k.setArg(0, out_);
+    k.setArg(1, cl_uint(iters));
+    return s_.run_timed(k, shape_);
+  }
+
+  DivergencePoint measure(int paths) {
+    s_.progress.detail("branch divergence, " + std::to_string(paths) + (paths == 1 ? " path" : " paths"));
+    cl::Kernel k = kernel(paths);
+    if (paths > 1 && s_.max_local(k) < shape_.local)
+      throw std::runtime_error("the divergence kernel of " + std::to_string(paths) + " paths takes work-groups of " +
+                               std::to_string(s_.max_local(k)) + " at most, not " + std::to_string(shape_.local));
+    const double first = run(k, iters_);
+    std::vector<std::uint32_t> out(shape_.global);
+    s_.queue.enqueueReadBuffer(out_, CL_TRUE, 0, out.size() * 4, out.data());
+    check_divergence(out, shape_.local, paths, iters_, sampled_items(shape_.global, 256));
+    DivergencePoint p;
+    p.paths = paths;
+    p.seconds = summarize(time_launches(s_, k, shape_, first));
+    if (paths == 1) reported_width_ = k.getWorkGroupInfo<CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE>(s_.device.device);
+    return p;
+  }
+
+  std::uint64_t reported_width() const { return reported_width_; }
+
+ private:
+  Session& s_;
+  cl::Buffer out_;
+  LaunchShape shape_;
+  std::uint32_t iters_ = 1;
+  std::uint64_t reported_width_ = 0;
+};
+
+}  // namespace
+
+std::uint32_t divergence_value(std::uint32_t gid, int path, std::uint32_t iters) {
+  std::uint32_t x = gid;
+  for (std::uint32_t i = 0; i < iters; ++i)
+    for (std::uint32_t s = 0; s < 8; ++s) x = step(std::uint32_t(path), s, x);
+  return x;
+}
+
+void check_divergence(const std::vector<std::uint32_t>& out, std::uint64_t local, int paths, std::uint32_t iters,
+                      const std::vector<std::uint64_t>& items) {
+  for (std::uint64_t gid : items) {
+    const int path = int((gid % local) % std::uint64_t(paths));
+    const std::uint32_t want = divergence_value(std::uint32_t(gid), path, iters);
+    if (gid >= out.size() || out[gid] != want)
+      throw WrongResult("branch divergence (" + std::to_string(paths) + " paths): work-item " + std::to_string(gid) +
+                        " on path " + std::to_string(path) + " left " +
+                        (gid < out.size() ? std::to_string(out[gid]) : std::string("nothing")) + ", not " +
+                        std::to_string(want));
+  }
+}
+
+DivergenceTest measure_divergence(Session& s) {
+  DivergenceRun run(s);
+  DivergenceTest test;
+  test.global = run.shape().global;
+  test.local = run.shape().local;
+  for (int paths : s.plan.suite.paths) {
+    if (std::uint64_t(paths) > test.local) continue;  // a work-group holds fewer lanes than paths
+    test.points.push_back(run.measure(paths));
+  }
+  const auto branch_free = std::find_if(test.points.begin(), test.points.end(), [](const auto& p) { return p.paths == 1; });
+  if (branch_free != test.points.end() && branch_free->seconds.median > 0)
+    for (DivergencePoint& p : test.points) p.ratio = p.seconds.median / branch_free->seconds.median;
+  test.implied_width = implied_subgroup_width(test.points);
+  if (run.reported_width() > 0) test.reported_width = run.reported_width();
+  return test;
+}
+
+}  // namespace roofline

@@ -1,0 +1,215 @@
+// The suite's benchmarks (stride sweep, divergence, scalability, atomics):
+// their host checks on good and corrupted outputs, their summaries on
+// synthetic points, and each run on the PoCL CPU device with a tiny plan.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <string>
+
+#include "benchmark/plan.hpp"
+#include "benchmark/program_cache.hpp"
+#include "benchmark/session.hpp"
+#include "benchmark/suite_benchmark.hpp"
+#include "device/device.hpp"
+#include "measurement/progress.hpp"
+#include "model/suite.hpp"
+#include "cpu_device.hpp"
+
+using namespace roofline;
+
+namespace {
+
+std::vector<DivergencePoint> divergence_points(const std::vector<double>& ratios) {
+  std::vector<DivergencePoint> points;
+  int paths = 1;
+  for (double r : ratios) {
+    DivergencePoint p;
+    p.paths = paths;
+    p.ratio = r;
+    points.push_back(p);
+    paths *= 2;
+  }
+  return points;
+}
+
+std::vector<ScalabilityPoint> scalability_points(const std::vector<double>& bandwidths) {
+  std::vector<ScalabilityPoint> points;
+  std::uint64_t items = 1;
+  for (double b : bandwidths) {
+    ScalabilityPoint p;
+    p.work_items = items;
+    p.bytes_per_s.median = b;
+    points.push_back(p);
+    items *= 2;
+  }
+  return points;
+}
+
+// What kernels/stride.cl's write kernel leaves: every written element its
+// index's low 16 bits, the rest `fill`.
+std::vector<float> simulated_stores(const StrideAccess& a, std::uint64_t elements, float fill) {
+  std::vector<float> out(elements * unsigned(a.width), fill);
+  for (std::uint64_t gid = 0; gid < a.global; ++gid)
+    for (std::uint64_t k = 0; k < 16ull * a.iters; ++k) {
+      const std::uint64_t e = a.element(gid, k);
+      for (int l = 0; l < a.width; ++l) out[e * unsigned(a.width) + unsigned(l)] = float(e & 0xFFFF);
+    }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("implied sub-group width: where the divergence ratio stops doubling") {
+  // A 32-wide warp: 2x per doubling up to 32 paths, flat at 64.
+  CHECK(implied_subgroup_width(divergence_points({1, 2, 4, 8, 16, 32, 32.5})) == 32);
+  // A 64-wide wavefront measured to 128 paths.
+  CHECK(implied_subgroup_width(divergence_points({1, 2, 4, 8, 16, 32, 64, 65})) == 64);
+  // The widest plateau counts, not a noisy dip below it (4 paths read low).
+  CHECK(implied_subgroup_width(divergence_points({1, 2, 2.2, 8, 16, 32, 32})) == 32);
+  // No penalty (a CPU running each work-item's path alone): no width.
+  CHECK_FALSE(implied_subgroup_width(divergence_points({1, 1.01, 0.99, 1, 1.02, 1, 1})).has_value());
+  // Still doubling at the last point: the width is beyond what was measured.
+  CHECK_FALSE(implied_subgroup_width(divergence_points({1, 2, 4, 8, 16, 32, 64})).has_value());
+  // Order of the points does not matter.
+  std::vector<DivergencePoint> shuffled = divergence_points({1, 2, 4, 8, 8.1});
+  std::swap(shuffled[0], shuffled[4]);
+  CHECK(implied_subgroup_width(shuffled) == 8);
+}
+
+TEST_CASE("saturation point: the fewest work-items within 10% of the best bandwidth") {
+  CHECK(saturation_point(scalability_points({1, 2, 4, 8, 9.5, 10, 9.8})) == 16);
+  CHECK(saturation_point(scalability_points({1, 2, 4, 9.1, 9.5, 10, 9.8})) == 8);
+  // Bandwidth that falls again past its peak: the first count to reach it.
+  CHECK(saturation_point(scalability_points({1, 5, 10, 6, 4})) == 4);
+  CHECK_FALSE(saturation_point({}).has_value());
+  CHECK_FALSE(saturation_point(scalability_points({0, 0})).has_value());
+}
+
+TEST_CASE("sampled work-items: all of a small NDRange, else spread to the last") {
+  CHECK(sampled_items(3, 256) == std::vector<std::uint64_t>{0, 1, 2});
+  const std::vector<std::uint64_t> spread = sampled_items(100000, 5);
+  REQUIRE(spread.size() == 5);
+  CHECK(spread.front() == 0);
+  CHECK(spread.back() == 99999);
+}
+
+TEST_CASE("stride checks: the host's sums and stores, and a corrupted output") {
+  for (int width : {1, 4})
+    for (std::uint32_t stride : {0u, 1u, 3u, 16u}) {
+      CAPTURE(width);
+      CAPTURE(stride);
+      const StrideAccess a{stride, 255, 2, 16, width};
+      std::vector<float> data(256 * unsigned(width));
+      for (std::size_t i = 0; i < data.size(); ++i) data[i] = float((i * 7) % 8);
+      std::vector<float> sums(a.global);
+      for (std::uint64_t g = 0; g < a.global; ++g) {
+        for (std::uint64_t k = 0; k < 32; ++k)
+          for (int l = 0; l < width; ++l) sums[g] += data[a.element(g, k) * unsigned(width) + unsigned(l)];
+      }
+      const std::vector<std::uint64_t> all = sampled_items(a.global, 256);
+      CHECK_NOTHROW(check_stride_sums(a, data, sums, all));
+      sums[5] += 1;
+      CHECK_THROWS_AS(check_stride_sums(a, data, sums, all), WrongResult);
+
+      const std::vector<float> good = simulated_stores(a, 256, -1.0f);
+      CHECK_NOTHROW(check_stride_stores(a, good, -1.0f));
+      std::vector<float> bad = good;
+      bad[bad.size() - 1] = 12345.0f;  // the last element: written at stride 0 too? either way now wrong
+      CHECK_THROWS_AS(check_stride_stores(a, bad, -1.0f), WrongResult);
+      // A kernel that wrote nothing.
+      CHECK_THROWS_AS(check_stride_stores(a, std::vector<float>(good.size(), -1.0f), -1.0f), WrongResult);
+    }
+}
+
+TEST_CASE("divergence, vector add and atomics checks reject a corrupted output") {
+  const std::uint64_t local = 8;
+  std::vector<std::uint32_t> out(32);
+  for (std::uint64_t g = 0; g < out.size(); ++g) out[g] = divergence_value(std::uint32_t(g), int(g % local % 4), 3);
+  const std::vector<std::uint64_t> all = sampled_items(out.size(), 256);
+  CHECK_NOTHROW(check_divergence(out, local, 4, 3, all));
+  // The paths differ: work-item 1's value on path 0 is not its value on path 1.
+  CHECK(divergence_value(1, 0, 3) != divergence_value(1, 1, 3));
+  CHECK_THROWS_AS(check_divergence(out, local, 2, 3, all), WrongResult);
+  out[7] ^= 1;
+  CHECK_THROWS_AS(check_divergence(out, local, 4, 3, all), WrongResult);
+
+  const std::vector<float> a{1.5f, 2.25f, 3}, b{0.25f, 1, 7};
+  CHECK_NOTHROW(check_vector_add(a, b, {1.75f, 3.25f, 10}));
+  CHECK_THROWS_AS(check_vector_add(a, b, {1.75f, 3.25f, std::nanf("")}), WrongResult);
+  CHECK_THROWS_AS(check_vector_add(a, b, {1.75f, 3.25f}), WrongResult);
+
+  CHECK_NOTHROW(check_atomic_counters(AtomicSpace::global, AtomicTarget::one_address, {64 * 10 * 3}, 64, 10, 3));
+  CHECK_THROWS_AS(check_atomic_counters(AtomicSpace::global, AtomicTarget::one_address, {64 * 10 * 3 - 3}, 64, 10, 3),
+                  WrongResult);
+  std::vector<std::uint32_t> distinct(4, 30);
+  CHECK_NOTHROW(check_atomic_counters(AtomicSpace::local, AtomicTarget::distinct_addresses, distinct, 4, 10, 3));
+  distinct[2] = 27;
+  CHECK_THROWS_AS(check_atomic_counters(AtomicSpace::local, AtomicTarget::distinct_addresses, distinct, 4, 10, 3),
+                  WrongResult);
+}
+
+TEST_CASE("suite benchmarks on the CPU device, tiny plan") {
+  std::vector<DeviceEntry> devices = enumerate_devices();
+  const DeviceEntry* dev = cpu_device(devices);
+  if (!dev) {
+    MESSAGE("no OpenCL CPU device: skipped");
+    return;
+  }
+  Plan plan = make_plan(*dev, /*quick=*/true);
+  SuitePlan& suite = plan.suite;
+  suite.sampling = {2, 3, 0.05, 0.01};
+  suite.target_s = 0.002;
+  suite.strides = {0, 1, 2, 16};
+  suite.stride_launch = {64, 16};
+  suite.stride_bytes = 1 << 20;
+  suite.paths = {1, 2, 4, 8};
+  suite.divergence_launch = {128, 64};
+  suite.scalability_bytes = 3 << 20;
+  suite.scalability_items = 64;
+  suite.scalability_step = 4;
+  suite.atomic_launch = {64, 16};
+  Progress progress(1, false);
+  Session session(*dev, plan, find_kernel_dir(""), progress);
+
+  SUBCASE("global-memory stride") {
+    for (int width : {1, 4})
+      for (Op op : {Op::read, Op::store}) {
+        const StrideCurve c = measure_global_stride(session, op, width);
+        CHECK(c.op == op);
+        CHECK(c.width == width);
+        CHECK(c.buffer_bytes == 1u << 20);
+        REQUIRE(c.points.size() == 3);
+        CHECK(c.points[0].stride == 1);
+        CHECK(c.points[2].stride == 16);
+        REQUIRE(c.same_address.has_value());
+        CHECK(c.same_address->stride == 0);
+        for (const StridePoint& p : c.points) CHECK(p.bytes_per_s.median > 0);
+      }
+  }
+  SUBCASE("branch divergence") {
+    const DivergenceTest d = measure_divergence(session);
+    CHECK(d.local == 64);
+    REQUIRE(d.points.size() == 4);
+    CHECK(d.points[0].paths == 1);
+    CHECK(d.points[0].ratio == doctest::Approx(1));
+    for (const DivergencePoint& p : d.points) CHECK(p.seconds.median > 0);
+    CHECK(d.reported_width.has_value());
+    MESSAGE("ratios: " << d.points[1].ratio << " " << d.points[2].ratio << " " << d.points[3].ratio);
+  }
+  SUBCASE("scalability") {
+    const ScalabilitySweep s = measure_scalability(session);
+    REQUIRE(s.points.size() == 4);  // 1, 4, 16, 64
+    CHECK(s.points.back().work_items == 64);
+    CHECK(s.points.back().local == 1);
+    CHECK(s.bytes > (3u << 20) - 12 * 1024);
+    CHECK(s.saturation_items.has_value());
+  }
+  SUBCASE("atomics") {
+    const std::vector<AtomicRate> rates = measure_atomics(session);
+    REQUIRE(rates.size() == 4);
+    CHECK(rates[0].space == AtomicSpace::global);
+    CHECK(rates[3].space == AtomicSpace::local);
+    CHECK(rates[3].target == AtomicTarget::distinct_addresses);
+    for (const AtomicRate& r : rates) CHECK(r.ops_per_s.median > 0);
+  }
+}
