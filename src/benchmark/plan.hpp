@@ -48,7 +48,12 @@ struct SuitePlan {
   double target_s = 0.01;    // one launch, where a benchmark calibrates its work per launch
   // Stride sweep (kernels/stride.cl): strides between neighbouring work-items, 0 reported apart.
   std::vector<std::uint32_t> strides;
+  // GPUs: stride_launch.global work-items, as many loop iterations as cover
+  // the buffer at stride 1. CPUs: stride_iters iterations (16 accesses each)
+  // per work-item, as many work-items as cover the buffer (stride_launch.global
+  // is then derived).
   LaunchShape stride_launch;
+  std::uint32_t stride_iters = 0;
   std::uint64_t stride_bytes = 0;  // the buffer, several times the last-level cache: DRAM coalescing
   // Divergence (kernels/divergence.cl): path counts, 1 the kernel without a branch.
   std::vector<int> paths{1, 2, 4, 8, 16, 32, 64};

@@ -31,8 +31,14 @@ class StrideRun {
     const SuitePlan& plan = s.plan.suite;
     elements_ = floor_pow2(plan.stride_bytes / (4ull * unsigned(width)));
     shape_ = plan.stride_launch;
-    // Stride 1 walks the whole buffer once.
-    iters_ = std::uint32_t(std::clamp<std::uint64_t>(elements_ / (16 * shape_.global), 1, most_exact_iters(width)));
+    // Stride 1 walks the whole buffer once: the plan fixes the work-item
+    // count (GPUs) or the iterations of each (CPUs), this the other.
+    if (plan.stride_iters > 0) {
+      iters_ = std::min(plan.stride_iters, most_exact_iters(width));
+      shape_.global = std::max<std::uint64_t>(elements_ / (16ull * iters_) / shape_.local, 1) * shape_.local;
+    } else {
+      iters_ = std::uint32_t(std::clamp<std::uint64_t>(elements_ / (16 * shape_.global), 1, most_exact_iters(width)));
+    }
     buffer_ = s.working_set_buffer(CL_MEM_READ_WRITE, bytes());
     if (op == Op::read) fill_source();
     sums_ = cl::Buffer(s.context, CL_MEM_WRITE_ONLY, shape_.global * sizeof(float));

@@ -20,12 +20,13 @@ std::optional<int> implied_subgroup_width(const std::vector<DivergencePoint>& po
   std::vector<DivergencePoint> sorted = points;
   std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.paths < b.paths; });
   // The largest such P: a noisy point that reads low below the real width
-  // must not stand for it.
+  // must not stand for it. At P = 2, 0.6 P would let a loaded machine's noise
+  // (a third slower at random) imply a width: the ratio must reach 1.5.
   std::optional<int> width;
   for (std::size_t i = 0; i + 1 < sorted.size(); ++i) {
     const DivergencePoint &p = sorted[i], &next = sorted[i + 1];
     if (p.paths < 2 || next.paths != 2 * p.paths) continue;
-    if (p.ratio >= 0.6 * p.paths && next.ratio < 1.3 * p.ratio) width = p.paths;
+    if (p.ratio >= std::max(0.6 * p.paths, 1.5) && next.ratio < 1.3 * p.ratio) width = p.paths;
   }
   return width;
 }

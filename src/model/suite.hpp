@@ -103,8 +103,8 @@ struct Vocabulary<AtomicTarget> {
 const MathRoof* find_math_roof(const std::vector<MathRoof>& roofs, const MathCall& call);
 
 // The path count where the divergence ratio stops doubling: the largest P
-// with ratio(P) >= 0.6 P such that ratio(2P) < 1.3 ratio(P) (none when the
-// ratio keeps growing to the last point or never grows).
+// with ratio(P) >= max(0.6 P, 1.5) such that ratio(2P) < 1.3 ratio(P) (none
+// when the ratio keeps growing to the last point or never grows).
 std::optional<int> implied_subgroup_width(const std::vector<DivergencePoint>& points);
 
 // The fewest work-items whose bandwidth is within 10% of the sweep's best.
