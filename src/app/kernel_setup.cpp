@@ -152,7 +152,7 @@ CountsFile count_kernel(PreparedKernel& k, const KernelRequest& r) {
   const InstrumentResult inst = instrumented_copy(k, r, false);
   CountsFile c;
   try {
-    while_doing("counting " + r.file, [&] { c.counts = k.kernel->count(inst.source, c.instrumented_seconds); });
+    while_doing("counting " + r.file, [&] { c.counts = k.kernel->count(inst.source, inst.math_slots, c.instrumented_seconds); });
   } catch (const KernelBuildError& e) {
     throw CommandError(Failure::kernel_build, r.file + ": " + e.what() + " (a bug of the instrumenter; please report it)",
                        "build log:\n" + e.log());

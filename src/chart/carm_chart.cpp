@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <set>
 #include <stdexcept>
 
 #include "chart/carm_roof_labels.hpp"
@@ -181,6 +182,36 @@ void append_roofs(std::string& out, const std::vector<RoofSet>& sets, const Scal
                   tooltip);
       drawn.segments.push_back(*seg);
     }
+  out += "</g>\n";
+}
+
+// A placed kernel's math roof (model/placement_bound): its ops over its math
+// calls' time at their roofs, the FLOP/s the math functions alone would
+// allow it, as a horizontal line across the plot, dashed in a colour no
+// memory or compute roof uses, labelled "<name> roof" at its right end.
+// Only for kernels with math calls that have roofs.
+constexpr const char* kMathRoofColor = "#E69F00";
+
+void append_math_roofs(std::string& out, const std::vector<Placement>& dots, const Scales& s, const Rect& plot, Drawn& drawn) {
+  std::set<std::pair<std::string, long long>> done;  // a roof drawn once for dots that share it (label, pixel row)
+  out += "<g id=\"math-roofs\" clip-path=\"url(#plot-area)\" fill=\"none\">\n";
+  for (const Placement& p : dots) {
+    if (!p.math || p.math->roof.empty() || !(p.math->roof_performance > 0)) continue;
+    const double gops = p.math->roof_performance / kGiga;
+    if (gops < s.y.lo || gops > s.y.hi) continue;
+    const double y = s.y.to_pixel(gops);
+    if (!done.insert({p.math->roof, std::llround(y)}).second) continue;
+    const Segment seg{{plot.x0, y}, {plot.x1, y}};
+    append_line(out, seg.a, seg.b, "class=\"roof math\" stroke=\"" + std::string(kMathRoofColor) + "\" stroke-width=\"1.5\" stroke-dasharray=\"8 3 2 3\"",
+                p.math->roof + " of " + p.display_label() + ": " + format_si(p.math->roof_performance, p.unit) +
+                    " (its operations over its math calls' time at their roofs" + (p.math->bound ? "; it bounds the kernel)" : ")"));
+    drawn.segments.push_back(seg);
+    const std::string label = p.math->roof;
+    const double width = text_width(label, 11);
+    const Point at{plot.x1 - 4 - width, y - 4};
+    append_haloed_text(out, at, label, "class=\"roof-label math\" font-size=\"11\"", text_color(kMathRoofColor));
+    drawn.boxes.push_back(Rect{at.x, at.y - 11, at.x + width, at.y + 2});
+  }
   out += "</g>\n";
 }
 
@@ -413,6 +444,7 @@ std::string render_carm_svg(const std::vector<const RoofsDocument*>& docs, const
   append_spread_bands(out, sets, scales);
   append_roofs(out, sets, scales, drawn);
   append_ridges(out, sets, scales, drawn);
+  append_math_roofs(out, dots, scales, plot, drawn);
   append_axes(out, plot, x_axis, y_axis);
   append_titles(out, canvas, title, sub);
   // The roof labels keep clear of the dots, and the dots' labels of the roof labels.

@@ -53,6 +53,10 @@ std::string format_counts(const CountsFile& c) {
   const double ops = k.flops() > 0 ? k.flops() : k.intops();
   if (k.carm_bytes() > 0)
     o << "  AI       " << format_text("%.4g", ops / k.carm_bytes()) << (k.flops() > 0 ? " FLOP/byte" : " INTOP/byte") << "\n";
+  if (!k.math.empty()) {
+    o << "  math calls (one per lane; also in the FLOPs)\n";
+    for (const auto& [call, calls] : k.math) o << format_text("    %-24s %s\n", call.label().c_str(), n(double(calls)).c_str());
+  }
   for (const auto& w : c.warnings) o << "  warning: " << w << "\n";
   return o.str();
 }
@@ -60,7 +64,9 @@ std::string format_counts(const CountsFile& c) {
 namespace {
 
 std::string term_text(const PredictionTerm& t) {
-  const std::string amount = t.kind == PredictionTermKind::compute ? format_si(t.amount, "op") : format_bytes(t.amount);
+  const std::string amount = t.kind == PredictionTermKind::compute ? format_si(t.amount, "op")
+                             : t.kind == PredictionTermKind::math  ? format_si(t.amount, "call")
+                                                                   : format_bytes(t.amount);
   return std::string(name_of(t.kind)) + " " + amount + " at " + t.roof + ": " + format_si(t.seconds, "s");
 }
 
@@ -75,6 +81,24 @@ std::string format_prediction(const Prediction& p, double measured_seconds) {
          terms + "\n";
 }
 
+std::string format_math(const MathPlacement& m, RateUnit unit) {
+  std::ostringstream o;
+  if (m.roof.empty())
+    o << "  math     no math roof in the roofs file for these calls: not timed\n";
+  else if (m.bound)
+    o << "  math-bound: the math calls take " << format_si(m.seconds, "s") << " at their roofs, more than the FLOPs ("
+      << format_si(m.flop_seconds, "s") << ") and the memory traffic (" << format_si(m.memory_seconds, "s") << ")\n";
+  else
+    o << "  math     " << format_si(m.seconds, "s") << " at the math roofs, against FLOPs " << format_si(m.flop_seconds, "s")
+      << " and memory " << format_si(m.memory_seconds, "s") << ": not the bound\n";
+  for (const MathTerm& t : m.calls)
+    o << format_text("    %-24s %14.0f calls", t.call.label().c_str(), t.calls)
+      << (t.calls_per_s ? " at " + format_si(*t.calls_per_s, "call/s") + ": " + format_si(t.seconds, "s") : std::string(", no roof measured"))
+      << "\n";
+  if (!m.roof.empty()) o << "    " << m.roof << " at this kernel: " << format_si(m.roof_performance, unit) << "\n";
+  return o.str();
+}
+
 std::string format_placement(const Placement& p, const CountsFile& c, bool counted_here) {
   std::ostringstream o;
   o << format_counts(c);
@@ -86,11 +110,13 @@ std::string format_placement(const Placement& p, const CountsFile& c, bool count
     if (p.efficiency) o << ", " << format_si(*p.efficiency, p.unit == RateUnit::intop ? "INTOP" : "FLOP") << "/J";
     o << "\n";
   }
+  const bool math_bound = p.math && p.math->bound;
   if (!p.attained.roof.empty()) {
-    o << "  attained " << p.attained.roof << (p.attained.level ? "" : " (compute)") << ": "
+    o << "  attained " << p.attained.roof << (p.attained.level ? "" : math_bound ? " (math)" : " (compute)") << ": "
       << format_text("%s attainable at this AI, %.1f%% reached (the roof the measured dot presses against)\n",
                      format_si(p.attained.attainable, p.unit).c_str(), 100 * p.attained.fraction);
   }
+  if (p.math) o << format_math(*p.math, p.unit);
   if (p.prediction) o << format_prediction(*p.prediction, p.seconds);
   if (counted_here && c.instrumented_seconds > 0 && p.seconds > 0) {
     o << "  counting run " << format_si(c.instrumented_seconds, "s") << " on " << c.device

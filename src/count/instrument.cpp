@@ -14,6 +14,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -34,6 +35,7 @@
 #include "count/cost_table.hpp"
 #include "count/source_edits.hpp"
 #include "count/user_includes.hpp"
+#include "model/math_functions.hpp"
 #include "model/op_counts.hpp"
 
 #ifndef ROOFLINE_CLANG_RESOURCE_DIR
@@ -46,19 +48,29 @@ using namespace clang;
 
 struct Cost {
   std::array<std::uint64_t, kCounterSlots> v{};
+  std::map<int, std::uint64_t> math;  // math-call slots (from kCounterSlots on): calls
   bool any() const {
     for (auto x : v)
       if (x) return true;
-    return false;
+    return !math.empty();
   }
   void operator+=(const Cost& o) {
     for (int i = 0; i < kCounterSlots; ++i) v[i] += o.v[i];
+    for (const auto& [slot, n] : o.math) math[slot] += n;
+  }
+  // Every charged slot and its amount, the fixed slots first.
+  std::vector<std::pair<int, std::uint64_t>> charges() const {
+    std::vector<std::pair<int, std::uint64_t>> out;
+    for (int i = 0; i < kCounterSlots; ++i)
+      if (v[std::size_t(i)]) out.emplace_back(i, v[std::size_t(i)]);
+    for (const auto& [slot, n] : math)
+      if (n) out.emplace_back(slot, n);
+    return out;
   }
   // "__rl_c[1]+=2;__rl_c[4]+=8;" or, for comma injection, "__rl_c[1]+=2,__rl_c[4]+=8,"
   std::string text(char sep) const {
     std::string s;
-    for (int i = 0; i < kCounterSlots; ++i)
-      if (v[i]) s += "__rl_c[" + std::to_string(i) + "]+=" + std::to_string(v[i]) + "UL" + sep;
+    for (const auto& [slot, n] : charges()) s += "__rl_c[" + std::to_string(slot) + "]+=" + std::to_string(n) + "UL" + sep;
     return s;
   }
 };
@@ -70,6 +82,9 @@ struct Cost {
 // mark stands for its work-group sum, which fill_work_group_sum writes once the
 // source is whole; every charge is written by Cost::text, as "__rl_c[SLOT]+=".
 constexpr const char* kWorkGroupSumMark = "__RL_WORK_GROUP_SUM__";
+// The counting wrapper's counter array size, written once the source is whole
+// (the math calls' slots are numbered as the instrumenter meets them).
+constexpr const char* kCounterWordsMark = "__RL_COUNTER_WORDS__";
 
 // Record mode: the counter array's three words past the counters: the
 // item's next record, where its records start in __rl_r, and its cap.
@@ -103,21 +118,25 @@ std::string work_group_sum(const std::string& list) {
          "  }\n";
 }
 
-void fill_work_group_sum(std::string& source) {
-  std::array<bool, kCounterSlots> used{};
+// Also writes the counter array's size (kCounterWordsMark): the fixed slots
+// and then one per distinct math call, known only once the source is whole.
+void fill_work_group_sum(std::string& source, int slots) {
+  std::vector<bool> used(std::size_t(slots), false);
   const std::string prefix = "__rl_c[";
   for (auto at = source.find(prefix); at != std::string::npos; at = source.find(prefix, at + 1)) {
     std::size_t end = at + prefix.size();
     int slot = 0;
     while (end < source.size() && std::isdigit(static_cast<unsigned char>(source[end]))) slot = slot * 10 + (source[end++] - '0');
     const bool charge = end > at + prefix.size() && source.compare(end, 3, "]+=") == 0;
-    if (charge && slot < kCounterSlots) used[std::size_t(slot)] = true;
+    if (charge && slot < slots) used[std::size_t(slot)] = true;
   }
   std::string list;
-  for (int i = 0; i < kCounterSlots; ++i)
+  for (int i = 0; i < slots; ++i)
     if (used[std::size_t(i)]) list += (list.empty() ? "" : ", ") + std::to_string(i);
   const auto at = source.find(kWorkGroupSumMark);
   if (at != std::string::npos) source.replace(at, std::string(kWorkGroupSumMark).size(), work_group_sum(list));
+  for (auto w = source.find(kCounterWordsMark); w != std::string::npos; w = source.find(kCounterWordsMark))
+    source.replace(w, std::string(kCounterWordsMark).size(), std::to_string(slots));
 }
 
 // Rewrites one translation unit; see the file comment.
@@ -132,6 +151,7 @@ class Instrumenter {
   std::vector<std::string> warnings;
   std::vector<TraceSite> sites;  // record mode: the access sites, by id
   RecordedLayout layout;            // record mode: the header's regions
+  std::vector<MathCall> math_slots; // counting mode: slot kCounterSlots + i counts calls of math_slots[i]
 
   void run() {
     const FunctionDecl* target = nullptr;
@@ -303,8 +323,8 @@ class Instrumenter {
       << "// made once per work-item to __rl_out.\n"
       << "__kernel " << attrs << "void " << name << "(" << params << (params.empty() ? "" : ", ")
       << "__local ulong *__rl_scratch, __global uint *__rl_out) {\n"
-      << local_decls << "  ulong __rl_c[" << kCounterSlots << "];\n"
-      << "  for (int __rl_i = 0; __rl_i < " << kCounterSlots << "; ++__rl_i) __rl_c[__rl_i] = 0;\n"
+      << local_decls << "  ulong __rl_c[" << kCounterWordsMark << "];\n"
+      << "  for (int __rl_i = 0; __rl_i < " << kCounterWordsMark << "; ++__rl_i) __rl_c[__rl_i] = 0;\n"
       << "  __rl_k_" << name << "(" << args << "__rl_c" << local_args << ");\n"
       << "  const uint __rl_l = (uint)(" << kLocalLinearId << ");\n"
       << kWorkGroupSumMark << once_per_item_sums() << "}\n";
@@ -581,9 +601,8 @@ class Instrumenter {
   std::string once_per_item_sums() const {
     if (!once_per_item_.any()) return "";
     std::string adds;
-    for (int i = 0; i < kCounterSlots; ++i)
-      if (once_per_item_.v[std::size_t(i)])
-        adds += "    __rl_add(__rl_out, " + std::to_string(i) + ", " + std::to_string(once_per_item_.v[std::size_t(i)]) + "UL * __rl_items);\n";
+    for (const auto& [slot, n] : once_per_item_.charges())
+      adds += "    __rl_add(__rl_out, " + std::to_string(slot) + ", " + std::to_string(n) + "UL * __rl_items);\n";
     return "  // Charged once by every work-item (statements outside branches and loops, before any return).\n"
            "  if (__rl_l == 0 && get_group_id(0) == 0 && get_group_id(1) == 0 && get_group_id(2) == 0) {\n"
            "    const ulong __rl_items = (ulong)get_global_size(0) * get_global_size(1) * get_global_size(2);\n" +
@@ -660,6 +679,60 @@ class Instrumenter {
     else if (e->isSpecificBuiltinType(BuiltinType::Float)) c.v[kFlopFloat] += n;
     else if (e->isSpecificBuiltinType(BuiltinType::Double)) c.v[kFlopDouble] += n;
     else if (e->isIntegerType() || e->isPointerType() || e->isBooleanType()) c.v[kIntop] += n;
+  }
+
+  // ---- the math category (README, "Counting rules") ----
+
+  std::map<MathCall, int> math_slot_of_;
+
+  // The counter slot of a math call: the next one after the fixed slots the
+  // first time the instrumenter meets it.
+  int math_slot(const MathCall& m) {
+    const auto [it, added] = math_slot_of_.try_emplace(m, kCounterSlots + int(math_slots.size()));
+    if (added) math_slots.push_back(m);
+    return it->second;
+  }
+
+  // The element type a math call is counted under: half, float, double, and
+  // int for every integer type (the integer roofs are measured on int);
+  // none for anything else.
+  static std::optional<DataType> math_type(QualType elem) {
+    const Type* e = elem.getTypePtr();
+    if (e->isSpecificBuiltinType(BuiltinType::Half)) return DataType::float16;
+    if (e->isSpecificBuiltinType(BuiltinType::Float)) return DataType::float32;
+    if (e->isSpecificBuiltinType(BuiltinType::Double)) return DataType::float64;
+    if (e->isIntegerType() && !e->isBooleanType()) return DataType::int32;
+    return std::nullopt;
+  }
+
+  // One call of f per lane of t. The recording copy charges nothing.
+  void charge_math(MathFunction f, MathForm form, QualType t, Cost& c) {
+    if (record_ || t.isNull()) return;
+    const Lanes l = lanes_of(t);
+    const std::optional<DataType> type = math_type(l.elem);
+    if (!type) return;
+    c.math[math_slot(MathCall{f, form, *type})] += std::uint64_t(l.lanes);
+  }
+
+  // The operators of the math category: floating-point / as div of its
+  // type, integer / and % as div and mod of int (compound assignments too).
+  void charge_math_operator(const BinaryOperator* bo, Cost& c) {
+    BinaryOperatorKind op = bo->getOpcode();
+    if (op == BO_DivAssign) op = BO_Div;
+    if (op == BO_RemAssign) op = BO_Rem;
+    if (op != BO_Div && op != BO_Rem) return;
+    const auto* ca = dyn_cast<CompoundAssignOperator>(bo);
+    const QualType t = ca ? ca->getComputationResultType() : bo->getType();
+    charge_math(op == BO_Div ? MathFunction::div : MathFunction::mod, MathForm::precise, t, c);
+  }
+
+  // A builtin of the math functions' table (math_builtin), but for mad and
+  // fma, which are the compute roofs' arithmetic: one call per lane of its
+  // first argument, counted under that argument's element type.
+  void charge_math_builtin(const std::string& name, QualType first, Cost& c) {
+    const auto m = math_builtin(name);
+    if (!m || m->first == MathFunction::mad || m->first == MathFunction::fma) return;
+    charge_math(m->first, m->second, first, c);
   }
 
   // The address space an lvalue lives in, and whether it is a memory access at
@@ -750,8 +823,10 @@ class Instrumenter {
         load(bo->getLHS(), c);
         store(bo->getLHS(), c);
         arith(ca->getComputationResultType(), 1, false, c);
+        charge_math_operator(bo, c);
       } else if (bo->isMultiplicativeOp() || bo->isAdditiveOp() || bo->isShiftOp() || bo->isBitwiseOp()) {
         arith(bo->getType(), 1, false, c);
+        charge_math_operator(bo, c);
       }
       return children(e, c);
     }
@@ -1022,6 +1097,7 @@ class Instrumenter {
     }
     const int lanes = first.isNull() ? 1 : lanes_of(first).lanes;
     const int result_lanes = call->getType()->isVoidType() ? 1 : lanes_of(call->getType()).lanes;
+    charge_math_builtin(name, first.isNull() ? call->getType() : first, c);
     const double ops = builtin_ops(name, lanes, result_lanes);
     if (ops > 0) arith(first.isNull() ? call->getType() : first, ops, true, c);
   }
@@ -1064,10 +1140,11 @@ class Action : public ASTFrontendAction {
       const FileID main = ctx.getSourceManager().getMainFileID();
       const RewriteBuffer* buf = action.rewriter_.getRewriteBufferFor(main);
       action.out_.source = buf ? std::string(buf->begin(), buf->end()) : ctx.getSourceManager().getBufferData(main).str();
-      if (!action.record_) fill_work_group_sum(action.out_.source);
+      if (!action.record_) fill_work_group_sum(action.out_.source, kCounterSlots + int(ins.math_slots.size()));
       action.out_.warnings = ins.warnings;
       action.out_.sites = ins.sites;
       action.out_.layout = ins.layout;
+      action.out_.math_slots = ins.math_slots;
     }
     Action& action;
   };

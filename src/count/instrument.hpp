@@ -9,7 +9,7 @@
 // whose statements charge private 64-bit counters; a generated __kernel K
 // with the same parameters plus two trailing ones
 //   __local ulong *__rl_scratch   (one ulong per work-item of a group)
-//   __global uint *__rl_out       (2 x kCounterSlots words, zeroed)
+//   __global uint *__rl_out       (2 x (kCounterSlots + math_slots) words, zeroed)
 // calls it (so early returns and barriers stay as written), sums the counters
 // over the work-group in local memory and adds the sums to __rl_out as 64-bit
 // values made of two 32-bit atomics (low word, high word + carry).
@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "model/access_trace.hpp"
+#include "model/math_functions.hpp"
 
 namespace roofline {
 
@@ -72,6 +73,10 @@ struct InstrumentResult {
   std::vector<std::string> warnings;     // where a count may be inexact, and why
   std::vector<TraceSite> sites;          // record_addresses: the access and branch sites, by id
   RecordedLayout layout;                 // record_addresses: what the header's words are
+  // Counting copy: the math calls (README, "Counting rules") the source
+  // makes, each with its own counter slot after the fixed ones: slot
+  // kCounterSlots + i counts calls of math_slots[i]. Empty in record mode.
+  std::vector<MathCall> math_slots;
 };
 
 // True when this build has the Clang instrumenter.

@@ -292,7 +292,7 @@ std::vector<double> UserKernel::time(const SamplingPolicy& policy, double warmup
   }, policy);
 }
 
-OpCounts UserKernel::count(const std::string& instrumented_source, double& seconds) {
+OpCounts UserKernel::count(const std::string& instrumented_source, const std::vector<MathCall>& math_slots, double& seconds) {
   cl::Program p = build_program(context_, device_.device, instrumented_source, options_, "the instrumented (counting) kernel");
   cl::Kernel k(p, name_.c_str());
   std::vector<cl::Buffer> buffers;  // fresh copies: the timed runs' buffers are not touched
@@ -300,14 +300,17 @@ OpCounts UserKernel::count(const std::string& instrumented_source, double& secon
   std::uint64_t group = 1;
   for (auto l : local_) group *= l;
   if (local_.empty()) group = k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_.device);
-  std::vector<cl_uint> zero(2 * kCounterSlots, 0);
+  std::vector<cl_uint> zero(2 * (kCounterSlots + math_slots.size()), 0);
   cl::Buffer out(context_, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, zero.size() * sizeof(cl_uint), zero.data());
   k.setArg(cl_uint(args_.size()), cl::Local(std::size_t(group) * sizeof(cl_ulong)));
   k.setArg(cl_uint(args_.size() + 1), out);
   seconds = run(k);
   queue_.enqueueReadBuffer(out, CL_TRUE, 0, zero.size() * sizeof(cl_uint), zero.data());
   OpCounts c;
-  for (int i = 0; i < kCounterSlots; ++i) c.slot[i] = std::uint64_t(zero[2 * i]) | (std::uint64_t(zero[2 * i + 1]) << 32);
+  const auto word = [&](std::size_t i) { return std::uint64_t(zero[2 * i]) | (std::uint64_t(zero[2 * i + 1]) << 32); };
+  for (int i = 0; i < kCounterSlots; ++i) c.slot[i] = word(std::size_t(i));
+  for (std::size_t m = 0; m < math_slots.size(); ++m)
+    if (const std::uint64_t calls = word(kCounterSlots + m)) c.math[math_slots[m]] += calls;
   return c;
 }
 

@@ -91,7 +91,9 @@ class UserKernel {
 
   // Builds the instrumented source and runs it once on fresh buffers; returns
   // the counts summed over all work-items; `seconds` gets the run's device time.
-  OpCounts count(const std::string& instrumented_source, double& seconds);
+  // math_slots: the instrumenter's math-call slots (InstrumentResult), read
+  // after the fixed counters into OpCounts::math (calls never made left out).
+  OpCounts count(const std::string& instrumented_source, const std::vector<MathCall>& math_slots, double& seconds);
 
  private:
   struct Arg {

@@ -23,6 +23,7 @@
 //   placement.hpp        a user kernel placed on the roofs (placement files)
 //   placement_bound.hpp  the roof a placed kernel attains (post hoc), and its prediction filled in
 //   prediction.hpp       the time predicted a priori from counts, footprint and roofs (never the measurement)
+//   math_time.hpp        a kernel's math calls timed at their math roofs (the math-bound rule and term)
 //   schema.hpp           the files' JSON Schemas (schemas/, compiled in) and the check against them
 //   json_input.hpp       a JSON input parsed and checked by its schema, errors naming the file and the field
 //   atomic_file.hpp      result files written whole or not at all
@@ -47,6 +48,7 @@
 #include "model/placement.hpp"
 #include "model/placement_bound.hpp"
 #include "model/prediction.hpp"
+#include "model/math_time.hpp"
 #include "model/power_model.hpp"
 #include "model/roofline.hpp"
 #include "model/roofs.hpp"

@@ -5,6 +5,7 @@
 #include "model/json_fields.hpp"
 #include "model/json_input.hpp"
 #include "model/roofs.hpp"  // Stats to/from JSON
+#include "model/suite.hpp"  // MathCall to/from JSON
 
 namespace roofline {
 using nlohmann::json;
@@ -60,6 +61,37 @@ void from_json(const json& j, Prediction& p) {
   get_opt(j, "terms", p.terms);
 }
 
+void to_json(json& j, const MathTerm& t) {
+  j = t.call;
+  j["calls"] = t.calls;
+  j["calls_per_s"] = opt(t.calls_per_s);
+  j["seconds"] = t.seconds;
+}
+void from_json(const json& j, MathTerm& t) {
+  j.get_to(t.call);
+  j.at("calls").get_to(t.calls);
+  get_opt(j, "calls_per_s", t.calls_per_s);
+  get_opt(j, "seconds", t.seconds);
+}
+void to_json(json& j, const MathPlacement& m) {
+  j = {{"calls", m.calls},
+       {"seconds", m.seconds},
+       {"flop_seconds", m.flop_seconds},
+       {"memory_seconds", m.memory_seconds},
+       {"roof", m.roof},
+       {"roof_performance", m.roof_performance},
+       {"bound", m.bound}};
+}
+void from_json(const json& j, MathPlacement& m) {
+  j.at("calls").get_to(m.calls);
+  get_opt(j, "seconds", m.seconds);
+  get_opt(j, "flop_seconds", m.flop_seconds);
+  get_opt(j, "memory_seconds", m.memory_seconds);
+  get_opt(j, "roof", m.roof);
+  get_opt(j, "roof_performance", m.roof_performance);
+  get_opt(j, "bound", m.bound);
+}
+
 void to_json(json& j, const Finding& f) { j = {{"where", f.where}, {"text", f.text}}; }
 void from_json(const json& j, Finding& f) {
   get_opt(j, "where", f.where);
@@ -103,6 +135,7 @@ void to_json(json& j, const Placement& p) {
        {"efficiency", opt(p.efficiency)},
        {"note", p.note}};
   if (p.analysis) j["analysis"] = *p.analysis;
+  if (p.math) j["math"] = *p.math;
 }
 
 void from_json(const json& j, Placement& p) {
@@ -135,6 +168,10 @@ void from_json(const json& j, Placement& p) {
   get_opt(j, "efficiency", p.efficiency);
   get_opt(j, "note", p.note);
   if (j.contains("analysis") && j.at("analysis").is_object()) p.analysis = j.at("analysis").get<PlacementAnalysis>();
+  if (j.contains("math") && j.at("math").is_object()) {
+    p.math = j.at("math").get<MathPlacement>();
+    for (const MathTerm& t : p.math->calls) p.math_calls[t.call] += t.calls;
+  }
 }
 
 namespace {

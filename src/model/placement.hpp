@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/math_functions.hpp"
 #include "model/stats.hpp"
 #include "model/vocabulary.hpp"
 
@@ -51,6 +52,26 @@ struct Prediction {
   double seconds = 0;
   PredictionTerm limit;               // the term that sets `seconds`
   std::vector<PredictionTerm> terms;  // every term, in the rule's order
+};
+
+// One counted kind of math call at its roof (model/math_time.hpp).
+struct MathTerm {
+  MathCall call;
+  double calls = 0;                  // lanes evaluated
+  std::optional<double> calls_per_s; // its roof; none: no roof measured for it (not timed)
+  double seconds = 0;                // calls / calls_per_s; 0 when unmeasured
+};
+
+// The kernel's math calls against its FLOP and memory times (the math-bound
+// rule, model/placement_bound.hpp).
+struct MathPlacement {
+  std::vector<MathTerm> calls;  // by MathCall
+  double seconds = 0;           // the measured calls' seconds, summed
+  double flop_seconds = 0;      // the kernel's ops at its compute roof (0: no compute roof)
+  double memory_seconds = 0;    // its CARM bytes at the memory roof it is placed against (0: none)
+  std::string roof;             // "rsqrt roof": the call with the largest share of `seconds`; empty when none is measured
+  double roof_performance = 0;  // ops / seconds: the math roof in the CARM's unit (0 when none is measured)
+  bool bound = false;           // seconds > flop_seconds and > memory_seconds
 };
 
 // What the analysis says in words (model/access_analysis, diagnose), with
@@ -97,6 +118,8 @@ struct Placement {
   std::optional<PlacementAnalysis> analysis;  // place --analyze
   std::map<DataType, double> flops_by_type;
   std::map<AddressSpace, SpaceBytes> bytes_by_space;
+  std::map<MathCall, double> math_calls;  // the counts' math category
+  std::optional<MathPlacement> math;      // when it makes math calls and the roofs were applied
   std::optional<double> watts;       // average power while it ran
   std::optional<double> joules;      // energy of one run
   std::optional<double> efficiency;  // ops per joule
@@ -114,6 +137,10 @@ void to_json(nlohmann::json& j, const PredictionTerm& t);
 void from_json(const nlohmann::json& j, PredictionTerm& t);
 void to_json(nlohmann::json& j, const Prediction& p);
 void from_json(const nlohmann::json& j, Prediction& p);
+void to_json(nlohmann::json& j, const MathTerm& t);
+void from_json(const nlohmann::json& j, MathTerm& t);
+void to_json(nlohmann::json& j, const MathPlacement& m);
+void from_json(const nlohmann::json& j, MathPlacement& m);
 void to_json(nlohmann::json& j, const Finding& f);
 void from_json(const nlohmann::json& j, Finding& f);
 void to_json(nlohmann::json& j, const PlacementAnalysis& a);

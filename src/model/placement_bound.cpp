@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 
+#include "model/math_time.hpp"
 #include "model/prediction.hpp"
 #include "model/roofline.hpp"
 
@@ -102,11 +103,32 @@ void bound_by(Placement& p, const Pressed& chosen, const Ceiling* compute, doubl
 
 std::string joined(const std::string& a, const std::string& b) { return a.empty() ? b : b.empty() ? a : a + "; " + b; }
 
+// The math-bound rule (header): the math calls' time against the kernel's
+// ops at its compute roof and its CARM bytes at the memory roof it was placed against.
+MathPlacement math_placement(const Placement& p, const MathTime& t, const Ceiling* compute, const Ceiling* memory) {
+  MathPlacement m;
+  m.calls = t.terms;
+  m.seconds = t.seconds;
+  m.flop_seconds = compute ? p.ops() / compute->value : 0;
+  m.memory_seconds = memory && memory->value > 0 ? p.bytes / memory->value : 0;
+  if (t.dominant) m.roof = math_roof_label(*t.dominant);
+  m.roof_performance = t.seconds > 0 ? p.ops() / t.seconds : 0;
+  m.bound = t.seconds > 0 && t.seconds > m.flop_seconds && t.seconds > m.memory_seconds;
+  return m;
+}
+
+void bound_by_math(Placement& p, const MathPlacement& m) {
+  p.attained.level.reset();
+  p.attained.roof = m.roof;
+  p.attained.attainable = m.roof_performance;
+}
+
 }  // namespace
 
 std::string place_on_roofs(Placement& p, const RoofsDocument& doc) {
   p.attained = {};
   p.prediction.reset();
+  p.math.reset();
   const DataType type = dominant_type(p.flops_by_type);
   p.unit = rate_unit(CeilingKind::compute, type);
   p.ai = p.bytes > 0 ? p.ops() / p.bytes : 0;
@@ -126,9 +148,16 @@ std::string place_on_roofs(Placement& p, const RoofsDocument& doc) {
     bound_by(p, chosen, compute, peak);
     if (!compute) note = "the roofs file has no " + str(type) + " compute roof: memory roofs only";
   }
+  std::string math_note;
+  if (!p.math_calls.empty()) {
+    const MathTime t = math_time(p.math_calls, doc);
+    p.math = math_placement(p, t, compute, chosen.roof);
+    if (p.math->bound) bound_by_math(p, *p.math);
+    math_note = unmeasured_math_note(t);
+  }
   p.attained.fraction = p.attained.attainable > 0 ? p.performance / p.attained.attainable : 0;
   p.prediction = predict_time(work_of(p), doc);
-  return joined(note, flagged_note(p, doc, peak, chosen));
+  return joined(joined(note, flagged_note(p, doc, peak, chosen)), math_note);
 }
 
 }  // namespace roofline

@@ -11,6 +11,14 @@
 // (model/prediction.hpp). The
 // local-memory roof is a candidate only for kernels whose CARM traffic is at
 // least half local.
+// A kernel that makes math calls (the counts' math category) is compared
+// with its math roofs too (model/math_time): when its math time exceeds its
+// FLOP time (its ops at the compute roof of its dominant type) and its memory
+// time (its CARM bytes at the memory roof chosen above), it is math-bound: the
+// attained roof is "<name> roof" of the call with the largest share of the
+// math time, its attainable performance ops / math time (the math roof in the
+// CARM's unit), the fraction math time / measured time. Calls without a
+// roof are named in the note and not timed.
 // A kernel up to 10% above a roof still presses against it: a user's kernel
 // can beat a measured roof by a few percent (another access pattern, another
 // launch shape), and holding it to the next level up (an H200 streaming
@@ -37,8 +45,9 @@ std::vector<const Ceiling*> memory_roofs_for_mix(const RoofsDocument& doc, doubl
                                                  bool with_flagged = false);
 
 // Fills p.ai, p.unit, p.performance from p's counts and p.seconds, and, when the
-// roofs have a roof for the dominant type or a memory roof, p.attained and
-// p.prediction (from the counts and footprint alone). A roof flagged below a farther level never bounds a
+// roofs have a roof for the dominant type or a memory roof, p.attained,
+// p.math (for a kernel with math calls) and p.prediction (from the counts and
+// footprint alone). A roof flagged below a farther level never bounds a
 // kernel; where it would have, the note says so. Returns a note when no roof
 // applies or a flagged one was passed over (empty otherwise).
 std::string place_on_roofs(Placement& p, const RoofsDocument& doc);

@@ -1,6 +1,7 @@
 #include "model/prediction.hpp"
 
 #include "model/level_consistency.hpp"
+#include "model/math_time.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -15,6 +16,7 @@ KernelWork work_of(const Placement& p) {
   w.flops_by_type = p.flops_by_type;
   w.bytes_by_space = p.bytes_by_space;
   w.footprint_bytes = p.footprint_bytes;
+  w.math_calls = p.math_calls;
   return w;
 }
 
@@ -25,6 +27,7 @@ KernelWork work_of(const OpCounts& counts, std::optional<double> footprint_bytes
   w.flops_by_type = counts.flops_by_type();
   w.bytes_by_space = counts.bytes_by_space();
   w.footprint_bytes = footprint_bytes;
+  for (const auto& [call, n] : counts.math) w.math_calls[call] += double(n);
   return w;
 }
 
@@ -156,6 +159,14 @@ std::optional<PredictionTerm> compute_term(const KernelWork& w, const RoofsDocum
   return PredictionTerm{PredictionTermKind::compute, dominant->label(), std::nullopt, ops, ops / seconds, seconds};
 }
 
+// The math calls at their math roofs (model/math_time): amount the timed
+// calls, rate their calls per second overall, roof the dominant call's.
+std::optional<PredictionTerm> math_term(const KernelWork& w, const RoofsDocument& doc) {
+  const MathTime t = math_time(w.math_calls, doc);
+  if (!t.dominant || !(t.seconds > 0)) return std::nullopt;
+  return PredictionTerm{PredictionTermKind::math, math_roof_label(*t.dominant), std::nullopt, t.timed_calls, t.timed_calls / t.seconds, t.seconds};
+}
+
 }  // namespace
 
 std::optional<double> seconds_per_byte(const RoofsDocument& doc, const MemoryLevel& level, double f) {
@@ -207,6 +218,7 @@ Prediction with_limit(Prediction p) {
 std::optional<Prediction> predict_time(const KernelWork& w, const RoofsDocument& doc) {
   Prediction p;
   if (auto t = compute_term(w, doc)) p.terms.push_back(*t);
+  if (auto t = math_term(w, doc)) p.terms.push_back(*t);
   const std::vector<MemoryLevel> hierarchy = hierarchy_nearest_first(doc);
   const double global = bytes_in(w.bytes_by_space, AddressSpace::global) + bytes_in(w.bytes_by_space, AddressSpace::constant);
   const double f = store_fraction_of(w.bytes_by_space, {AddressSpace::global, AddressSpace::constant});
@@ -231,6 +243,7 @@ std::optional<Prediction> predict_time(const KernelWork& w, const std::vector<Le
                                        const RoofsDocument& doc) {
   Prediction p;
   if (auto t = compute_term(w, doc)) p.terms.push_back(*t);
+  if (auto t = math_term(w, doc)) p.terms.push_back(*t);
   // Terms in the levels' order: the first level, local memory, the further levels.
   std::vector<PredictionTerm> terms;
   for (const LevelTraffic& l : levels) {

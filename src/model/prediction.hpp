@@ -5,6 +5,8 @@
 // The rule: the largest of these times, each a floor the kernel cannot beat.
 //  - compute: each precision's FLOPs at its own best compute roof, summed
 //    (INTOPs at the int roof for a kernel without floating point);
+//  - math: the math calls at their math roofs, summed (model/math_time; calls
+//    without a roof add nothing);
 //  - global: the global and constant bytes the kernel loads and stores, all of
 //    which pass through the nearest cache level, at that level's bandwidth;
 //  - local: the local-memory bytes at the local-memory roof;
@@ -37,6 +39,7 @@ struct KernelWork {
   std::map<DataType, double> flops_by_type;
   std::map<AddressSpace, SpaceBytes> bytes_by_space;
   std::optional<double> footprint_bytes;  // bytes of its buffers; none: unknown, no footprint term
+  std::map<MathCall, double> math_calls;  // the math category's calls
 };
 KernelWork work_of(const Placement& p);
 KernelWork work_of(const OpCounts& counts, std::optional<double> footprint_bytes);

@@ -315,6 +315,72 @@ TEST_CASE("counts files record the launch, and place refuses one made for anothe
   CHECK(fs::exists(dir / "p.svg"));
 }
 
+namespace {
+// The math calls of a counts file: "name (type)" -> calls.
+std::map<std::string, double> math_calls_of(const nlohmann::json& counts) {
+  std::map<std::string, double> calls;
+  for (const auto& c : counts.at("math")) calls[c.at("name").get<std::string>() + " (" + c.at("type").get<std::string>() + ")"] += c.at("calls").get<double>();
+  return calls;
+}
+}  // namespace
+
+TEST_CASE("the math category counts calls of math builtins and of / and % per lane evaluated, not mad or fma") {
+  const auto dir = scratch_dir("math-count");
+  const std::string out = (dir / "m.counts.json").string();
+  auto r = run_roofline("count '" + std::string(ROOFLINE_SOURCE_DIR) + "/tests/e2e/kernels/math_calls.cl' --global 64 --local 16 " +
+                        "--arg a=float4[64]:ones --arg d=double[64]:ones --arg n=uint[64]:iota --arg h=float2[64]:zeros -o '" + out + "'");
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(schema_problem_of(out, roofline::DocumentKind::counts) == "");
+  const auto calls = math_calls_of(nlohmann::json::parse(slurp(out)));
+  // 64 work-items; exp on float2 by the 32 odd ones.
+  const std::map<std::string, double> expected{{"rsqrt (float)", 4 * 64}, {"native_sin (float)", 3 * 64}, {"div (double)", 64},
+                                               {"mod (int)", 64},           {"div (int)", 64},               {"exp (float)", 2 * 32}};
+  CHECK(calls == expected);
+  CHECK(r.out.find("math calls (one per lane; also in the FLOPs)") != std::string::npos);
+  CHECK(r.out.find("native_sin (float)") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("n-body counts one rsqrt per interaction and, against a slow rsqrt roof, is bound by the rsqrt roof") {
+  const auto dir = scratch_dir("nbody-math");
+  const double b = 256;
+  const std::string counts = (dir / "n.counts.json").string();
+  auto c = run_roofline("count " + example("nbody.cl") + " -D BODIES=256 -q -o '" + counts + "'");
+  REQUIRE(c.exit_code == 0);
+  CHECK(math_calls_of(nlohmann::json::parse(slurp(counts))) == std::map<std::string, double>{{"rsqrt (float)", b * b}});
+  // The roofs of the repository's CPU file with a synthetic math roof: rsqrt
+  // at 1e6 calls/s makes the 65536 calls take 65 ms, far beyond the kernel's
+  // FLOPs and bytes at that CPU's roofs.
+  auto roofs = nlohmann::json::parse(slurp(std::string(ROOFLINE_SOURCE_DIR) + "/roofs/pthread-haswell-amd-epyc.json"));
+  roofs["schema_version"] = 2;
+  roofs["math"] = nlohmann::json::array({{{"call", {{"function", "rsqrt"}, {"form", "precise"}, {"type", "float"}}},
+                                          {"calls_per_s", {{"median", 1e6}, {"mean", 1e6}, {"min", 1e6}, {"max", 1e6}, {"samples", 3}}}}});
+  std::ofstream(dir / "roofs.json") << roofs.dump();
+  auto r = run_roofline("place " + example("nbody.cl") + " -D BODIES=256 --counts '" + counts + "' --runs 3 --warmup 0 --energy none --roofs '" +
+                        (dir / "roofs.json").string() + "' -o '" + (dir / "p.json").string() + "' --svg '" + (dir / "p.svg").string() + "'");
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(schema_problem_of(dir / "p.json", roofline::DocumentKind::placement) == "");
+  const auto p = nlohmann::json::parse(slurp(dir / "p.json"));
+  CHECK(p.at("attained_roof").at("roof") == "rsqrt roof");
+  CHECK(p.at("attained_roof").at("level") == "");
+  const auto& math = p.at("math");
+  CHECK(math.at("bound") == true);
+  CHECK(math.at("roof") == "rsqrt roof");
+  CHECK(math.at("seconds").get<double>() == doctest::Approx(b * b / 1e6));
+  CHECK(math.at("roof_performance").get<double>() == doctest::Approx((19 * b * b + 12 * b) / (b * b / 1e6)));
+  CHECK(math.at("calls").at(0).at("calls") == b * b);
+  CHECK(p.at("prediction").at("limit").at("kind") == "math");
+  CHECK(p.at("prediction").at("limit").at("roof") == "rsqrt roof");
+  CHECK(r.out.find("attained rsqrt roof (math)") != std::string::npos);
+  CHECK(r.out.find("math-bound: the math calls take") != std::string::npos);
+  const std::string svg = slurp(dir / "p.svg");
+  CHECK(svg.find("class=\"roof math\"") != std::string::npos);
+  CHECK(svg.find(">rsqrt roof</text>") != std::string::npos);
+  fs::remove_all(dir);
+}
+
 TEST_CASE("place warns, without refusing, when the roofs are of another device") {
   const auto dir = scratch_dir("other-roofs");
   auto roofs = nlohmann::json::parse(slurp(std::string(ROOFLINE_SOURCE_DIR) + "/roofs/pthread-haswell-amd-epyc.json"));

@@ -381,3 +381,40 @@ TEST_CASE("a kernel analysed by levels gets a hollow dot per level, on its dot's
   CHECK(count(plain, "level-dot") == 0);
   CHECK(plain.find("hollow") == std::string::npos);
 }
+
+TEST_CASE("a placed kernel with math calls that have roofs gets its math roof drawn across the plot at ops / math time") {
+  Placement p;
+  p.kernel = "nbody";
+  p.flops = 1e9;
+  p.bytes = 1e8;
+  p.ai = 10;
+  p.seconds = 1e-3;
+  p.performance = 1e12;
+  const std::string plain = render_carm_svg(h200_fixture(), {}, {p});
+  CHECK(plain.find("roof math") == std::string::npos);  // no math calls: no math roof
+  MathPlacement m;
+  m.calls = {{{MathFunction::rsqrt, MathForm::precise, DataType::float32}, 1e8, 1e11, 1e-3}};
+  m.seconds = 1e-3;
+  m.roof = "rsqrt roof";
+  m.roof_performance = 2e12;  // 2000 GFLOP/s
+  m.bound = true;
+  p.math = m;
+  const std::string svg = render_carm_svg(h200_fixture(), {}, {p});
+  CHECK(xml_problem(svg) == "");
+  static const std::regex math_line(
+      R"re(<line x1="([-\d.]+)" y1="([-\d.]+)" x2="([-\d.]+)" y2="([-\d.]+)" class="roof math"[^>]*stroke-dasharray[^>]*><title>([^<]*)</title></line>)re");
+  std::smatch line;
+  REQUIRE(std::regex_search(svg, line, math_line));
+  CHECK(std::stod(line[2]) == doctest::Approx(std::stod(line[4])));  // horizontal
+  CHECK(std::string(line[5]).find("rsqrt roof of nbody: 2.00 TFLOP/s") == 0);
+  CHECK(count(svg, ">rsqrt roof</text>") == 2);  // its label: the halo and the text
+  // At 2000 GFLOP/s on the log axis: twice the dot's height above 1000 GFLOP/s, below the compute roof.
+  static const std::regex dot(R"re(<circle cx="([-\d.]+)" cy="([-\d.]+)"[^>]*class="dot")re");
+  std::smatch d;
+  REQUIRE(std::regex_search(svg, d, dot));
+  CHECK(std::stod(line[2]) < std::stod(d[2]));
+  // Without a roof for any of its calls (roof empty), nothing is drawn.
+  p.math->roof.clear();
+  p.math->roof_performance = 0;
+  CHECK(render_carm_svg(h200_fixture(), {}, {p}).find("roof math") == std::string::npos);
+}

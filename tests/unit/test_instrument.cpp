@@ -290,6 +290,52 @@ TEST_CASE("the recording copy: sites by kind, a nested condition wrapped alone, 
 
 #else
 
+TEST_CASE("math calls get a counter slot each, after the fixed ones, charged per lane; mad and fma are not math calls") {
+  // Per work-item: rsqrt on a float4 once (4 calls), native_sin in a loop of 3
+  // (1 call per iteration), a double division (1), an int % and an int /= on a
+  // uint (1 mod, 1 div: every integer type counts as int), a float division
+  // of a float2 (2), mad and fma (no math calls).
+  const auto r = instrument(
+      "__kernel void m(__global float4* a, __global double* d, __global uint* n, __global float2* h) {\n"
+      "  int i = get_global_id(0);\n"
+      "  float4 r = rsqrt(a[i]);\n"
+      "  for (int k = 0; k < 3; ++k) r.x += native_sin(r.y);\n"
+      "  d[i] = d[i] / 3.0;\n"
+      "  int m = i % 7;\n"
+      "  n[i] /= 5u;\n"
+      "  h[i] = h[i] / (float2)(2.0f, 3.0f);\n"
+      "  a[i] = mad(r, r, fma(r, r, r)) + (float)m;\n"
+      "}\n",
+      "m");
+  const std::vector<MathCall> expected{{MathFunction::rsqrt, MathForm::precise, DataType::float32},
+                                       {MathFunction::sin, MathForm::native, DataType::float32},
+                                       {MathFunction::div, MathForm::precise, DataType::float64},
+                                       {MathFunction::mod, MathForm::precise, DataType::int32},
+                                       {MathFunction::div, MathForm::precise, DataType::int32},
+                                       {MathFunction::div, MathForm::precise, DataType::float32}};
+  REQUIRE(r.math_slots == expected);
+  const auto has = [&](const std::string& text) {
+    CAPTURE(text);
+    CHECK(r.source.find(text) != std::string::npos);
+  };
+  has("__rl_add(__rl_out, 11, 4UL * __rl_items);");  // rsqrt (float) x 4, once per item
+  has("r.x += native_sin(r.y)");
+  has("__rl_c[12]+=1UL;");                            // native_sin in the loop body
+  has("__rl_add(__rl_out, 13, 1UL * __rl_items);");  // d[i] / 3.0
+  has("__rl_add(__rl_out, 14, 1UL * __rl_items);");  // i % 7
+  has("__rl_add(__rl_out, 15, 1UL * __rl_items);");  // n[i] /= 5u
+  has("__rl_add(__rl_out, 16, 2UL * __rl_items);");  // float2 division
+  has("ulong __rl_c[17];");
+  has("for (int __rl_i = 0; __rl_i < 17; ++__rl_i) __rl_c[__rl_i] = 0;");
+  has("const int __rl_used[] = {1, 3, 12};");  // the loop's own charges: its add, its condition and increment, native_sin
+  CHECK(r.source.find("__RL_COUNTER_WORDS__") == std::string::npos);
+  // The recording copy charges nothing and keeps its three words after the fixed counters.
+  const auto rec = instrument(
+      "__kernel void m(__global float* a) { int i = get_global_id(0); a[i] = sqrt(a[i]) / a[i + 1]; }\n", "m", true);
+  CHECK(rec.math_slots.empty());
+  CHECK(rec.source.find("ulong __rl_c[" + std::to_string(kCounterSlots + 3) + "];") != std::string::npos);
+}
+
 TEST_CASE("a build without Clang has no instrumenter") {
   CHECK(!counting_available());
   CHECK_THROWS_AS(instrument_kernel({}), InstrumentError);

@@ -1,9 +1,12 @@
 // Placing a counted kernel among the roofs; counts files; the builtin cost table.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "count/cost_table.hpp"
 #include "model/counts_file.hpp"
 #include "model/placement_bound.hpp"
+#include "model/suite.hpp"
 
 using namespace roofline;
 
@@ -175,4 +178,85 @@ TEST_CASE("builtin cost table") {
   CHECK(!atomic_kind("atomic_load_explicit").stores);
   CHECK(!atomic_kind("atomic_work_item_fence").is_atomic);
   CHECK(!atomic_kind("add_sat").is_atomic);
+}
+
+namespace {
+MathRoof math_roof(MathCall call, double calls_per_s) {
+  MathRoof r;
+  r.call = call;
+  r.calls_per_s.median = calls_per_s;
+  return r;
+}
+const MathCall kRsqrt{MathFunction::rsqrt, MathForm::precise, DataType::float32};
+const MathCall kNativeRsqrt{MathFunction::rsqrt, MathForm::native, DataType::float32};
+const MathCall kSin{MathFunction::sin, MathForm::precise, DataType::float32};
+}  // namespace
+
+TEST_CASE("a kernel whose math calls take longer at their roofs than its FLOPs and bytes is bound by the dominant call's roof") {
+  RoofsDocument d = roofs();
+  d.math = {math_roof(kRsqrt, 50), math_roof(kNativeRsqrt, 100)};
+  // 100 FLOPs (0.1 s at 1000 FLOP/s) and 100 bytes (1 s at DRAM's 100 B/s),
+  // 400 rsqrt (8 s at 50/s), 100 native_rsqrt (1 s), 1000 sin without a roof.
+  Placement p = kernel(100, 100, 10);
+  p.bytes_by_space = {{AddressSpace::global, {100, 0}}};
+  p.math_calls = {{kRsqrt, 400}, {kNativeRsqrt, 100}, {kSin, 1000}};
+  const std::string note = place_on_roofs(p, d);
+  CHECK(note == "no math roof for sin (float) in the roofs file: those calls are not timed");
+  REQUIRE(p.math);
+  CHECK(p.math->bound);
+  CHECK(p.math->seconds == doctest::Approx(9));
+  CHECK(p.math->flop_seconds == doctest::Approx(0.1));
+  CHECK(p.math->memory_seconds == doctest::Approx(1));
+  CHECK(p.math->roof == "rsqrt roof");
+  CHECK(p.math->roof_performance == doctest::Approx(100.0 / 9));
+  REQUIRE(p.math->calls.size() == 3);
+  CHECK(p.math->calls[0].call == kSin);  // by MathCall: sin before rsqrt
+  CHECK(!p.math->calls[0].calls_per_s);  // listed, not timed
+  CHECK(p.math->calls[0].seconds == 0);
+  CHECK(p.attained.roof == "rsqrt roof");
+  CHECK(!p.attained.level);
+  CHECK(p.attained.attainable == doctest::Approx(100.0 / 9));
+  CHECK(p.attained.fraction == doctest::Approx(0.9));  // math time / measured time
+  // A priori too: the math term, from the counts and roofs alone.
+  REQUIRE(p.prediction);
+  CHECK(p.prediction->limit.kind == PredictionTermKind::math);
+  CHECK(p.prediction->limit.roof == "rsqrt roof");
+  CHECK(p.prediction->seconds == doctest::Approx(9));
+  CHECK(p.prediction->limit.amount == doctest::Approx(500));
+  // The same kernel, measured twice as slow: the prediction does not move.
+  Placement slow = p;
+  slow.seconds = 20;
+  place_on_roofs(slow, d);
+  CHECK(slow.prediction->seconds == doctest::Approx(9));
+  CHECK(slow.attained.fraction == doctest::Approx(0.45));
+}
+
+TEST_CASE("math calls that take less time than the kernel's bytes leave it memory-bound, with its math section") {
+  RoofsDocument d = roofs();
+  d.math = {math_roof(kRsqrt, 50)};
+  Placement p = kernel(100, 1000, 12);  // AI 0.1 near DRAM's roof: 10 s of bytes
+  p.bytes_by_space = {{AddressSpace::global, {1000, 0}}};
+  p.footprint_bytes = 1000;        // from DRAM a priori: 10 s
+  p.math_calls = {{kRsqrt, 100}};  // 2 s
+  CHECK(place_on_roofs(p, d).empty());
+  REQUIRE(p.math);
+  CHECK(!p.math->bound);
+  CHECK(p.math->memory_seconds == doctest::Approx(10));
+  CHECK(p.math->seconds == doctest::Approx(2));
+  CHECK(p.math->roof_performance == doctest::Approx(50));
+  CHECK(p.attained.roof == "DRAM read");
+  CHECK(p.attained.level == MemoryLevel::of_kind(LevelKind::dram));
+  REQUIRE(p.prediction);
+  CHECK(p.prediction->limit.kind == PredictionTermKind::footprint);
+  CHECK(std::any_of(p.prediction->terms.begin(), p.prediction->terms.end(),
+                    [](const PredictionTerm& t) { return t.kind == PredictionTermKind::math && t.seconds == doctest::Approx(2); }));
+  // Without math roofs the calls are only listed; nothing is timed or bound.
+  Placement q = kernel(100, 100, 10);
+  q.bytes_by_space = {{AddressSpace::global, {100, 0}}};
+  q.math_calls = {{kRsqrt, 4000}};
+  CHECK(place_on_roofs(q, roofs()) == "no math roof for rsqrt (float) in the roofs file: those calls are not timed");
+  REQUIRE(q.math);
+  CHECK(!q.math->bound);
+  CHECK(q.math->roof.empty());
+  CHECK(q.attained.roof != "rsqrt roof");
 }

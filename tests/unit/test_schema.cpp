@@ -223,6 +223,45 @@ TEST_CASE("what the tool writes is valid against the schemas") {
   CHECK(problem(json(Placement{}), DocumentKind::placement).find("/seconds") == 0);  // no time: not written by place
 }
 
+TEST_CASE("a placement's math section is valid against the schema, read back, and checked by field") {
+  Placement p = small_placement();
+  const MathCall rsqrt{MathFunction::rsqrt, MathForm::precise, DataType::float32};
+  const MathCall nsin{MathFunction::sin, MathForm::native, DataType::float32};
+  p.math_calls = {{rsqrt, 4e6}, {nsin, 1e6}};
+  MathPlacement m;
+  m.calls = {{rsqrt, 4e6, 2e9, 2e-3}, {nsin, 1e6, std::nullopt, 0}};
+  m.seconds = 2e-3;
+  m.flop_seconds = 1e-4;
+  m.memory_seconds = 5e-4;
+  m.roof = "rsqrt roof";
+  m.roof_performance = 1e9;
+  m.bound = true;
+  p.math = m;
+  p.prediction = Prediction{2e-3, {PredictionTermKind::math, "rsqrt roof", std::nullopt, 4e6, 2e9, 2e-3}, {}};
+  p.prediction->terms = {p.prediction->limit};
+  const json j = p;
+  CHECK(problem(j, DocumentKind::placement) == "");
+  CHECK(j.at("math").at("calls").at(0).at("name") == "rsqrt");
+  CHECK(j.at("math").at("calls").at(1).at("calls_per_s").is_null());
+  const Placement back = parse_placements(j.dump(), "p.json").at(0);
+  REQUIRE(back.math);
+  CHECK(back.math->bound);
+  CHECK(back.math->roof == "rsqrt roof");
+  CHECK(back.math->calls.size() == 2);
+  CHECK(!back.math->calls[1].calls_per_s);
+  CHECK(back.math_calls.at(rsqrt) == 4e6);
+  CHECK(back.prediction->limit.kind == PredictionTermKind::math);
+  json bad = j;
+  bad["math"]["calls"][0]["calls"] = -1;
+  CHECK(placement_refusal(bad).find("/math/calls/0/calls") != std::string::npos);
+  bad = j;
+  bad["math"].erase("bound");
+  CHECK(placement_refusal(bad).find("/math") != std::string::npos);
+  bad = j;
+  bad["math"]["calls"][0]["form"] = "fast";
+  CHECK(placement_refusal(bad).find("/math/calls/0") != std::string::npos);
+}
+
 TEST_CASE("a trace file is an application's kernels with the placement and counts forms") {
   const json placement = committed("roofs/place/nvidia-h200/triad.json");
   const json counts = committed("roofs/place/counts/triad.counts.json");
