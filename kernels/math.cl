@@ -29,12 +29,15 @@
 // skipped the loop leaves the start values, which differ from where the
 // chains end). Build without -cl-fast-relaxed-math.
 //
-// Generated code (PoCL 3.1, x86-64, LLVM 15; POCL_LEAVE_KERNEL_COMPILER_TEMP_FILES=1
-// and objdump -d of the work-group function): for sin (float) and native_sin
-// (float) the loop body keeps CHAINS x 4 calls of PoCL's vectorised sin
-// (_Z3sinDv16_f / its native alias at local size 16, the scalar one at local
-// size 1) per iteration, each followed by the feedback's vfmadd; nothing is
-// hoisted out of the loop or folded, and the trip count is the kernel argument.
+// Generated code, read with POCL_LEAVE_KERNEL_COMPILER_TEMP_FILES=1, llvm-dis
+// of program.bc and objdump -d of the work-group function (PoCL 3.1, LLVM 15,
+// x86-64 AVX-512, 2 chains): sin (float) and native_sin (float) each keep 9
+// inlined evaluations, 2 chains x 4 inside the loop and the one after it, each
+// feeding the next through the feedback's multiply-add (sin also calls PoCL's
+// argument reduction at each); nothing is hoisted or folded, the trip count is
+// the kernel argument. At local size 16 PoCL does not vectorise these across
+// work-items (the code stays scalar, xmm/ss): the plan keeps whichever local
+// size is faster.
 
 #if defined(USE_FP64)
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable

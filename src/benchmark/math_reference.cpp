@@ -63,7 +63,7 @@ Point function_point(F f) {
   }
 }
 
-// Integer mul, div and mod: x = x * c; x = x / c + d (fixed point 1500);
+// Integer mul, div and mod: x = x * c; x = x / c + d (climbs to 1499);
 // x = x % c + d (ends in [1001, 1007]); starts at b + 1 + k.
 Point integer_point(F f) {
   switch (f) {
@@ -328,6 +328,7 @@ MathOutputs math_reference(const MathCall& call, const MathArguments& args, long
 }
 
 double ulp_bound(const MathCall& call) {
+  if (is_integer(call)) return 0;
   if (call.form != MathForm::precise) return kReducedFormBound;
   for (const Bound& b : kBounds)
     if (b.function == call.function)
