@@ -90,6 +90,12 @@ void apply_theory(RoofsDocument& doc, const PeakModel& peaks) {
   if (!peaks.known()) doc.notes.push_back("no theoretical peaks: the architecture is not in roofline's table");
 }
 
+// Calls per clock per compute unit of every math roof, at the held clock.
+void per_clock_rates(std::vector<MathRoof>& roofs, double mhz, std::uint32_t compute_units) {
+  if (mhz <= 0 || compute_units == 0) return;
+  for (MathRoof& r : roofs) r.per_clock_per_cu = r.value() / (mhz * 1e6 * compute_units);
+}
+
 class BuildPipeline {
  public:
   BuildPipeline(const BuildRequest& request, const DeviceEntry& device, BuildOutputs outputs, std::string kernel_dir)
@@ -114,13 +120,15 @@ class BuildPipeline {
     int (*weight)(const Plan&);  // progress steps it counts for
     void (BuildPipeline::*measure)();
   };
-  static const std::array<Step, 9> kSteps;
+  static const std::array<Step, 10> kSteps;
   static int one(const Plan&) { return 1; }
   static int none(const Plan&) { return 0; }
   static int compute_ceilings(const Plan& p) { return int(p.ops.size() * p.types.size() * p.widths.size()); }
+  static int math_calls(const Plan& p) { return int(p.math.calls.size()); }
 
   void measure_steps();
   void measure_compute();
+  void measure_math();
   void measure_dram();
   void measure_memory();
   void measure_global_stride();
@@ -153,8 +161,9 @@ class BuildPipeline {
 // The steps in the order they run: the compute ceilings first (their clock
 // samples are the clock the device holds under load), the power model once
 // every roof it is fitted to is known.
-const std::array<BuildPipeline::Step, 9> BuildPipeline::kSteps{{
+const std::array<BuildPipeline::Step, 10> BuildPipeline::kSteps{{
     {"compute ceilings", compute_ceilings, &BuildPipeline::measure_compute},
+    {"math functions", math_calls, &BuildPipeline::measure_math},
     {"DRAM bandwidth", one, &BuildPipeline::measure_dram},
     {"memory hierarchy", one, &BuildPipeline::measure_memory},
     {"global-memory stride", one, &BuildPipeline::measure_global_stride},
@@ -196,6 +205,7 @@ void BuildPipeline::measure_steps() {
   }
   progress.finish();
   read_clock(cpu_mhz_before);
+  if (doc_.clock) per_clock_rates(doc_.math, doc_.clock->mhz, doc_.device.compute_units);
   for (auto& n : session.notes) doc_.notes.push_back(n);
   session_ = nullptr;
 }
@@ -257,6 +267,24 @@ void BuildPipeline::measure_compute() {
           for (double mhz : s.clock->end(token)) clock_samples_.push_back(mhz);
       }
   power_.read_kept(s, doc_);
+}
+
+// Each call of the plan in turn, saved as it comes; a function the device
+// cannot build is noted and skipped (OpenCL C requires them all, but a
+// driver's compiler may still fail on one).
+void BuildPipeline::measure_math() {
+  Session& s = *session_;
+  for (const MathCall& call : plan_.math.calls) {
+    s.progress.step("math " + call.label());
+    attempt([&] {
+      try {
+        doc_.math.push_back(roofline::measure_math(s, call));
+      } catch (const KernelBuildError& e) {
+        doc_.notes.push_back("omitted: the math roof of " + call.label() + ": " + e.what());
+      }
+    });
+    save_partial();
+  }
 }
 
 void BuildPipeline::measure_dram() {

@@ -10,6 +10,8 @@
 //   program_cache.hpp       each (kernel file, build options) built once; build errors with their log
 //   compute_benchmark.hpp   ADD and MAD ceilings over types and widths, with their launch sweeps
 //   compute_reference.hpp   the host's recomputation of the compute kernels' outputs
+//   math_benchmark.hpp      built-in math functions' calls per second (seed 000 Table 1, sqrt/exp2/log2, int mul/div/mod)
+//   math_reference.hpp      their arguments, long double references, OpenCL C error bounds and checks
 //   bandwidth_benchmark.hpp the DRAM read and copy roofs
 //   cache_benchmark.hpp     working-set sweep, pointer chase, levels and their roofs, local and constant memory
 //   working_set.hpp         the working-set walks (loads, image reads, stores, copies) the sweep and roofs time
@@ -25,6 +27,8 @@
 #include "benchmark/bandwidth_benchmark.hpp"
 #include "benchmark/cache_benchmark.hpp"
 #include "benchmark/compute_benchmark.hpp"
+#include "benchmark/math_benchmark.hpp"
+#include "benchmark/math_reference.hpp"
 #include "benchmark/mixed_benchmark.hpp"
 #include "benchmark/plan.hpp"
 #include "benchmark/power_readings.hpp"

@@ -96,6 +96,27 @@ void plan_gpu_memory(MemoryPlan& m, const DeviceEntry& d, std::uint64_t cus, std
   m.local_launch = {cus * 8 * local, local};
 }
 
+// A CPU runs one work-group per thread (PoCL): local size 1 runs the chains
+// of one work-item, 16 lets PoCL vectorise across work-items; the better wins.
+// A GPU hides latency with warps: the compute ceilings' launch, a few chains.
+MathPlan plan_math(const Plan& p) {
+  MathPlan m;
+  m.calls = math_calls(p.types, p.quick);
+  const std::uint64_t threads = p.compute_launch.global;
+  if (p.cpu) {
+    m.chains = {8};
+    m.launches = p.quick ? std::vector<LaunchShape>{{threads * 16, 16}}
+                         : std::vector<LaunchShape>{{threads, 1}, {threads * 16, 16}};
+    m.target_s = p.quick ? 0.004 : 0.008;
+  } else {
+    m.chains = p.quick ? std::vector<int>{4} : std::vector<int>{1, 4};
+    m.launches = {p.compute_launch};
+    m.target_s = p.quick ? 0.002 : 0.004;
+  }
+  m.sampling = {3, 10, 0.01, p.quick ? 0.02 : 0.05};
+  return m;
+}
+
 MemoryPlan plan_memory(const DeviceEntry& d, std::uint64_t cus, std::uint64_t max_wg, bool quick) {
   MemoryPlan m;
   m.points_per_doubling = quick ? 2 : 4;
@@ -177,7 +198,28 @@ Plan make_plan(const DeviceEntry& d, bool quick) {
   p.bandwidth_bytes = std::min<std::uint64_t>(p.bandwidth_bytes, d.identity.global_mem_bytes / 4);
   p.memory = plan_memory(d, cus, max_wg, quick);
   p.suite = plan_suite(d, cus, max_wg, quick);
+  p.math = plan_math(p);
   return p;
+}
+
+std::vector<MathCall> math_calls(const std::vector<DataType>& types, bool quick) {
+  static constexpr MathFunction kQuick[] = {MathFunction::sin, MathFunction::exp, MathFunction::log,
+                                            MathFunction::sqrt, MathFunction::rsqrt, MathFunction::div};
+  const auto chosen = [&](MathFunction f) {
+    return !quick || std::find(std::begin(kQuick), std::end(kQuick), f) != std::end(kQuick);
+  };
+  std::vector<MathCall> calls;
+  for (DataType type : types) {
+    for (const MathFunctionInfo& fi : math_functions()) {
+      if (!chosen(fi.function)) continue;
+      if (type == DataType::int32 ? !fi.integer || quick : !fi.floating) continue;
+      calls.push_back({fi.function, MathForm::precise, type});
+      if (type != DataType::float32 || !fi.native_and_half) continue;
+      calls.push_back({fi.function, MathForm::native, type});
+      if (!quick) calls.push_back({fi.function, MathForm::half, type});
+    }
+  }
+  return calls;
 }
 
 std::vector<int> Plan::chain_candidates(DataType type, int width, int regs_per_chain) const {

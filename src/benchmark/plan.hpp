@@ -9,6 +9,7 @@
 
 #include "device/device.hpp"
 #include "measurement/sampler.hpp"
+#include "model/math_functions.hpp"
 #include "model/roofs.hpp"
 #include "model/vocabulary.hpp"
 
@@ -68,6 +69,24 @@ struct SuitePlan {
   LaunchShape atomic_launch;
 };
 
+// The math-function throughput benchmark (kernels/math.cl): which calls, in
+// order, and how each is measured: every chain count and launch shape is
+// tried and the fastest kept.
+struct MathPlan {
+  std::vector<MathCall> calls;
+  std::vector<int> chains;
+  std::vector<LaunchShape> launches;
+  double target_s = 0.005;  // one launch
+  SamplingPolicy sampling;
+};
+
+// Full: every function of model/math_functions on float (precise, and the
+// native_ and half_ forms where OpenCL C has them), double (cl_khr_fp64) and
+// half (cl_khr_fp16; native_ and half_ forms are float-only), and integer
+// mul, div and mod. Quick: sin, exp, log, sqrt, rsqrt and div, precise and
+// native_ on float, precise on double and half.
+std::vector<MathCall> math_calls(const std::vector<DataType>& types, bool quick);
+
 struct Plan {
   bool quick = false;
   bool cpu = false;
@@ -90,6 +109,7 @@ struct Plan {
   int loads_in_flight = 4;
   MemoryPlan memory;
   SuitePlan suite;
+  MathPlan math;
 
   // Chain counts worth trying for a kernel of `width` lanes whose chains each
   // keep `regs_per_chain` values live (2 for the pair shape). A CPU core needs

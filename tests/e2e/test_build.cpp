@@ -4,6 +4,7 @@
 #include <chrono>
 #include <csignal>
 #include <regex>
+#include <set>
 #include <thread>
 
 #include <nlohmann/json.hpp>
@@ -123,6 +124,20 @@ TEST_CASE("build --quick on PoCL writes a roofs file, a chart that renders, and 
   CHECK(dram_read);
   CHECK(dram_store);
   CHECK(dram_copy);
+
+  // --quick's math roofs: sin, exp, log, sqrt, rsqrt and div on float, precise and native_,
+  // checked within their bounds, calls per clock per compute unit at the held clock.
+  std::set<std::string> math_float;
+  for (const auto& m : j["math"]) {
+    CAPTURE(m.dump());
+    CHECK(m["calls_per_s"]["median"].get<double>() > 0);
+    CHECK(m["max_ulp_error"].get<double>() <= std::max(0.5, m["ulp_bound"].get<double>()));
+    CHECK(m["chains"].get<int>() >= 1);
+    if (!j["clock"].is_null()) CHECK(m["per_clock_per_cu"].get<double>() > 0);
+    if (m["call"]["type"] == "float") math_float.insert(m["call"]["name"].get<std::string>());
+  }
+  CHECK(math_float == std::set<std::string>{"sin", "native_sin", "exp", "native_exp", "log", "native_log", "sqrt",
+                                            "native_sqrt", "rsqrt", "native_rsqrt", "div", "native_divide"});
 
   // The memory hierarchy: a sweep over a range of working sets, levels found on it, a latency
   // curve, local and constant memory roofs, transfers and launch overhead.
