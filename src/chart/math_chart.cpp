@@ -126,11 +126,15 @@ double rows_height(const std::vector<Row>& rows) {
 
 // The legend row under the subtitle: a swatch per color that appears.
 double append_color_legend(std::string& out, const std::vector<const MathRoof*>& roofs, double x, double y) {
+  std::vector<MathCall> kinds;  // one call of each color, in type then form order
+  for (const MathRoof* r : roofs)
+    if (std::none_of(kinds.begin(), kinds.end(), [&](const MathCall& c) { return bar_color(c) == bar_color(r->call); }))
+      kinds.push_back(r->call);
+  std::sort(kinds.begin(), kinds.end(), [](const MathCall& a, const MathCall& b) {
+    return std::make_pair(type_rank(a.type), int(a.form)) < std::make_pair(type_rank(b.type), int(b.form));
+  });
   std::vector<std::pair<std::string, std::string>> seen;  // name, color
-  for (const MathRoof* r : roofs) {
-    const std::pair<std::string, std::string> e{color_name(r->call), bar_color(r->call)};
-    if (std::find(seen.begin(), seen.end(), e) == seen.end()) seen.push_back(e);
-  }
+  for (const MathCall& c : kinds) seen.push_back({color_name(c), bar_color(c)});
   out += "<g id=\"legend\" font-size=\"12\" fill=\"#222\">\n";
   for (const auto& [name, color] : seen) {
     out += "<rect class=\"legend-swatch\" x=\"" + px(x) + "\" y=\"" + px(y - 10) + "\" width=\"14\" height=\"10\" fill=\"" + color + "\"/>\n";
@@ -192,7 +196,8 @@ std::string render_math(const RoofsDocument& doc, const ChartOptions& opt) {
   for (const MathRoof* r : roofs) label_w = std::max(label_w, text_width(r->call.label(), kLabelFont));
   const double top = canvas.plot.y0 + kLegendRow + 24;  // the legend row, then the top axis labels
   const std::vector<Row> rows = layout_rows(roofs, top);
-  const double bottom = std::max(canvas.plot.y1, top + rows_height(rows) + 6);
+  // As tall as the rows (opt.height does not stretch them); the canvas at least 360 high.
+  const double bottom = std::max(top + rows_height(rows) + 6, 300.0);
   canvas.plot = {std::max(canvas.plot.x0, label_w + 16), top, canvas.plot.x1, bottom};
   canvas.height = static_cast<int>(std::ceil(bottom + 60));
   const Rect& plot = canvas.plot;
