@@ -66,8 +66,9 @@ std::string stem(const std::string& path) { return std::filesystem::path(path).s
 
 // What makes one chart impossible to draw as asked, empty when nothing: a
 // chart of one file given several, dots where they cannot go, an energy chart
-// of a file without a power model. (render_chart would draw what it can;
-// asked for more, the user hears why.)
+// of a file without a power model, a suite chart (math, stride, divergence,
+// scalability) of a file without its section. (render_chart would draw what
+// it can; asked for more, the user hears why.)
 // The CARM and the energy charts draw the compute roofs --compute picks: a
 // pick a file has no roof for is refused rather than left out.
 std::string unmatched_pick(const PlotRequest& r, const std::vector<RoofsDocument>& docs) {
@@ -90,6 +91,8 @@ std::string chart_refusal(const PlotRequest& r, const ChartSpec& spec, const std
       return r.roofs[i] + ": no power model (no energy section with a fitted model; measure with roofline build --energy)";
     if (spec.has_metric() && spec.metric != SweepMetric::performance && !has_launch_sweeps(docs[i], true))
       return r.roofs[i] + ": no power readings in the launch sweeps (measure with roofline build --energy)";
+    if (const std::string missing = missing_section(spec.kind, docs[i]); !missing.empty())
+      return r.roofs[i] + ": " + missing + " in this roofs file (the " + spec.name() + " chart draws that section)";
   }
   if (draws_compute_roofs(spec)) return unmatched_pick(r, docs);
   return "";

@@ -7,7 +7,9 @@
 //   energy_chart.hpp     the power, energy and energy-efficiency CARMs
 //   sweep_chart.hpp      bandwidth and latency over the working set
 //   launch_sweep_chart.hpp  throughput, power or efficiency by work-group count and size
+//   suite_chart.hpp      math throughput by function; bandwidth by stride, divergence, scalability
 //   report.hpp           one self-contained HTML page with every chart and table
+//   report_suite.hpp     its tables of the micro-benchmark suite (html_table.hpp: a table)
 //   roof_picks.hpp       which compute roofs a chart shows
 // Shared by every chart kind (no chart has its own copy):
 //   axes.hpp             log scales, ticks and their labels, frames and grids
@@ -24,4 +26,5 @@
 #include "chart/launch_sweep_chart.hpp"
 #include "chart/report.hpp"
 #include "chart/roof_picks.hpp"
+#include "chart/suite_chart.hpp"
 #include "chart/sweep_chart.hpp"

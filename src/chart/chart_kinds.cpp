@@ -5,6 +5,7 @@
 
 #include "chart/carm_chart.hpp"
 #include "chart/energy_chart.hpp"
+#include "chart/suite_chart.hpp"
 #include "chart/sweep_chart.hpp"
 #include "model/roofs.hpp"
 
@@ -31,9 +32,14 @@ std::string draw_bandwidth(const ChartSpec&, const Docs& docs, const ChartOption
 std::string draw_latency(const ChartSpec&, const Docs& docs, const ChartOptions& opt, const Dots&) {
   return render_latency_sweep_svg(docs, opt);
 }
+// The suite's charts draw the first document.
+template <std::string (*render)(const RoofsDocument&, const ChartOptions&)>
+std::string draw_first(const ChartSpec&, const Docs& docs, const ChartOptions& opt, const Dots&) {
+  return render(*docs.front(), opt);
+}
 
 //                     kind                  name          caption                                              compares dots  power  metric
-constexpr std::array<ChartKindInfo, 8> kChartKinds{{
+constexpr std::array<ChartKindInfo, 12> kChartKinds{{
     {ChartKind::carm, "carm", "Cache-aware roofline", true, true, false, false, draw_carm},
     {ChartKind::power, "power", "Power CARM", true, true, true, false, draw_energy<EnergyChart::power>},
     {ChartKind::energy, "energy", "Energy CARM (energy per operation)", true, true, true, false,
@@ -47,6 +53,12 @@ constexpr std::array<ChartKindInfo, 8> kChartKinds{{
     {ChartKind::bandwidth, "bandwidth", "Bandwidth by working set, with the detected levels", true, false, false, false,
      draw_bandwidth},
     {ChartKind::latency, "latency", "Latency staircase (pointer chase)", true, false, false, false, draw_latency},
+    {ChartKind::math, "math", "Math-function throughput by function", false, false, false, false, draw_first<render_math_svg>},
+    {ChartKind::stride, "stride", "Global-memory bandwidth by stride", false, false, false, false, draw_first<render_stride_svg>},
+    {ChartKind::divergence, "divergence", "Branch divergence: time ratio by path count", false, false, false, false,
+     draw_first<render_divergence_svg>},
+    {ChartKind::scalability, "scalability", "Scalability: bandwidth by work-items", false, false, false, false,
+     draw_first<render_scalability_svg>},
 }};
 
 constexpr std::array<std::pair<SweepMetric, std::string_view>, 3> kMetricNames{
@@ -112,6 +124,16 @@ bool ChartSpec::compares_files() const { return chart_kind_info(kind).compares_f
 bool ChartSpec::takes_dots() const { return chart_kind_info(kind).takes_dots; }
 bool ChartSpec::has_metric() const { return chart_kind_info(kind).has_metric; }
 
+std::string missing_section(ChartKind kind, const RoofsDocument& doc) {
+  switch (kind) {
+    case ChartKind::math: return doc.math.empty() ? "no math roofs" : "";
+    case ChartKind::stride: return doc.global_stride.empty() ? "no global-memory stride sweep" : "";
+    case ChartKind::divergence: return doc.divergence && !doc.divergence->points.empty() ? "" : "no divergence test";
+    case ChartKind::scalability: return doc.scalability && !doc.scalability->points.empty() ? "" : "no scalability sweep";
+    default: return "";
+  }
+}
+
 bool has_launch_sweeps(const RoofsDocument& doc, bool with_power) {
   return std::any_of(doc.ceilings.begin(), doc.ceilings.end(), [&](const Ceiling& c) {
     const auto powered = [](const SweepPoint& p) { return p.watts.has_value(); };
@@ -134,8 +156,10 @@ bool bandwidth_curve(const RoofsDocument& d) { return d.memory && !d.memory->ban
 bool latency_curve(const RoofsDocument& d) { return d.memory && !d.memory->latency.empty(); }
 bool power_model(const RoofsDocument& d) { return d.energy && d.energy->model; }
 bool powered_sweeps(const RoofsDocument& d) { return has_launch_sweeps(d, true); }
+template <ChartKind kind>
+bool suite_section(const RoofsDocument& d) { return missing_section(kind, d).empty(); }
 
-const std::array<DefaultChart, 10> kDefaultCharts{{
+const std::array<DefaultChart, 14> kDefaultCharts{{
     {{ChartKind::carm}, always},
     {{ChartKind::wg_count}, launch_swept},
     {{ChartKind::wg_size}, launch_swept},
@@ -146,6 +170,10 @@ const std::array<DefaultChart, 10> kDefaultCharts{{
     {{ChartKind::efficiency}, power_model},
     {{ChartKind::wg_count, SweepMetric::power}, powered_sweeps},
     {{ChartKind::wg_count, SweepMetric::efficiency}, powered_sweeps},
+    {{ChartKind::math}, suite_section<ChartKind::math>},
+    {{ChartKind::stride}, suite_section<ChartKind::stride>},
+    {{ChartKind::divergence}, suite_section<ChartKind::divergence>},
+    {{ChartKind::scalability}, suite_section<ChartKind::scalability>},
 }};
 
 }  // namespace

@@ -18,7 +18,10 @@ namespace roofline {
 
 struct RoofsDocument;
 
-enum class ChartKind { carm, power, energy, efficiency, wg_count, wg_size, bandwidth, latency };
+enum class ChartKind {
+  carm, power, energy, efficiency, wg_count, wg_size, bandwidth, latency,
+  math, stride, divergence, scalability,  // the micro-benchmark suite's sections (chart/suite_chart)
+};
 
 // What a chart shows: its kind and, for the launch sweeps, the metric.
 struct ChartSpec {
@@ -56,13 +59,19 @@ std::optional<ChartKind> parse_chart_kind(std::string_view name);
 std::optional<SweepMetric> parse_sweep_metric(std::string_view name);
 
 // The charts worth drawing for these documents: the CARM, the launch sweeps
-// where measured, the memory sweeps where measured, and the energy charts and
-// power sweeps where the first document has a power model.
+// where measured, the memory sweeps where measured, the energy charts and
+// power sweeps where the first document has a power model, and the suite's
+// charts (math, stride, divergence, scalability) where it has their section.
 std::vector<ChartSpec> default_charts(const RoofsDocument& doc);
 
 // Every chart default_charts can give, whatever the document: the files a
 // build may write beside its CARM, checked before it measures.
 std::vector<ChartSpec> every_default_chart();
+
+// What a suite chart (math, stride, divergence, scalability) lacks in this
+// document: "no math roofs"...; empty when it has its section, and for every
+// other kind.
+std::string missing_section(ChartKind kind, const RoofsDocument& doc);
 
 // Whether a document has launch sweeps (with power readings, when asked).
 bool has_launch_sweeps(const RoofsDocument& doc, bool with_power);

@@ -5,6 +5,8 @@
 #include <cmath>
 
 #include "chart/chart_kinds.hpp"
+#include "chart/html_table.hpp"
+#include "chart/report_suite.hpp"
 #include "chart/svg.hpp"
 #include "model/roofs.hpp"
 #include "model/units.hpp"
@@ -36,22 +38,7 @@ std::string inline_svg(const std::string& svg, const std::string& prefix) {
 
 namespace {
 
-// A table with a header row; cells are escaped here.
-struct Table {
-  std::vector<std::string> header;
-  std::vector<std::vector<std::string>> rows;
-  std::string html(const std::string& caption) const {
-    std::string t = "<table>\n<caption>" + xml_escape(caption) + "</caption>\n<thead><tr>";
-    for (const auto& h : header) t += "<th>" + xml_escape(h) + "</th>";
-    t += "</tr></thead>\n<tbody>\n";
-    for (const auto& r : rows) {
-      t += "<tr>";
-      for (const auto& c : r) t += "<td>" + xml_escape(c) + "</td>";
-      t += "</tr>\n";
-    }
-    return t + "</tbody>\n</table>\n";
-  }
-};
+using Table = chart::HtmlTable;
 
 std::string g4(double v) { return format_text("%.4g", v); }
 std::string pct(double f) { return format_text("%.1f%%", f * 100); }
@@ -254,6 +241,7 @@ std::string render_report_html(const RoofsDocument& doc, const std::vector<Place
   h += transfers_section(doc);
   h += launch_overhead_section(doc);
   h += energy_section(doc);
+  h += suite_sections_html(doc);
   h += placed_kernels_section(dots);
   h += charts_section(doc, dots, opt);
   h += notes_section(doc);

@@ -125,8 +125,8 @@ void CommandLine::add_plot() {
   charts.push_back("all");
   plot_
       ->add_option("--chart", chart_,
-                   "carm (default), power, energy, efficiency, wg-count, wg-size, bandwidth, latency, or all (the "
-                   "default set of each roofs file, into the folder -o)")
+                   "carm (default), power, energy, efficiency, wg-count, wg-size, bandwidth, latency, math, stride, "
+                   "divergence, scalability, or all (the default set of each roofs file, into the folder -o)")
       ->check(CLI::IsMember(charts));
   plot_->add_option("--metric", metric_, "For wg-count and wg-size: performance (default), power or efficiency")
       ->check(CLI::IsMember({"performance", "power", "efficiency"}));

@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "../unit/synthetic_suite.hpp"
+#include "model/roofs.hpp"
 #include "run_binary.hpp"
 
 namespace fs = std::filesystem;
@@ -167,6 +169,11 @@ TEST_CASE("plot and report refuse what they would silently leave out") {
   // The CPU's file was measured without energy.
   refused("plot '" + cpu + "' --chart power -o '" + out + "'", "no power model");
   refused("plot '" + cpu + "' --chart wg-count --metric efficiency -o '" + out + "'", "no power readings");
+  // Nor the micro-benchmark suite's sections.
+  refused("plot '" + cpu + "' --chart math -o '" + out + "'", "no math roofs in this roofs file");
+  refused("plot '" + cpu + "' --chart stride -o '" + out + "'", "no global-memory stride sweep");
+  refused("plot '" + h200 + "' --chart divergence -o '" + out + "'", "no divergence test");
+  refused("plot '" + h200 + "' --chart scalability -o '" + out + "'", "no scalability sweep");
   refused("plot '" + h200 + "' --chart all -o '" + out + "'", "-o names that folder");
   refused("report '" + h200 + "' '" + cpu + "' -o '" + out + "'", "report describes one roofs file, got 2");
   refused("report '" + h200 + "' --chart carm -o '" + out + "'", "--chart: the report draws every chart");
@@ -174,6 +181,30 @@ TEST_CASE("plot and report refuse what they would silently leave out") {
   auto latency = run_roofline("plot '" + h200 + "' '" + cpu + "' --chart latency -o '" + out + "'");
   CHECK(latency.exit_code == 0);
   CHECK(fs::exists(out));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("plot and report draw the suite's sections of a roofs file that has them") {
+  const auto dir = scratch_dir("suite-charts");
+  roofline::RoofsDocument doc = roofline::load_roofs(std::string(ROOFLINE_SOURCE_DIR) + "/roofs/pthread-haswell-amd-epyc.json");
+  const roofline::RoofsDocument suite = roofline::testing::suite_document();
+  doc.math = suite.math, doc.global_stride = suite.global_stride, doc.divergence = suite.divergence;
+  doc.scalability = suite.scalability, doc.atomics = suite.atomics;
+  const std::string roofs = (dir / "suite.json").string();
+  std::ofstream(roofs) << nlohmann::json(doc).dump(1);
+  auto r = run_roofline("plot '" + roofs + "' --chart math -o '" + (dir / "math.svg").string() + "'");
+  CHECK(r.exit_code == 0);
+  CHECK(fs::exists(dir / "math.svg"));
+  r = run_roofline("plot '" + roofs + "' --chart all -o '" + (dir / "all").string() + "'");
+  CHECK(r.exit_code == 0);
+  for (const char* suffix : {"-math", "-stride", "-divergence", "-scalability"})
+    CHECK(fs::exists(dir / "all" / (std::string("suite") + suffix + ".svg")));
+  r = run_roofline("report '" + roofs + "' -o '" + (dir / "r.html").string() + "'");
+  CHECK(r.exit_code == 0);
+  std::ifstream in(dir / "r.html");
+  const std::string html((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  for (const char* heading : {"Math functions", "Global-memory stride", "Branch divergence", "Scalability", "Atomics"})
+    CHECK(html.find(heading) != std::string::npos);
   fs::remove_all(dir);
 }
 

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "../unit/synthetic_placements.hpp"
+#include "../unit/synthetic_suite.hpp"
 #include "../unit/xml_check.hpp"
 #include "browser.hpp"
 #include "chart/chart_kinds.hpp"
@@ -210,6 +211,12 @@ TEST_CASE("every chart kind renders in rsvg-convert and Chromium with its data i
     SUBCASE(kind.c_str()) {
       const std::optional<ChartKind> parsed = parse_chart_kind(kind);
       REQUIRE(parsed);
+      if (!missing_section(*parsed, RoofsDocument{}).empty()) {  // a suite chart: the committed files have no such section
+        const RoofsDocument suite = testing::suite_document();
+        check_chart(render_chart({*parsed}, {&suite}), "suite-" + kind, kind == "stride" ? 4 : kind == "math" ? 0 : 1);
+        check_chart(render_chart({*parsed}, {&h200}), "h200-" + kind, 0);
+        continue;
+      }
       // The energy charts: a curve per level with a fitted P_beta (DRAM and L2 in the H200's file).
       const std::size_t least = kind == "carm" ? 8
                                 : kind == "bandwidth" || kind == "latency" ? 1
@@ -297,4 +304,32 @@ TEST_CASE("the HTML report is self-contained and its charts keep apart") {
   for (int y = 0; y < img.height; ++y)
     for (int x = 0; x < img.width; ++x) dark += img.at(x, y)[0] < 100;
   CHECK(dark > 2000);
+}
+
+TEST_CASE("the math chart's bars show in their colours, however long the list") {
+  RoofsDocument suite = testing::suite_document();
+  for (const MathFunctionInfo& f : math_functions())
+    if (f.floating && !find_math_roof(suite.math, {f.function, MathForm::precise, DataType::float32}))
+      suite.math.push_back(testing::math_roof(f.function, MathForm::precise, DataType::float32, 1e11 * (1 + f.group)));
+  const std::string svg = render_chart({ChartKind::math}, {&suite});
+  check_chart(svg, "suite-math-long", 0);
+  const int w = svg_size(svg, "width"), h = svg_size(svg, "height");
+  const Image img = chromium_render(svg, w, h, "suite-math-long-bars");
+  static const std::regex bar(
+      R"re(<rect class="bar" x="([-\d.]+)" y="([-\d.]+)" width="([-\d.]+)" height="([-\d.]+)" fill="(#[0-9A-Fa-f]{6})")re");
+  std::size_t bars = 0;
+  for (std::sregex_iterator it(svg.begin(), svg.end(), bar), stop; it != stop; ++it, ++bars) {
+    const double x = std::stod((*it)[1]), y = std::stod((*it)[2]), bw = std::stod((*it)[3]), bh = std::stod((*it)[4]);
+    CHECK(x + bw <= w);
+    CHECK(y + bh <= h);
+    const auto color = hex_color((*it)[5]);
+    const auto* p = img.at(int(x + std::min(bw / 2, 6.0)) + kMargin, int(y + bh / 2) + kMargin);
+    CHECK(std::abs(p[0] - color[0]) + std::abs(p[1] - color[1]) + std::abs(p[2] - color[2]) < 40);
+  }
+  CHECK(bars == suite.math.size());
+  // And in the report, beside the other suite charts, with ids of their own.
+  const std::string html = render_report_html(suite);
+  static const std::regex id(R"re( id="([^"]+)")re");
+  std::set<std::string> ids;
+  for (std::sregex_iterator it(html.begin(), html.end(), id), stop; it != stop; ++it) CHECK(ids.insert((*it)[1]).second);
 }

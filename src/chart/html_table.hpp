@@ -1,0 +1,27 @@
+// chart/html_table: a table of the HTML report, with a header row and a
+// caption; every cell is escaped here.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "chart/svg.hpp"
+
+namespace roofline::chart {
+
+struct HtmlTable {
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+  std::string html(const std::string& caption) const {
+    std::string t = "<table>\n<caption>" + xml_escape(caption) + "</caption>\n<thead><tr>";
+    for (const auto& h : header) t += "<th>" + xml_escape(h) + "</th>";
+    t += "</tr></thead>\n<tbody>\n";
+    for (const auto& r : rows) {
+      t += "<tr>";
+      for (const auto& c : r) t += "<td>" + xml_escape(c) + "</td>";
+      t += "</tr>\n";
+    }
+    return t + "</tbody>\n</table>\n";
+  }
+};
+
+}  // namespace roofline::chart

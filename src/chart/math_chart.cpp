@@ -1,0 +1,244 @@
+// chart/suite_chart: the math-throughput bar chart (declared in suite_chart.hpp).
+//
+// A row per math roof, grouped by seed 000's Table 1 group (a heading row
+// each; sqrt, exp2 and log2 last), then by the function's place in the table,
+// its form (precise, native_, half_) and type (float, double, half, int). The
+// bar runs from the axis's left edge to the median calls/s, a whisker spans
+// the runs' min..max, the figure stands after it; the row's label on the left
+// is the call's OpenCL name and type. The canvas grows with the rows; the x
+// axis is labelled at the top as well as the bottom, so a tall chart reads
+// without scrolling back.
+#include <algorithm>
+#include <cmath>
+#include <exception>
+#include <tuple>
+#include <vector>
+
+#include "chart/axes.hpp"
+#include "chart/suite_chart.hpp"
+#include "chart/svg.hpp"
+#include "model/roofs.hpp"
+#include "model/units.hpp"
+
+namespace roofline {
+namespace chart {
+namespace {
+
+constexpr double kBarRow = 15, kBarHeight = 10, kHeadingRow = 22, kLabelFont = 11, kLegendRow = 20;
+
+bool usable(double v) { return v > 0 && std::isfinite(v); }
+
+// Table 1's groups in order, the functions outside it last.
+int group_rank(MathFunction f) {
+  const int g = info(f).group;
+  return g == 0 ? 100 : g;
+}
+
+int type_rank(DataType t) {
+  switch (t) {
+    case DataType::float32: return 0;
+    case DataType::float64: return 1;
+    case DataType::float16: return 2;
+    case DataType::int32: return 3;
+  }
+  return 4;
+}
+
+// The measured roofs in the chart's order.
+std::vector<const MathRoof*> ordered_roofs(const RoofsDocument& doc) {
+  std::vector<const MathRoof*> out;
+  for (const MathRoof& r : doc.math)
+    if (usable(r.value())) out.push_back(&r);
+  const auto key = [](const MathRoof* r) {
+    return std::make_tuple(group_rank(r->call.function), int(r->call.function), int(r->call.form), type_rank(r->call.type));
+  };
+  std::stable_sort(out.begin(), out.end(), [&](const MathRoof* a, const MathRoof* b) { return key(a) < key(b); });
+  return out;
+}
+
+// A color per form and type: the types keep the hues of their compute roofs'
+// families where those read as bars (double purple, half green, int brown),
+// float is blue; its native_ and half_ forms orange and pink.
+std::string bar_color(const MathCall& c) {
+  if (c.type == DataType::float32)
+    return c.form == MathForm::native ? "#E69F00" : c.form == MathForm::half ? "#CC79A7" : "#0072B2";
+  const bool precise = c.form == MathForm::precise;
+  switch (c.type) {
+    case DataType::float64: return precise ? "#5D3A9B" : "#8F7BBF";
+    case DataType::float16: return precise ? "#2E7D32" : "#5E9B4F";
+    case DataType::int32: return "#A0522D";
+    case DataType::float32: break;
+  }
+  return "#777777";
+}
+
+// "precise float", "native_ float", "half_ float", "int".
+std::string color_name(const MathCall& c) {
+  if (c.type == DataType::int32) return "int";
+  const std::string form = c.form == MathForm::native ? "native_ " : c.form == MathForm::half ? "half_ " : "precise ";
+  return form + str(c.type);
+}
+
+std::string group_heading(int rank) {
+  return rank == 100 ? "not in Table 1 (special-function-unit operations)" : "Table 1, group " + std::to_string(rank);
+}
+
+std::string bar_tooltip(const MathRoof& r) {
+  const Stats& s = r.calls_per_s;
+  std::string t = r.call.label() + ": " + format_si(s.median, "calls/s") + format_text(" (%.0f calls/s)", s.median);
+  if (s.samples > 1)
+    t += "\nmedian of " + std::to_string(s.samples) + " runs, min " + format_si(s.min, "calls/s") + ", max " + format_si(s.max, "calls/s");
+  if (r.per_clock_per_cu) t += format_text("\n%.3g calls per clock per compute unit", *r.per_clock_per_cu);
+  t += format_text("\nmax error %.3g ULP (bound %.3g)", r.max_ulp_error, r.ulp_bound);
+  t += "\n" + std::to_string(r.global) + " work-items in groups of " + std::to_string(r.local) + ", " +
+       std::to_string(r.chains) + (r.chains == 1 ? " call chain" : " call chains") + " per work-item";
+  return t;
+}
+
+// A row: a group's heading or a roof's bar.
+struct Row {
+  const MathRoof* roof = nullptr;  // none: a heading
+  std::string heading;
+  double y = 0;                    // the row's centre
+};
+
+std::vector<Row> layout_rows(const std::vector<const MathRoof*>& roofs, double top) {
+  std::vector<Row> rows;
+  int group = -1;
+  double y = top;
+  for (const MathRoof* r : roofs) {
+    if (group_rank(r->call.function) != group) {
+      group = group_rank(r->call.function);
+      rows.push_back({nullptr, group_heading(group), y + kHeadingRow - 7});
+      y += kHeadingRow;
+    }
+    rows.push_back({r, "", y + kBarRow / 2});
+    y += kBarRow;
+  }
+  return rows;
+}
+
+double rows_height(const std::vector<Row>& rows) {
+  double h = 0;
+  for (const Row& r : rows) h += r.roof ? kBarRow : kHeadingRow;
+  return h;
+}
+
+// The legend row under the subtitle: a swatch per color that appears.
+double append_color_legend(std::string& out, const std::vector<const MathRoof*>& roofs, double x, double y) {
+  std::vector<MathCall> kinds;  // one call of each color, in type then form order
+  for (const MathRoof* r : roofs)
+    if (std::none_of(kinds.begin(), kinds.end(), [&](const MathCall& c) { return bar_color(c) == bar_color(r->call); }))
+      kinds.push_back(r->call);
+  std::sort(kinds.begin(), kinds.end(), [](const MathCall& a, const MathCall& b) {
+    return std::make_pair(type_rank(a.type), int(a.form)) < std::make_pair(type_rank(b.type), int(b.form));
+  });
+  std::vector<std::pair<std::string, std::string>> seen;  // name, color
+  for (const MathCall& c : kinds) seen.push_back({color_name(c), bar_color(c)});
+  out += "<g id=\"legend\" font-size=\"12\" fill=\"#222\">\n";
+  for (const auto& [name, color] : seen) {
+    out += "<rect class=\"legend-swatch\" x=\"" + px(x) + "\" y=\"" + px(y - 10) + "\" width=\"14\" height=\"10\" fill=\"" + color + "\"/>\n";
+    append_text(out, {x + 19, y}, name, "");
+    x += 19 + text_width(name, 12) + 16;
+  }
+  out += "</g>\n";
+  return x;
+}
+
+void append_top_labels(std::string& out, const AxisSpec& x, const Rect& plot) {
+  out += "<g id=\"top-axis\" font-size=\"12\" fill=\"#333\">\n";
+  for (const Tick& t : x.ticks)
+    if (t.major && !t.label.empty()) {
+      const double px_x = x.scale.to_pixel(t.value);
+      append_line(out, {px_x, plot.y0 - 5}, {px_x, plot.y0}, "stroke=\"#444\" stroke-width=\"1\"");
+      append_text(out, {px_x, plot.y0 - 8}, t.label, "text-anchor=\"middle\"");
+    }
+  out += "</g>\n";
+}
+
+void append_bar(std::string& out, const MathRoof& r, double y, const AxisSpec& x, const Rect& plot) {
+  const std::string color = bar_color(r.call);
+  const double x1 = x.scale.to_pixel(r.value());
+  out += "<rect class=\"bar\" x=\"" + px(plot.x0) + "\" y=\"" + px(y - kBarHeight / 2) + "\" width=\"" + px(std::max(1.0, x1 - plot.x0)) +
+         "\" height=\"" + px(kBarHeight) + "\" fill=\"" + color + "\"><title>" + xml_escape(bar_tooltip(r)) + "</title></rect>\n";
+  double end = x1;
+  const Stats& s = r.calls_per_s;
+  if (s.samples > 1 && usable(s.min) && usable(s.max) && s.max > s.min) {
+    const double lo = x.scale.to_pixel(s.min), hi = x.scale.to_pixel(s.max);
+    append_line(out, {lo, y}, {hi, y}, "class=\"range\" stroke=\"#222\" stroke-width=\"1\"");
+    for (const double e : {lo, hi}) append_line(out, {e, y - 3}, {e, y + 3}, "stroke=\"#222\" stroke-width=\"1\"");
+    end = std::max(end, hi);
+  }
+  append_text(out, {end + 5, y + 4}, format_si(r.value(), "/s"), "class=\"bar-value\" font-size=\"10.5\" fill=\"#444\"");
+}
+
+void append_rows(std::string& out, const std::vector<Row>& rows, const AxisSpec& x, const Rect& plot) {
+  out += "<g id=\"bars\">\n";
+  for (const Row& row : rows) {
+    if (!row.roof) {
+      append_line(out, {4, row.y - 14}, {plot.x1, row.y - 14}, "stroke=\"#CCCCCC\" stroke-width=\"1\"");
+      append_text(out, {8, row.y + 2}, row.heading, "class=\"group-heading\" font-size=\"12\" font-weight=\"bold\" fill=\"#333\"");
+      continue;
+    }
+    append_text(out, {plot.x0 - 6, row.y + 4}, row.roof->call.label(),
+                "class=\"bar-label\" text-anchor=\"end\" font-size=\"11\" fill=\"#222\"");
+    append_bar(out, *row.roof, row.y, x, plot);
+  }
+  out += "</g>\n";
+}
+
+std::string render_math(const RoofsDocument& doc, const ChartOptions& opt) {
+  const std::vector<const MathRoof*> roofs = ordered_roofs(doc);
+  const std::string subtitle = "Built-in math functions (seed 000, Table 1): calls per second, one call = one lane's "
+                               "evaluation, each result checked on the host · median of the runs, whiskers: min - max";
+  Canvas canvas = make_canvas(opt, 24, subtitle);
+  double label_w = 0;
+  for (const MathRoof* r : roofs) label_w = std::max(label_w, text_width(r->call.label(), kLabelFont));
+  const double top = canvas.plot.y0 + kLegendRow + 24;  // the legend row, then the top axis labels
+  const std::vector<Row> rows = layout_rows(roofs, top);
+  // As tall as the rows (opt.height does not stretch them); the canvas at least 360 high.
+  const double bottom = std::max(top + rows_height(rows) + 6, 300.0);
+  canvas.plot = {std::max(canvas.plot.x0, label_w + 16), top, canvas.plot.x1, bottom};
+  canvas.height = static_cast<int>(std::ceil(bottom + 60));
+  const Rect& plot = canvas.plot;
+
+  double lo = INFINITY, hi = 0;
+  for (const MathRoof* r : roofs)
+    lo = std::min({lo, r->value(), usable(r->calls_per_s.min) ? r->calls_per_s.min : r->value()}),
+    hi = std::max({hi, r->value(), std::isfinite(r->calls_per_s.max) ? r->calls_per_s.max : 0.0});
+  if (roofs.empty()) lo = 1e9, hi = 1e12;
+  // Room right of the longest bar for its figure (about 60 pixels of the axis).
+  AxisSpec x{make_log_axis(lo / 2, hi * 6, plot.x0, plot.x1), {}, "Calls per second"};
+  x.ticks = decade_ticks(x.scale, 40);
+  const AxisSpec y{make_log_axis(1, 10, plot.y1, plot.y0), {}, ""};  // rows, not a scale: no ticks
+
+  const std::string title = opt.title.empty() ? derived_title(doc) : opt.title;
+  std::string out;
+  append_svg_header(out, canvas, "Math-function throughput: " + title);
+  append_grid(out, plot, x, y);
+  append_rows(out, rows, x, plot);
+  append_axes(out, plot, x, y);
+  append_top_labels(out, x, plot);
+  append_titles(out, canvas, title, subtitle);
+  append_color_legend(out, roofs, plot.x0, plot.y0 - kLegendRow - 8);
+  if (roofs.empty()) append_note(out, plot, "no math roofs in this roofs file");
+  out += "</svg>\n";
+  return out;
+}
+
+}  // namespace
+}  // namespace chart
+
+std::string render_math_svg(const RoofsDocument& doc, const ChartOptions& opt) {
+  try {
+    return chart::render_math(doc, opt);
+  } catch (const std::exception& e) {
+    const chart::Canvas canvas = chart::make_canvas(opt);
+    std::string out;
+    chart::append_svg_header(out, canvas, "could not draw the math-function throughput");
+    chart::append_note(out, canvas.plot, std::string("could not draw the math-function throughput: ") + e.what());
+    return out + "</svg>\n";
+  }
+}
+
+}  // namespace roofline

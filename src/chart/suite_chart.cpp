@@ -1,0 +1,373 @@
+// chart/suite_chart: the stride, divergence and scalability line charts.
+//
+// One small engine draws the three: a LinePlot holds its lines (each point
+// with its runs' min..max), the reference lines, the marked positions
+// (vertical dashed lines with a label) and, for the stride chart, the points
+// of a column apart, left of an axis break. Drawing order, back to front:
+// background, grid, column apart, reference lines, markers, whiskers, lines,
+// point markers, frame and axes, titles, marker labels, note, legend.
+#include "chart/suite_chart.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <exception>
+#include <optional>
+#include <vector>
+
+#include "chart/axes.hpp"
+#include "chart/legend.hpp"
+#include "chart/svg.hpp"
+#include "model/roofs.hpp"
+#include "model/units.hpp"
+
+namespace roofline {
+namespace chart {
+namespace {
+
+constexpr const char* kReferenceColor = "#777777";
+constexpr const char* kMarkerColor = "#555555";
+constexpr double kApartWidth = 56, kBreakGap = 14;  // the column apart and the gap after it, in pixels
+
+bool usable(double v) { return v > 0 && std::isfinite(v); }
+
+// A point in display units, with the runs' spread.
+struct Sample {
+  double x = 0, y = 0, lo = 0, hi = 0;
+  std::string tooltip;
+};
+
+struct Line {
+  std::string name, color, dash;  // dash: stroke-dasharray, empty for solid
+  bool reference = false;          // a reference line: no markers, not data
+  std::vector<Sample> points;
+  std::optional<Sample> apart;     // drawn in the column apart (its x unused)
+};
+
+// A position on the x axis worth a vertical line: the implied width, the saturation point.
+struct Marker {
+  double x = 0;
+  std::string label, tooltip, dash;
+};
+
+struct LinePlot {
+  std::string what;         // the document title's prefix: "Global-memory stride sweep"
+  std::string subtitle, note;
+  std::string x_title, y_title;
+  std::string apart_label;  // the column apart's tick label; empty: no column apart
+  std::vector<Line> lines;
+  std::vector<Marker> markers;
+};
+
+// A sample of a Stats value scaled to display units; min and max clamped to the median where unusable.
+Sample sample(double x, const Stats& s, double scale, std::string tooltip) {
+  Sample p{x, s.median * scale, s.min * scale, s.max * scale, std::move(tooltip)};
+  if (!usable(p.lo) || p.lo > p.y) p.lo = p.y;
+  if (!std::isfinite(p.hi) || p.hi < p.y) p.hi = p.y;
+  return p;
+}
+
+std::string runs_text(const Stats& s, const std::string& unit, double scale) {
+  if (s.samples <= 1) return "";
+  return "\nmedian of " + std::to_string(s.samples) + " runs, min " + format_si(s.min * scale, unit) + ", max " +
+         format_si(s.max * scale, unit);
+}
+
+std::string launch_text(std::uint64_t global, std::uint64_t local) {
+  return std::to_string(global) + " work-items in groups of " + std::to_string(local);
+}
+
+// ---------------------------------------------------------------------------
+// Scales
+
+struct Scales {
+  AxisSpec x, y;
+  double apart_x = 0;  // the column apart's centre, when there is one
+};
+
+Scales choose_scales(const LinePlot& plot, const Rect& area) {
+  double x_min = INFINITY, x_max = 0, y_min = INFINITY, y_max = 0;
+  for (const Line& l : plot.lines) {
+    for (const Sample& p : l.points)
+      if (usable(p.x) && usable(p.y)) x_min = std::min(x_min, p.x), x_max = std::max(x_max, p.x);
+    for (const Sample& p : l.points)
+      if (usable(p.y)) y_min = std::min({y_min, p.y, p.lo}), y_max = std::max({y_max, p.y, p.hi});
+    if (l.apart && usable(l.apart->y)) y_min = std::min({y_min, l.apart->y, l.apart->lo}), y_max = std::max({y_max, l.apart->hi});
+  }
+  for (const Marker& m : plot.markers)
+    if (usable(m.x)) x_min = std::min(x_min, m.x), x_max = std::max(x_max, m.x);
+  if (!(x_max > 0)) x_min = 1, x_max = 64;
+  if (!(y_max > 0)) y_min = 1, y_max = 100;
+  const double x0 = plot.apart_label.empty() ? area.x0 : area.x0 + kApartWidth + kBreakGap;
+  Scales sc;
+  sc.x.scale = make_octave_log_axis(x_min, x_max, x0, area.x1, 0.3, 3);
+  sc.x.ticks = count_ticks(sc.x.scale);
+  sc.x.title = plot.x_title;
+  sc.y.scale = make_round_log_axis(y_min / 1.25, y_max * 1.4, area.y1, area.y0, 10);
+  sc.y.ticks = decade_ticks(sc.y.scale, 18, true);
+  sc.y.title = plot.y_title;
+  sc.apart_x = area.x0 + kApartWidth / 2;
+  return sc;
+}
+
+Point at(const Scales& sc, const Sample& p) { return {sc.x.scale.to_pixel(p.x), sc.y.scale.to_pixel(p.y)}; }
+
+// ---------------------------------------------------------------------------
+// Drawing
+
+// The column apart: a light band, its tick label, and the axis break after it.
+void append_apart_column(std::string& out, const LinePlot& plot, const Scales& sc, const Rect& area) {
+  if (plot.apart_label.empty()) return;
+  const double right = area.x0 + kApartWidth, mid = right + kBreakGap / 2;
+  out += "<g id=\"apart-column\">\n";
+  out += "<rect x=\"" + px(area.x0) + "\" y=\"" + px(area.y0) + "\" width=\"" + px(kApartWidth) + "\" height=\"" +
+         px(area.height()) + "\" fill=\"#F4F4F4\"/>\n";
+  append_line(out, {mid, area.y0}, {mid, area.y1}, "stroke=\"#BBBBBB\" stroke-width=\"1\" stroke-dasharray=\"3 3\"");
+  for (const double dx : {-3.0, 3.0})  // the break: two slashes across the bottom axis
+    append_line(out, {mid + dx - 3, area.y1 + 5}, {mid + dx + 3, area.y1 - 5}, "stroke=\"#444\" stroke-width=\"1.2\"");
+  append_text(out, {sc.apart_x, area.y1 + 20}, plot.apart_label, "class=\"apart-label\" text-anchor=\"middle\" font-size=\"12\" fill=\"#333\"");
+  out += "</g>\n";
+}
+
+std::vector<Point> pixels(const Scales& sc, const Line& l) {
+  std::vector<Point> pts;
+  for (const Sample& p : l.points) pts.push_back(at(sc, p));
+  return pts;
+}
+
+void append_references(std::string& out, const LinePlot& plot, const Scales& sc) {
+  out += "<g id=\"references\" clip-path=\"url(#plot-area)\" fill=\"none\">\n";
+  for (const Line& l : plot.lines)
+    if (l.reference && l.points.size() > 1)
+      append_polyline(out, pixels(sc, l), "class=\"reference\" stroke=\"" + l.color + "\" stroke-width=\"1.4\"" +
+                                              (l.dash.empty() ? "" : " stroke-dasharray=\"" + l.dash + "\""));
+  out += "</g>\n";
+}
+
+void append_markers(std::string& out, const LinePlot& plot, const Scales& sc, const Rect& area, Obstacles& drawn) {
+  out += "<g id=\"markers\">\n";
+  for (const Marker& m : plot.markers) {
+    const double x = sc.x.scale.to_pixel(m.x);
+    append_line(out, {x, area.y0}, {x, area.y1},
+                "class=\"marker\" stroke=\"" + std::string(kMarkerColor) + "\" stroke-width=\"1.4\" stroke-dasharray=\"" + m.dash + "\"",
+                m.tooltip);
+    drawn.segments.push_back({{x, area.y0}, {x, area.y1}});
+  }
+  out += "</g>\n";
+}
+
+// The lines, each point with a whisker from its runs' min to max, and the points apart.
+void append_lines(std::string& out, const LinePlot& plot, const Scales& sc, Obstacles& drawn) {
+  out += "<g id=\"lines\" clip-path=\"url(#plot-area)\" fill=\"none\">\n";
+  for (const Line& l : plot.lines) {
+    if (l.reference) continue;
+    const std::vector<Point> pts = pixels(sc, l);
+    drawn.add_polyline(pts);
+    for (const Sample& p : l.points)
+      if (p.hi > p.lo)
+        append_line(out, {at(sc, p).x, sc.y.scale.to_pixel(p.lo)}, {at(sc, p).x, sc.y.scale.to_pixel(p.hi)},
+                    "class=\"range\" stroke=\"" + l.color + "\" stroke-width=\"1\" stroke-opacity=\"0.6\"");
+    if (pts.size() > 1)
+      append_polyline(out, pts, "class=\"sweep\" stroke=\"" + l.color + "\" stroke-width=\"2\" stroke-linejoin=\"round\"" +
+                                    (l.dash.empty() ? "" : " stroke-dasharray=\"" + l.dash + "\""));
+  }
+  out += "</g>\n<g id=\"points\">\n";
+  std::size_t index = 0;
+  for (const Line& l : plot.lines) {
+    if (l.reference) continue;
+    for (const Sample& p : l.points)
+      append_circle(out, at(sc, p), 3, "class=\"point\" fill=\"white\" stroke=\"" + l.color + "\" stroke-width=\"1.6\"", p.tooltip);
+    if (l.apart) {
+      // Side by side in the column, so that equal values stay apart.
+      const double x = sc.apart_x + (double(index) - 1.5) * 9;
+      const Point c{x, sc.y.scale.to_pixel(l.apart->y)};
+      if (l.apart->hi > l.apart->lo)
+        append_line(out, {x, sc.y.scale.to_pixel(l.apart->lo)}, {x, sc.y.scale.to_pixel(l.apart->hi)},
+                    "class=\"range\" stroke=\"" + l.color + "\" stroke-width=\"1\"");
+      out += "<polygon class=\"apart-point\" points=\"" +
+             points_attribute({{c.x, c.y - 4.5}, {c.x + 4.5, c.y}, {c.x, c.y + 4.5}, {c.x - 4.5, c.y}}) + "\" fill=\"" + l.color +
+             "\" stroke=\"white\" stroke-width=\"0.8\"><title>" + xml_escape(l.apart->tooltip) + "</title></polygon>\n";
+      drawn.boxes.push_back(Rect{c.x, c.y, c.x, c.y}.inflated(5));
+    }
+    ++index;
+  }
+  out += "</g>\n";
+}
+
+// Each marker's label at the top of its line, on whichever side has room.
+void append_marker_labels(std::string& out, const LinePlot& plot, const Scales& sc, const Rect& area, Obstacles& drawn) {
+  double y = area.y0 + 16;
+  for (const Marker& m : plot.markers) {
+    const double x = sc.x.scale.to_pixel(m.x), w = text_width(m.label, 12);
+    const bool left = x + 6 + w > area.x1 - 4;
+    const Point p{left ? x - 6 : x + 6, y};
+    append_haloed_text(out, p, m.label, std::string("class=\"marker-label\" font-size=\"12\"") + (left ? " text-anchor=\"end\"" : ""),
+                       "#333333");
+    drawn.boxes.push_back({left ? p.x - w : p.x, y - 12, left ? p.x : p.x + w, y + 3});
+    y += 18;
+  }
+}
+
+std::vector<LegendEntry> legend_entries(const LinePlot& plot) {
+  std::vector<LegendEntry> entries;
+  for (const Line& l : plot.lines)
+    entries.push_back({l.name, l.color, l.reference ? LegendEntry::Swatch::line : LegendEntry::Swatch::line_with_marker, l.dash,
+                       l.reference ? 1.4 : 2, 1});
+  for (const Marker& m : plot.markers) entries.push_back({m.label, kMarkerColor, LegendEntry::Swatch::line, m.dash, 1.4, 1});
+  if (std::any_of(plot.lines.begin(), plot.lines.end(), [](const Line& l) { return l.apart.has_value(); }))
+    entries.push_back({plot.apart_label + ": every work-item on one address", kMarkerColor, LegendEntry::Swatch::square, "", 2, 1});
+  return entries;
+}
+
+std::string render_plot(const LinePlot& plot, const RoofsDocument& doc, const ChartOptions& opt) {
+  const Canvas canvas = make_canvas(opt, 24, plot.subtitle);
+  const Rect& area = canvas.plot;
+  const Scales sc = choose_scales(plot, area);
+  const std::string title = opt.title.empty() ? derived_title(doc) : opt.title;
+  std::string out;
+  append_svg_header(out, canvas, plot.what + ": " + title);
+  append_grid(out, area, sc.x, sc.y);
+  append_apart_column(out, plot, sc, area);
+  append_references(out, plot, sc);
+  Obstacles drawn;
+  append_markers(out, plot, sc, area, drawn);
+  append_lines(out, plot, sc, drawn);
+  append_axes(out, area, sc.x, sc.y);
+  append_titles(out, canvas, title, plot.subtitle);
+  append_marker_labels(out, plot, sc, area, drawn);
+  if (!plot.note.empty()) append_note(out, area, plot.note);
+  const std::vector<LegendEntry> entries = legend_entries(plot);
+  if (plot.note.empty() && !entries.empty())
+    append_legend(out, entries, area, drawn, {Corner::lower_left, Corner::upper_right, Corner::lower_right, Corner::upper_left});
+  out += "</svg>\n";
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// The three charts' contents
+
+double bandwidth_scale() { return 1e-9; }  // B/s to GB/s
+
+std::string stride_name(const StrideCurve& c) {
+  return str(c.type) + (c.width > 1 ? std::to_string(c.width) : "") + " " + str(c.op);
+}
+
+// float read, float store, float4 read, float4 store, then any other: a color each.
+std::size_t stride_color(const StrideCurve& c) {
+  return (c.width > 1 ? 2 : 0) + (c.op == Op::read ? 0 : 1);
+}
+
+Line stride_line(const StrideCurve& c, std::size_t index) {
+  Line l{stride_name(c), palette_color(index < 4 ? stride_color(c) : index), "", false, {}, std::nullopt};
+  const auto tooltip = [&](const StridePoint& p) {
+    return stride_name(c) + ", stride " + std::to_string(p.stride) + ": " + format_si(p.bytes_per_s.median, "B/s") +
+           runs_text(p.bytes_per_s, "B/s", 1) + "\n" + launch_text(c.global, c.local) + ", buffer " + format_bytes(double(c.buffer_bytes));
+  };
+  for (const StridePoint& p : c.points)
+    if (p.stride > 0 && usable(p.bytes_per_s.median))
+      l.points.push_back(sample(p.stride, p.bytes_per_s, bandwidth_scale(), tooltip(p)));
+  if (c.same_address && usable(c.same_address->bytes_per_s.median))
+    l.apart = sample(0, c.same_address->bytes_per_s, bandwidth_scale(), tooltip(*c.same_address) + "\nevery work-item on one address");
+  return l;
+}
+
+LinePlot stride_plot(const RoofsDocument& doc) {
+  LinePlot p{"Global-memory stride sweep", "", "", "Stride between neighbouring work-items [elements]", "Bandwidth [GB/s]", "0", {}, {}};
+  for (std::size_t i = 0; i < doc.global_stride.size(); ++i) p.lines.push_back(stride_line(doc.global_stride[i], i));
+  p.subtitle = "Global-memory bandwidth by stride (seed 000, Formula 1) · bytes the work-items asked for per second · "
+               "whiskers: min - max of the runs · 0: every work-item on one address";
+  if (p.lines.empty()) p.note = "no stride sweep in this roofs file";
+  return p;
+}
+
+LinePlot divergence_plot(const RoofsDocument& doc) {
+  LinePlot p{"Branch divergence", "", "", "Paths chosen by the local id", "Time / branch-free time", "", {}, {}};
+  if (!doc.divergence || doc.divergence->points.empty()) {
+    p.note = "no divergence test in this roofs file";
+    return p;
+  }
+  const DivergenceTest& d = *doc.divergence;
+  Line measured{"measured", palette_color(0), "", false, {}, std::nullopt};
+  Line ideal{"ideal: ratio = paths", kReferenceColor, "6 4", true, {}, std::nullopt};
+  for (const DivergencePoint& q : d.points) {
+    if (q.paths < 1 || !usable(q.ratio)) continue;
+    Stats ratio{q.ratio, q.ratio, q.ratio, q.ratio};
+    if (usable(q.seconds.median)) {
+      const double per = q.ratio / q.seconds.median;  // the branch-free time's inverse
+      ratio.min = q.seconds.min * per, ratio.max = q.seconds.max * per;
+    }
+    measured.points.push_back(sample(q.paths, ratio, 1,
+                                     std::to_string(q.paths) + (q.paths == 1 ? " path: " : " paths: ") + format_text("ratio %.3g", q.ratio) +
+                                         ", " + format_si(q.seconds.median, "s") + runs_text(q.seconds, "s", 1)));
+    ideal.points.push_back({double(q.paths), double(q.paths), double(q.paths), double(q.paths), ""});
+  }
+  p.lines = {measured, ideal};
+  if (d.implied_width)
+    p.markers.push_back({double(*d.implied_width), "implied sub-group width " + std::to_string(*d.implied_width),
+                         "the path count beyond which the time stops growing: " + std::to_string(*d.implied_width), "6 3"});
+  if (d.reported_width)
+    p.markers.push_back({double(*d.reported_width), "reported work-group multiple " + std::to_string(*d.reported_width),
+                         "the kernel's preferred work-group size multiple: " + std::to_string(*d.reported_width), "2 3"});
+  p.subtitle = "Thread-dependent branches (seed 000, section 2.4) · " + launch_text(d.global, d.local) +
+               " · implied sub-group width " + (d.implied_width ? std::to_string(*d.implied_width) : "none") +
+               ", reported multiple " + (d.reported_width ? std::to_string(*d.reported_width) : "unknown");
+  return p;
+}
+
+LinePlot scalability_plot(const RoofsDocument& doc) {
+  LinePlot p{"Scalability", "", "", "Work-items", "Bandwidth [GB/s]", "", {}, {}};
+  if (!doc.scalability || doc.scalability->points.empty()) {
+    p.note = "no scalability sweep in this roofs file";
+    return p;
+  }
+  const ScalabilitySweep& s = *doc.scalability;
+  Line line{"vector add, " + format_bytes(double(s.bytes)), palette_color(0), "", false, {}, std::nullopt};
+  for (const ScalabilityPoint& q : s.points)
+    if (q.work_items > 0 && usable(q.bytes_per_s.median))
+      line.points.push_back(sample(double(q.work_items), q.bytes_per_s, bandwidth_scale(),
+                                   std::to_string(q.work_items) + " work-items (groups of " + std::to_string(q.local) +
+                                       "): " + format_si(q.bytes_per_s.median, "B/s") + ", " + format_si(q.seconds.median, "s") +
+                                       runs_text(q.bytes_per_s, "B/s", 1)));
+  p.lines = {line};
+  if (s.saturation_items)
+    p.markers.push_back({double(*s.saturation_items), "saturation: " + std::to_string(*s.saturation_items) + " work-items",
+                         "the fewest work-items within 10% of the best bandwidth: " + std::to_string(*s.saturation_items), "6 3"});
+  p.subtitle = "Vector add of fixed size over a growing number of work-items (seed 000, section 2.5) · " +
+               format_bytes(double(s.bytes)) + " of a, b and c · saturation: the fewest work-items within 10% of the best";
+  return p;
+}
+
+// The last resort of a chart that must not throw: an empty page that says why.
+std::string render_failure(const ChartOptions& opt, const std::string& what, const std::string& why) {
+  const Canvas canvas = make_canvas(opt);
+  std::string out;
+  append_svg_header(out, canvas, what);
+  append_note(out, canvas.plot, what + ": " + why);
+  out += "</svg>\n";
+  return out;
+}
+
+template <typename Make>
+std::string render_safely(const RoofsDocument& doc, const ChartOptions& opt, Make make, const char* what) {
+  try {
+    return render_plot(make(doc), doc, opt);
+  } catch (const std::exception& e) {
+    return render_failure(opt, std::string("could not draw the ") + what, e.what());
+  }
+}
+
+}  // namespace
+}  // namespace chart
+
+std::string render_stride_svg(const RoofsDocument& doc, const ChartOptions& opt) {
+  return chart::render_safely(doc, opt, chart::stride_plot, "stride sweep");
+}
+
+std::string render_divergence_svg(const RoofsDocument& doc, const ChartOptions& opt) {
+  return chart::render_safely(doc, opt, chart::divergence_plot, "divergence test");
+}
+
+std::string render_scalability_svg(const RoofsDocument& doc, const ChartOptions& opt) {
+  return chart::render_safely(doc, opt, chart::scalability_plot, "scalability sweep");
+}
+
+}  // namespace roofline

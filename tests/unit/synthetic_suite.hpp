@@ -1,0 +1,117 @@
+// A roofs document holding every section of the micro-benchmark suite
+// (model/suite), with figures shaped like a GPU's, for the chart and report
+// tests: 12 math roofs of 9 functions over every form and type, the four
+// stride curves (strides 1..16 and 32, and stride 0), a divergence test whose
+// ratio doubles up to 32 paths, a scalability sweep that saturates at 2^16
+// work-items, and four atomic rates. Deterministic.
+#pragma once
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "model/roofs.hpp"
+
+namespace roofline::testing {
+
+inline Stats spread(double median, double rel = 0.05) {
+  Stats s;
+  s.median = s.mean = median;
+  s.min = median * (1 - rel);
+  s.max = median * (1 + rel);
+  s.samples = 5;
+  return s;
+}
+
+inline MathRoof math_roof(MathFunction f, MathForm form, DataType type, double calls_per_s) {
+  MathRoof r;
+  r.call = {f, form, type};
+  r.calls_per_s = spread(calls_per_s);
+  r.global = 1 << 20, r.local = 256, r.chains = 4;
+  r.ulp_bound = form == MathForm::native ? 8192 : 4;
+  r.max_ulp_error = form == MathForm::native ? 2.5 : 0.75;
+  r.per_clock_per_cu = calls_per_s / (1.98e9 * 132);
+  return r;
+}
+
+inline std::vector<MathRoof> suite_math_roofs() {
+  using F = MathFunction;
+  using M = MathForm;
+  return {
+      // Deliberately out of the chart's order: the chart sorts them.
+      math_roof(F::sqrt, M::precise, DataType::float32, 4.1e12),
+      math_roof(F::sin, M::precise, DataType::float32, 2.2e12),
+      math_roof(F::sin, M::native, DataType::float32, 8.4e12),
+      math_roof(F::sin, M::half, DataType::float32, 5.0e12),
+      math_roof(F::sin, M::precise, DataType::float64, 3.1e11),
+      math_roof(F::add, M::precise, DataType::float32, 3.3e13),
+      math_roof(F::add, M::precise, DataType::float16, 6.6e13),
+      math_roof(F::div, M::native, DataType::float32, 8.0e12),
+      math_roof(F::mod, M::precise, DataType::int32, 1.2e12),
+      math_roof(F::exp, M::precise, DataType::float32, 3.9e12),
+      math_roof(F::tgamma, M::precise, DataType::float32, 2.9e11),
+      math_roof(F::fmax, M::precise, DataType::float32, 1.6e13),
+  };
+}
+
+inline StrideCurve stride_curve(Op op, int width, double peak) {
+  StrideCurve c;
+  c.op = op, c.width = width, c.type = DataType::float32;
+  c.global = 1 << 22, c.local = 256, c.buffer_bytes = 1ull << 30;
+  std::vector<std::uint32_t> strides;
+  for (std::uint32_t s = 1; s <= 16; ++s) strides.push_back(s);
+  strides.push_back(32);
+  for (std::uint32_t s : strides) c.points.push_back({s, spread(peak / std::min<double>(s, 8 / width + 1.0 * s / 4))});
+  c.same_address = StridePoint{0, spread(peak / 40)};
+  return c;
+}
+
+inline DivergenceTest suite_divergence() {
+  DivergenceTest d;
+  d.global = 1 << 20, d.local = 256;
+  const double base = 2e-4;
+  for (int p = 1; p <= 64; p *= 2) {
+    const double ratio = std::min(p, 32) * 0.97 + (p == 1 ? 0.03 : 0);
+    d.points.push_back({p, spread(base * ratio, 0.02), ratio});
+  }
+  d.implied_width = implied_subgroup_width(d.points);
+  d.reported_width = 32;
+  return d;
+}
+
+inline ScalabilitySweep suite_scalability() {
+  ScalabilitySweep s;
+  s.bytes = 3ull << 28;
+  for (std::uint64_t n = 64; n <= (1u << 20); n *= 4) {
+    const double bw = 4.0e12 * std::min(1.0, double(n) / 65536.0);
+    s.points.push_back({n, std::min<std::uint64_t>(n, 256), spread(double(s.bytes) / bw), spread(bw)});
+  }
+  s.saturation_items = saturation_point(s.points);
+  return s;
+}
+
+inline std::vector<AtomicRate> suite_atomics() {
+  std::vector<AtomicRate> out;
+  double rate = 1e9;
+  for (AtomicSpace space : {AtomicSpace::global, AtomicSpace::local})
+    for (AtomicTarget target : {AtomicTarget::one_address, AtomicTarget::distinct_addresses}) {
+      out.push_back({space, target, 1 << 20, 256, spread(rate)});
+      rate *= 7;
+    }
+  return out;
+}
+
+// The whole suite in a document of a named device.
+inline RoofsDocument suite_document() {
+  RoofsDocument d;
+  d.device.name = "Suite GPU";
+  d.date = "2026-11-24";
+  d.math = suite_math_roofs();
+  d.global_stride = {stride_curve(Op::read, 1, 3.9e12), stride_curve(Op::store, 1, 3.5e12), stride_curve(Op::read, 4, 4.2e12),
+                     stride_curve(Op::store, 4, 3.8e12)};
+  d.divergence = suite_divergence();
+  d.scalability = suite_scalability();
+  d.atomics = suite_atomics();
+  return d;
+}
+
+}  // namespace roofline::testing

@@ -1,0 +1,181 @@
+// The micro-benchmark suite's charts (chart/suite_chart) and report tables
+// (chart/report_suite): what each chart draws from a document holding every
+// section, that a document without them gets none in the default set, and
+// the report's figures. (tests/render opens the same charts in browsers.)
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "chart/chart_kinds.hpp"
+#include "chart/report.hpp"
+#include "chart/suite_chart.hpp"
+#include "model/roofs.hpp"
+#include "synthetic_suite.hpp"
+#include "xml_check.hpp"
+
+using namespace roofline;
+
+namespace {
+
+std::size_t count(const std::string& hay, const std::string& needle) {
+  std::size_t n = 0;
+  for (auto pos = hay.find(needle); pos != std::string::npos; pos = hay.find(needle, pos + 1)) ++n;
+  return n;
+}
+
+// The texts of the elements of a class, in document order (not their white halos).
+std::vector<std::string> texts_of(const std::string& svg, const std::string& cls) {
+  const std::regex re("class=\"" + cls + "\"([^>]*)>([^<]*)</text>");
+  std::vector<std::string> out;
+  for (std::sregex_iterator it(svg.begin(), svg.end(), re), stop; it != stop; ++it)
+    if ((*it)[1].str().find("stroke=\"white\"") == std::string::npos) out.push_back((*it)[2]);
+  return out;
+}
+
+int svg_height(const std::string& svg) {
+  std::smatch m;
+  REQUIRE(std::regex_search(svg, m, std::regex("<svg [^>]*height=\"(\\d+)\"")));
+  return std::stoi(m[1]);
+}
+
+std::vector<std::string> names(const std::vector<ChartSpec>& specs) {
+  std::vector<std::string> out;
+  for (const ChartSpec& s : specs) out.push_back(s.suffix());
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("the suite's charts are in the default set only where their section is") {
+  RoofsDocument d = testing::suite_document();
+  CHECK(names(default_charts(d)) == std::vector<std::string>{"", "-math", "-stride", "-divergence", "-scalability"});
+  for (const char* kind : {"math", "stride", "divergence", "scalability"}) CHECK(parse_chart_kind(kind));
+  const std::vector<std::string> every = names(every_default_chart());
+  for (const char* suffix : {"-math", "-stride", "-divergence", "-scalability"})
+    CHECK(std::find(every.begin(), every.end(), suffix) != every.end());
+  SUBCASE("a document without the sections: the CARM alone, and each chart says what it lacks") {
+    const RoofsDocument plain;
+    CHECK(names(default_charts(plain)) == std::vector<std::string>{""});
+    CHECK(missing_section(ChartKind::math, plain) == "no math roofs");
+    CHECK(missing_section(ChartKind::stride, plain) == "no global-memory stride sweep");
+    CHECK(missing_section(ChartKind::divergence, plain) == "no divergence test");
+    CHECK(missing_section(ChartKind::scalability, plain) == "no scalability sweep");
+    CHECK(missing_section(ChartKind::carm, plain).empty());
+    for (ChartKind k : {ChartKind::math, ChartKind::stride, ChartKind::divergence, ChartKind::scalability}) {
+      const std::string svg = render_chart({k}, {&plain});
+      CHECK(xml_problem(svg) == "");
+      CHECK(svg.find("in this roofs file") != std::string::npos);
+      CHECK(count(svg, "class=\"sweep\"") + count(svg, "class=\"bar\"") == 0);
+    }
+  }
+  SUBCASE("one section alone brings its chart alone") {
+    RoofsDocument only;
+    only.scalability = d.scalability;
+    CHECK(names(default_charts(only)) == std::vector<std::string>{"", "-scalability"});
+    only.atomics = d.atomics;  // atomics have a table in the report, no chart
+    CHECK(names(default_charts(only)) == std::vector<std::string>{"", "-scalability"});
+  }
+}
+
+TEST_CASE("the math chart: a bar per roof, grouped by Table 1's group, coloured by form and type") {
+  const RoofsDocument d = testing::suite_document();
+  const std::string svg = render_chart({ChartKind::math}, {&d});
+  REQUIRE(xml_problem(svg) == "");
+  CHECK(count(svg, "class=\"bar\"") == d.math.size());
+  // Group 1 (add, div, mod), group 2 (fmax), group 3 (sin), group 4 (exp), group 9 (tgamma), then sqrt.
+  CHECK(texts_of(svg, "group-heading") ==
+        std::vector<std::string>{"Table 1, group 1", "Table 1, group 2", "Table 1, group 3", "Table 1, group 4",
+                                 "Table 1, group 9", "not in Table 1 (special-function-unit operations)"});
+  CHECK(texts_of(svg, "bar-label") ==
+        std::vector<std::string>{"add (float)", "add (half)", "native_divide (float)", "mod (int)", "fmax (float)", "sin (float)",
+                                 "sin (double)", "native_sin (float)", "half_sin (float)", "exp (float)", "tgamma (float)",
+                                 "sqrt (float)"});
+  // Six colours (precise, native_ and half_ float; double; half; int), each in the legend once.
+  CHECK(count(svg, "class=\"legend-swatch\"") == 6);
+  for (const char* name : {"precise float", "native_ float", "half_ float", "precise double", "precise half", "int"})
+    CHECK(svg.find(">" + std::string(name) + "</text>") != std::string::npos);
+  // Each bar's runs as a whisker, and its figure.
+  CHECK(count(svg, "class=\"range\"") == d.math.size());
+  CHECK(texts_of(svg, "bar-value").front() == "33.0 T/s");
+  SUBCASE("a longer list makes a taller chart, not narrower rows") {
+    RoofsDocument many = d;
+    for (const MathFunctionInfo& f : math_functions())
+      if (f.floating) many.math.push_back(testing::math_roof(f.function, MathForm::precise, DataType::float64, 1e11));
+    const std::string tall = render_chart({ChartKind::math}, {&many});
+    CHECK(count(tall, "class=\"bar\"") == many.math.size());
+    CHECK(svg_height(tall) > svg_height(svg) + 15 * 50);
+    CHECK(xml_problem(tall) == "");
+  }
+}
+
+TEST_CASE("the stride chart: a line per width and op, stride 0 apart") {
+  const RoofsDocument d = testing::suite_document();
+  const std::string svg = render_chart({ChartKind::stride}, {&d});
+  REQUIRE(xml_problem(svg) == "");
+  CHECK(count(svg, "class=\"sweep\"") == 4);
+  CHECK(count(svg, "class=\"point\"") == 4 * 17);
+  CHECK(count(svg, "class=\"apart-point\"") == 4);
+  CHECK(texts_of(svg, "apart-label") == std::vector<std::string>{"0"});
+  for (const char* name : {"float read", "float store", "float4 read", "float4 store", "0: every work-item on one address"})
+    CHECK(svg.find(">" + std::string(name) + "</text>") != std::string::npos);
+  // The points apart lie left of the stride axis's first point.
+  std::smatch first, apart;
+  REQUIRE(std::regex_search(svg, first, std::regex("<polyline points=\"([-\\d.]+),[^\"]*\" class=\"sweep\"")));
+  REQUIRE(std::regex_search(svg, apart, std::regex("class=\"apart-point\" points=\"([-\\d.]+),")));
+  CHECK(std::stod(apart[1]) < std::stod(first[1]) - 20);
+}
+
+TEST_CASE("the divergence chart: measured ratio, the ideal, the implied and reported widths") {
+  const RoofsDocument d = testing::suite_document();
+  REQUIRE(d.divergence->implied_width == 32);
+  const std::string svg = render_chart({ChartKind::divergence}, {&d});
+  REQUIRE(xml_problem(svg) == "");
+  CHECK(count(svg, "class=\"sweep\"") == 1);
+  CHECK(count(svg, "class=\"reference\"") == 1);
+  CHECK(count(svg, "class=\"point\"") == 7);
+  CHECK(count(svg, "class=\"marker\"") == 2);
+  CHECK(texts_of(svg, "marker-label") ==
+        std::vector<std::string>{"implied sub-group width 32", "reported work-group multiple 32"});
+  CHECK(svg.find(">ideal: ratio = paths</text>") != std::string::npos);
+}
+
+TEST_CASE("the scalability chart: bandwidth by work-items, the saturation point marked") {
+  const RoofsDocument d = testing::suite_document();
+  REQUIRE(d.scalability->saturation_items == 65536);
+  const std::string svg = render_chart({ChartKind::scalability}, {&d});
+  REQUIRE(xml_problem(svg) == "");
+  CHECK(count(svg, "class=\"sweep\"") == 1);
+  CHECK(count(svg, "class=\"point\"") == d.scalability->points.size());
+  CHECK(texts_of(svg, "marker-label") == std::vector<std::string>{"saturation: 65536 work-items"});
+}
+
+TEST_CASE("the report has the suite's tables with their figures, and its charts") {
+  const RoofsDocument d = testing::suite_document();
+  const std::string html = render_report_html(d);
+  for (const char* heading : {"<h2>Math functions</h2>", "<h2>Global-memory stride</h2>", "<h2>Branch divergence</h2>",
+                              "<h2>Scalability</h2>", "<h2>Atomics</h2>"})
+    CHECK(html.find(heading) != std::string::npos);
+  // A math roof's row: name, form, type, group, calls/s with its spread, per clock and CU, errors.
+  CHECK(html.find("<td>native_sin</td><td>native</td><td>float</td><td>3</td><td>8.40 Tcalls/s (7.98 Tcalls/s – 8.82 Tcalls/s, 5 runs)</td>") !=
+        std::string::npos);
+  CHECK(html.find("<td>2.5</td><td>8192</td>") != std::string::npos);
+  // Stride 0 first, then 1..16 and 32, a column per curve.
+  CHECK(html.find("<th>float4 store [B/s]</th>") != std::string::npos);
+  CHECK(html.find("<td>0 (one address)</td>") != std::string::npos);
+  CHECK(count(html, "<tr><td>32</td>") == 2);  // stride 32, and divergence's 32 paths
+  CHECK(html.find("implied sub-group width: 32; reported preferred work-group multiple: 32") != std::string::npos);
+  CHECK(html.find("<td>64</td><td>6.21 ms") != std::string::npos);
+  CHECK(html.find("saturation: 65536 work-items") != std::string::npos);
+  CHECK(html.find("<td>local</td><td>distinct addresses</td><td>343 Gop/s") != std::string::npos);
+  // The four suite charts are inline with the CARM.
+  CHECK(count(html, "<svg ") == 5);
+  CHECK(html.find("<figcaption>Math-function throughput by function</figcaption>") != std::string::npos);
+  SUBCASE("none of it for a document without the sections") {
+    const std::string plain = render_report_html(RoofsDocument{});
+    for (const char* heading : {"Math functions", "Global-memory stride", "Branch divergence", "Scalability", "Atomics"})
+      CHECK(plain.find(heading) == std::string::npos);
+  }
+}
