@@ -124,25 +124,48 @@ double rows_height(const std::vector<Row>& rows) {
   return h;
 }
 
-// The legend row under the subtitle: a swatch per color that appears.
-double append_color_legend(std::string& out, const std::vector<const MathRoof*>& roofs, double x, double y) {
-  std::vector<MathCall> kinds;  // one call of each color, in type then form order
+// A legend entry per color that appears, in type then form order: name, color.
+using ColorKey = std::pair<std::string, std::string>;
+std::vector<ColorKey> color_keys(const std::vector<const MathRoof*>& roofs) {
+  std::vector<MathCall> kinds;  // one call of each color
   for (const MathRoof* r : roofs)
     if (std::none_of(kinds.begin(), kinds.end(), [&](const MathCall& c) { return bar_color(c) == bar_color(r->call); }))
       kinds.push_back(r->call);
   std::sort(kinds.begin(), kinds.end(), [](const MathCall& a, const MathCall& b) {
     return std::make_pair(type_rank(a.type), int(a.form)) < std::make_pair(type_rank(b.type), int(b.form));
   });
-  std::vector<std::pair<std::string, std::string>> seen;  // name, color
-  for (const MathCall& c : kinds) seen.push_back({color_name(c), bar_color(c)});
+  std::vector<ColorKey> out;
+  for (const MathCall& c : kinds) out.push_back({color_name(c), bar_color(c)});
+  return out;
+}
+
+double key_width(const ColorKey& k) { return 19 + text_width(k.first, 12) + 16; }
+
+// Where each legend entry goes, left to right from x0, wrapping before x1; rows kLegendRow apart from y.
+std::vector<Point> legend_spots(const std::vector<ColorKey>& keys, double x0, double x1, double y) {
+  std::vector<Point> spots;
+  double x = x0;
+  for (const ColorKey& k : keys) {
+    if (x > x0 && x + key_width(k) > x1) x = x0, y += kLegendRow;
+    spots.push_back({x, y});
+    x += key_width(k);
+  }
+  return spots;
+}
+
+double legend_rows(const std::vector<Point>& spots) {
+  return spots.empty() ? 1 : 1 + (spots.back().y - spots.front().y) / kLegendRow;
+}
+
+void append_color_legend(std::string& out, const std::vector<ColorKey>& keys, const std::vector<Point>& spots) {
   out += "<g id=\"legend\" font-size=\"12\" fill=\"#222\">\n";
-  for (const auto& [name, color] : seen) {
-    out += "<rect class=\"legend-swatch\" x=\"" + px(x) + "\" y=\"" + px(y - 10) + "\" width=\"14\" height=\"10\" fill=\"" + color + "\"/>\n";
-    append_text(out, {x + 19, y}, name, "");
-    x += 19 + text_width(name, 12) + 16;
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    const Point p = spots[i];
+    out += "<rect class=\"legend-swatch\" x=\"" + px(p.x) + "\" y=\"" + px(p.y - 10) + "\" width=\"14\" height=\"10\" fill=\"" +
+           keys[i].second + "\"/>\n";
+    append_text(out, {p.x + 19, p.y}, keys[i].first, "");
   }
   out += "</g>\n";
-  return x;
 }
 
 void append_top_labels(std::string& out, const AxisSpec& x, const Rect& plot) {
@@ -194,7 +217,9 @@ std::string render_math(const RoofsDocument& doc, const ChartOptions& opt) {
   Canvas canvas = make_canvas(opt, 24, subtitle);
   double label_w = 0;
   for (const MathRoof* r : roofs) label_w = std::max(label_w, text_width(r->call.label(), kLabelFont));
-  const double top = canvas.plot.y0 + kLegendRow + 24;  // the legend row, then the top axis labels
+  const std::vector<ColorKey> keys = color_keys(roofs);
+  const std::vector<Point> spots = legend_spots(keys, canvas.plot.x0, canvas.width - 10.0, canvas.plot.y0 + 16);
+  const double top = canvas.plot.y0 + 44 + (legend_rows(spots) - 1) * kLegendRow;  // the legend's rows, then the top axis labels
   const std::vector<Row> rows = layout_rows(roofs, top);
   // As tall as the rows (opt.height does not stretch them); the canvas at least 360 high.
   const double bottom = std::max(top + rows_height(rows) + 6, 300.0);
@@ -220,7 +245,7 @@ std::string render_math(const RoofsDocument& doc, const ChartOptions& opt) {
   append_axes(out, plot, x, y);
   append_top_labels(out, x, plot);
   append_titles(out, canvas, title, subtitle);
-  append_color_legend(out, roofs, plot.x0, plot.y0 - kLegendRow - 8);
+  append_color_legend(out, keys, spots);
   if (roofs.empty()) append_note(out, plot, "no math roofs in this roofs file");
   out += "</svg>\n";
   return out;

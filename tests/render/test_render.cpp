@@ -327,6 +327,10 @@ TEST_CASE("the math chart's bars show in their colours, however long the list") 
     CHECK(std::abs(p[0] - color[0]) + std::abs(p[1] - color[1]) + std::abs(p[2] - color[2]) < 40);
   }
   CHECK(bars == suite.math.size());
+  // On the narrowest canvas the legend's six colours wrap instead of running off its edge.
+  ChartOptions narrow;
+  narrow.width = 480;
+  check_chart(render_chart({ChartKind::math}, {&suite}, narrow), "suite-math-narrow", 0);
   // And in the report, beside the other suite charts, with ids of their own.
   const std::string html = render_report_html(suite);
   static const std::regex id(R"re( id="([^"]+)")re");
