@@ -116,7 +116,7 @@ TEST_CASE("stride checks: the host's sums and stores, and a corrupted output") {
       const std::vector<float> good = simulated_stores(a, 256, -1.0f);
       CHECK_NOTHROW(check_stride_stores(a, good, -1.0f));
       std::vector<float> bad = good;
-      bad[bad.size() - 1] = 12345.0f;  // the last element: written at stride 0 too? either way now wrong
+      bad[bad.size() - 1] = 12345.0f;  // element 255: neither the fill nor its address's value
       CHECK_THROWS_AS(check_stride_stores(a, bad, -1.0f), WrongResult);
       // A kernel that wrote nothing.
       CHECK_THROWS_AS(check_stride_stores(a, std::vector<float>(good.size(), -1.0f), -1.0f), WrongResult);
