@@ -1,5 +1,6 @@
 // The branch-divergence test of benchmark/suite_benchmark (kernels/divergence.cl).
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "benchmark/suite_benchmark.hpp"
@@ -40,12 +41,16 @@ class DivergenceRun {
     return s_.run_timed(k, shape_);
   }
 
-  DivergencePoint measure(int paths) {
+  // The point of `paths`; none, with a note, when the device takes that
+  // kernel only in smaller work-groups than the branch-free one ran in.
+  std::optional<DivergencePoint> measure(int paths) {
     s_.progress.detail("branch divergence, " + std::to_string(paths) + (paths == 1 ? " path" : " paths"));
     cl::Kernel k = kernel(paths);
-    if (paths > 1 && s_.max_local(k) < shape_.local)
-      throw std::runtime_error("the divergence kernel of " + std::to_string(paths) + " paths takes work-groups of " +
-                               std::to_string(s_.max_local(k)) + " at most, not " + std::to_string(shape_.local));
+    if (paths > 1 && s_.max_local(k) < shape_.local) {
+      s_.notes.push_back("branch divergence: the kernel of " + std::to_string(paths) + " paths takes work-groups of " +
+                         std::to_string(s_.max_local(k)) + " at most, not " + std::to_string(shape_.local) + "; not measured");
+      return std::nullopt;
+    }
     const double first = run(k, iters_);
     std::vector<std::uint32_t> out(shape_.global);
     s_.queue.enqueueReadBuffer(out_, CL_TRUE, 0, out.size() * 4, out.data());
@@ -96,7 +101,7 @@ DivergenceTest measure_divergence(Session& s) {
   test.local = run.shape().local;
   for (int paths : s.plan.suite.paths) {
     if (std::uint64_t(paths) > test.local) continue;  // a work-group holds fewer lanes than paths
-    test.points.push_back(run.measure(paths));
+    if (auto point = run.measure(paths)) test.points.push_back(*point);
   }
   const auto branch_free = std::find_if(test.points.begin(), test.points.end(), [](const auto& p) { return p.paths == 1; });
   if (branch_free != test.points.end() && branch_free->seconds.median > 0)
