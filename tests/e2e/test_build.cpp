@@ -70,7 +70,7 @@ TEST_CASE("build --quick on PoCL writes a roofs file, a chart that renders, and 
   const auto j = nlohmann::json::parse(slurp(roofs));
   CHECK(nlohmann::json::parse(r.out) == j);
   CHECK(schema_problem_of(roofs, roofline::DocumentKind::roofs) == "");
-  CHECK(j["schema_version"] == 1);
+  CHECK(j["schema_version"] == 2);
   CHECK(j["complete"] == true);
   CHECK(j["quick"] == true);
   CHECK(j["tool"]["version"].get<std::string>().size() > 0);
