@@ -223,7 +223,7 @@ TEST_CASE("roofs, placement and counts files that break their schema are refused
   bad = roofs;
   bad["schema_version"] = 7;
   refused("plot '" + write("v.json", bad) + "' -o '" + out + "'",
-          (dir / "v.json").string() + ": /schema_version: written by a newer roofline (schema version 7; this one reads up to 1)");
+          (dir / "v.json").string() + ": /schema_version: written by a newer roofline (schema version 7; this one reads up to 2)");
   auto dot = nlohmann::json::parse(slurp(source + "/roofs/place/pthread-haswell-amd-epyc/triad.json"));
   dot["time"]["samples"] = -1;
   refused("plot '" + source + "/roofs/pthread-haswell-amd-epyc.json' --dots '" + write("dot.json", dot) + "' -o '" + out + "'",
