@@ -18,7 +18,8 @@
 // x = x OP e; the host picks c and e so that each pair is exact (x + 0.25,
 // x + -0.25; x * 2, x * 0.5), and for mad/fma x = FN(x, 0.5, d) whose fixed
 // point is 2d; integers: x = x * c, x = x / c + d, x = x % c + d (c not a power
-// of two).
+// of two), and for integer mul the pair x = x * w, w = w * x (an integer
+// x * c * e chain would fold: integer products reassociate).
 //
 // Why the work cannot be removed: a, b, c, d, e, n, the start values and the
 // iteration count come from run-time arguments and memory, and every chain
@@ -62,6 +63,7 @@
 #define SIG_MUL 12        // direct: x = x * c, x = x * e
 #define SIG_INT_DIV 13    // direct: x = x / c + d
 #define SIG_INT_MOD 14    // direct: x = x % c + d
+#define SIG_INT_MUL 15    // direct pair: x = x * w, then w = w * x
 
 #define CHAINS_1(M, v) M(0, v)
 #define CHAINS_2(M, v) CHAINS_1(M, v) M(1, v)
@@ -100,6 +102,8 @@
 #define CALL(x, v, y, s, q) y = (x) / c;
 #elif SIG == SIG_INT_MOD
 #define CALL(x, v, y, s, q) y = (x) % c;
+#elif SIG == SIG_INT_MUL
+#define CALL(x, v, y, s, q) y = (x) * w0; s = w0;
 #endif
 
 // The value the chain goes on with.
@@ -119,6 +123,12 @@
 #define NEXT(k, y) x##k = b + a * (y);
 #endif
 
+#if SIG == SIG_INT_MUL
+#define DECLARE(k, v) T x##k = start[k]; T w##k = c;
+#define PAIR_c(k) x##k = x##k * w##k;
+#define PAIR_e(k) w##k = w##k * x##k;
+#define STEP(k, v) PAIR_##v(k)
+#else
 #define DECLARE(k, v) T x##k = start[k];
 #define STEP(k, v)                  \
   {                                 \
@@ -127,6 +137,7 @@
     CALL(x##k, v, y_, s_, q_)       \
     NEXT(k, FED(y_, s_, q_))        \
   }
+#endif
 #define ACCUMULATE(k, v) sum = sum + x##k;
 
 __kernel void math(__global T* restrict out, __global int* restrict iout, __global const T* restrict start,

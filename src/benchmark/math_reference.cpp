@@ -63,7 +63,7 @@ Point function_point(F f) {
   }
 }
 
-// Integer mul, div and mod: x = x * c; x = x / c + d (climbs to 1499);
+// Integer mul, div and mod: x = x * w, w = w * x from w = c; x = x / c + d (climbs to 1499);
 // x = x % c + d (ends in [1001, 1007]); starts at b + 1 + k.
 Point integer_point(F f) {
   switch (f) {
@@ -212,9 +212,7 @@ long double chain_step(const MathCall& call, const MathArguments& p, K shape, lo
   switch (shape) {
     case K::add: return x + v;
     case K::sub: return x - v;
-    case K::mul:
-      if (is_integer(call)) return std::uint32_t(std::uint32_t(x) * std::uint32_t(v));
-      return x * v;
+    case K::mul: return x * v;
     case K::int_div: return std::uint32_t(x) / std::uint32_t(p.c) + std::uint32_t(p.d);
     case K::int_mod: return std::uint32_t(x) % std::uint32_t(p.c) + std::uint32_t(p.d);
     case K::ternary: return x * p.c + p.d;
@@ -279,7 +277,7 @@ MathKernelShape kernel_shape(const MathCall& call) {
   switch (call.function) {
     case F::add: return K::add;
     case F::sub: return K::sub;
-    case F::mul: return K::mul;
+    case F::mul: return is_integer(call) ? K::int_mul : K::mul;
     case F::div:
       if (is_integer(call)) return K::int_div;
       return call.form == MathForm::precise ? K::divide : K::binary;  // native_divide(x, c)
@@ -300,7 +298,8 @@ MathKernelShape kernel_shape(const MathCall& call) {
 
 bool direct_chain(MathKernelShape shape) {
   switch (shape) {
-    case K::ternary: case K::add: case K::sub: case K::mul: case K::int_div: case K::int_mod: return true;
+    case K::ternary: case K::add: case K::sub: case K::mul: case K::int_div: case K::int_mod: case K::int_mul:
+      return true;
     default: return false;
   }
 }
@@ -345,7 +344,9 @@ double ulp_error(long double got, long double expected, DataType type) {
 }
 
 std::string check_call(const MathCall& call, const MathArguments& args, const DeviceCall& device, double& max_ulp) {
-  const MathOutputs want = math_reference(call, args, device.argument);
+  MathArguments at = args;
+  if (kernel_shape(call) == K::int_mul) at.c = double(device.got.second);  // the pair's other operand
+  const MathOutputs want = math_reference(call, at, device.argument);
   const double bound = ulp_bound(call);
   const K shape = kernel_shape(call);
   std::string err = compare("got", device.got.value, want.value, call.type, bound, max_ulp);
@@ -360,8 +361,19 @@ std::string check_call(const MathCall& call, const MathArguments& args, const De
   return call.label() + " at x = " + show(device.argument) + ": " + err;
 }
 
+// Integer mul's pair: x = x * w on even steps, w = w * x on odd ones, from w = c.
+long double multiply_pair_end(const MathArguments& args, long double start, std::uint64_t steps) {
+  std::uint32_t x = std::uint32_t(start), w = std::uint32_t(args.c);
+  for (std::uint64_t i = 0; i < steps; ++i) {
+    if (i % 2 == 0) x *= w;
+    else w *= x;
+  }
+  return x;
+}
+
 long double chain_end(const MathCall& call, const MathArguments& args, long double start, std::uint64_t steps) {
   const K shape = kernel_shape(call);
+  if (shape == K::int_mul) return multiply_pair_end(args, start, steps);
   if (!direct_chain(shape)) steps = std::min(steps, kFeedbackSteps + steps % 2);
   long double x = start, two_ago = start;
   for (std::uint64_t i = 0; i < steps; ++i) {

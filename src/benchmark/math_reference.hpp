@@ -15,7 +15,7 @@ namespace roofline {
 // How kernels/math.cl calls a function (its SIG_* selector).
 enum class MathKernelShape {
   unary = 1, binary, divide, ternary, int_argument, pointer, int_pointer, remquo, int_result,
-  add, sub, mul, int_div, int_mod,
+  add, sub, mul, int_div, int_mod, int_mul,
 };
 MathKernelShape kernel_shape(const MathCall& call);
 // Direct chains (x = x OP c) rather than feedback chains (x = b + a*f(x)).
@@ -34,7 +34,8 @@ MathArguments math_arguments(const MathCall& call);
 
 // One call's outputs: the result, the second result (sincos's cosine,
 // fract's floor, modf's integral part) and the integer output (frexp's
-// exponent, remquo's quotient bits, ilogb's result).
+// exponent, remquo's quotient bits, ilogb's result). Integer mul's second
+// is its other operand (the kernel's pair chain multiplies two chain values).
 struct MathOutputs {
   long double value = 0, second = 0;
   long long integer = 0;

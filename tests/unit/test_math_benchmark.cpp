@@ -55,6 +55,8 @@ DeviceCall correct_call(const MathCall& call, const MathArguments& args) {
   dc.argument = round_to(args.b, call.type);
   const MathOutputs want = math_reference(call, args, dc.argument);
   dc.got = {round_to(want.value, call.type), round_to(want.second, call.type), want.integer};
+  // Integer mul's kernel stores the other operand of its pair beside the product.
+  if (kernel_shape(call) == MathKernelShape::int_mul) dc.got.second = args.c;
   return dc;
 }
 
@@ -136,10 +138,12 @@ TEST_CASE("the host runs the math chains to where the kernel's end") {
   const long double m = chain_end(mod_i, math_arguments(mod_i), 2001, 1 << 24);
   CHECK(m >= 1001);
   CHECK(m <= 1007);
-  // x * c wraps modulo 2^32.
+  // Integer mul's pair x = x * w, w = w * x from w = c, modulo 2^32: 7c, then w = 7c^2, then x = 49c^3.
   const MathCall mul_i{MathFunction::mul, MathForm::precise, DataType::int32};
   const MathArguments mi = math_arguments(mul_i);
-  CHECK(chain_end(mul_i, mi, 7, 2) == std::uint32_t(std::uint32_t(7) * std::uint32_t(mi.c) * std::uint32_t(mi.e)));
+  const std::uint32_t c = std::uint32_t(mi.c);
+  CHECK(chain_end(mul_i, mi, 7, 3) == std::uint32_t(49u * c * c * c));
+  CHECK(chain_end(mul_i, mi, 7, 3) != std::uint32_t(7u * c * c * c));
 }
 
 namespace {
@@ -186,7 +190,8 @@ TEST_CASE("math roofs on the CPU device: checked, positive, and a cheating kerne
     Session session(*dev, plan, find_kernel_dir(""), progress);
     for (const MathCall& call : {MathCall{MathFunction::sin, MathForm::precise, DataType::float32},
                                  MathCall{MathFunction::sin, MathForm::native, DataType::float32},
-                                 MathCall{MathFunction::div, MathForm::precise, DataType::int32}}) {
+                                 MathCall{MathFunction::div, MathForm::precise, DataType::int32},
+                                 MathCall{MathFunction::mul, MathForm::precise, DataType::int32}}) {
       INFO(call.label());
       const MathRoof roof = measure_math(session, call);
       MESSAGE(call.label() << ": " << roof.value() / 1e6 << " M calls/s, local " << roof.local << ", max error "
