@@ -7,12 +7,15 @@
 #            default), clpeak and BabelStream in the same call;
 #   place    a timed --quick build, and every example placed against the
 #            roofs file the measure call wrote (.carry/SLUG.json; counts from
-#            roofs/place/counts, power through NVML).
+#            roofs/place/counts, power through NVML);
+#   suite    a full build without energy (seed 000's suite included), n-body
+#            placed on it (.carry/nbody.counts.json), BabelStream;
+#   suite-quick  a timed --quick build without energy.
 # It expects binaries built elsewhere in .carry/: roofline without Clang and
 # PAPI, Debian's clpeak, BabelStream's OpenCL model (roofs/build_babelstream.sh),
 # and libOpenCL in .carry/lib where the machine has none. Each call leaves an
 # archive in $OUT: check.tar.gz, measure.tar.gz or place.tar.gz.
-# usage: roofs/device_run.sh SLUG check|measure|place
+# usage: roofs/device_run.sh SLUG check|measure|place|suite|suite-quick
 set -uo pipefail
 slug=${1:?usage: roofs/device_run.sh SLUG check|measure|place}
 step=${2:?usage: roofs/device_run.sh SLUG check|measure|place}
@@ -45,5 +48,22 @@ case $step in
     timeout 420 roofs/place/run_device.sh ".carry/$slug.json" "$work/place" "$bin" --device gpu > "$work/place/run.txt" 2>&1
     echo "run_device exit $?" >> "$work/place/run.txt"
     tar -C "$work" -czf "$out/place.tar.gz" raw/quick-time.txt quick.json place ;;
-  *) echo "unknown step $step (check, measure or place)" >&2; exit 2 ;;
+  suite)
+    # Seed 000's suite (issue 17): a full build without energy (its wall
+    # time is the suite's cost on this GPU; energy adds its own readings),
+    # then n-body placed on it with the counts made where Clang is
+    # (.carry/nbody.counts.json), then BabelStream, whose Add kernel is the
+    # scalability sweep's vector add at full occupancy.
+    { time "$bin" build --device gpu --energy none --quiet -o "$work/$slug-suite.json" --plot "$work/$slug-suite.svg"; } \
+      > "$work/raw/suite-build.txt" 2>&1
+    "$bin" place examples/nbody.cl --counts .carry/nbody.counts.json --roofs "$work/$slug-suite.json" --device gpu \
+      --energy none -o "$work/nbody.json" --plot "$work/nbody.svg" > "$work/raw/suite-nbody.txt" 2>&1
+    echo "place exit $?" >> "$work/raw/suite-nbody.txt"
+    "$BABELSTREAM" $BABELSTREAM_ARGS -n 20 > "$work/raw/suite-babelstream.txt" 2>&1
+    tar -C "$work" -czf "$out/suite.tar.gz" raw "$slug-suite.json" nbody.json nbody.svg ;;
+  suite-quick)
+    { time "$bin" build --device gpu --quick --energy none --quiet -o "$work/$slug-suite-quick.json" --plot "$work/q.svg"; } \
+      > "$work/raw/suite-quick.txt" 2>&1
+    tar -C "$work" -czf "$out/suite-quick.tar.gz" raw "$slug-suite-quick.json" ;;
+  *) echo "unknown step $step (check, measure, place, suite or suite-quick)" >&2; exit 2 ;;
 esac
