@@ -10,7 +10,8 @@
 #            roofs/place/counts, power through NVML);
 #   suite    a full build without energy (seed 000's suite included), n-body
 #            placed on it (.carry/nbody.counts.json), BabelStream;
-#   suite-quick  a timed --quick build without energy.
+#   suite-quick  n-body placed on the suite call's roofs file (.carry/SLUG-suite.json)
+#            and a timed --quick build without energy.
 # It expects binaries built elsewhere in .carry/: roofline without Clang and
 # PAPI, Debian's clpeak, BabelStream's OpenCL model (roofs/build_babelstream.sh),
 # and libOpenCL in .carry/lib where the machine has none. Each call leaves an
@@ -32,6 +33,13 @@ platform=$(awk '/^platform [0-9]+: NVIDIA/ {sub(":", "", $2); print $2; exit}' "
 gpu_index=$(.carry/ocl-stream --list 2>/dev/null | awk -F: '/NVIDIA|H100|H200/ {print $1; exit}' | tr -d ' ')
 export CLPEAK=.carry/clpeak CLPEAK_ARGS="-p ${platform:-0} -d 0" BABELSTREAM=.carry/ocl-stream
 export BABELSTREAM_ARGS="--device ${gpu_index:-0} --arraysize $((1 << 27))"
+
+# n-body placed on the roofs file $1 (its math roof), with the counts made where Clang is.
+place_nbody() {
+  "$bin" place examples/nbody.cl --counts .carry/nbody.counts.json --roofs "$1" --device gpu \
+    --energy none -o "$work/nbody.json" --svg "$work/nbody.svg" > "$work/raw/suite-nbody.txt" 2>&1
+  echo "place exit $?" >> "$work/raw/suite-nbody.txt"
+}
 
 case $step in
   check)
@@ -56,14 +64,13 @@ case $step in
     # scalability sweep's vector add at full occupancy.
     { time "$bin" build --device gpu --energy none --quiet -o "$work/$slug-suite.json" --plot "$work/$slug-suite.svg"; } \
       > "$work/raw/suite-build.txt" 2>&1
-    "$bin" place examples/nbody.cl --counts .carry/nbody.counts.json --roofs "$work/$slug-suite.json" --device gpu \
-      --energy none -o "$work/nbody.json" --plot "$work/nbody.svg" > "$work/raw/suite-nbody.txt" 2>&1
-    echo "place exit $?" >> "$work/raw/suite-nbody.txt"
+    place_nbody "$work/$slug-suite.json"
     "$BABELSTREAM" $BABELSTREAM_ARGS -n 20 > "$work/raw/suite-babelstream.txt" 2>&1
     tar -C "$work" -czf "$out/suite.tar.gz" raw "$slug-suite.json" nbody.json nbody.svg ;;
   suite-quick)
+    place_nbody ".carry/$slug-suite.json"
     { time "$bin" build --device gpu --quick --energy none --quiet -o "$work/$slug-suite-quick.json" --plot "$work/q.svg"; } \
       > "$work/raw/suite-quick.txt" 2>&1
-    tar -C "$work" -czf "$out/suite-quick.tar.gz" raw "$slug-suite-quick.json" ;;
+    tar -C "$work" -czf "$out/suite-quick.tar.gz" raw "$slug-suite-quick.json" nbody.json nbody.svg ;;
   *) echo "unknown step $step (check, measure, place, suite or suite-quick)" >&2; exit 2 ;;
 esac
