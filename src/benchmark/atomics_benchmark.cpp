@@ -47,8 +47,7 @@ class AtomicRun {
     AtomicRate rate;
     rate.space = space_;
     rate.target = target_;
-    rate.global = shape_.global;
-    rate.local = shape_.local;
+    rate.launch = shape_;
     rate.ops_per_s = rate_stats(time_launches(s_, kernel_, shape_, first), double(shape_.global) * adds);
     return rate;
   }

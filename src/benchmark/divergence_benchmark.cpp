@@ -97,10 +97,9 @@ void check_divergence(const std::vector<std::uint32_t>& out, std::uint64_t local
 DivergenceTest measure_divergence(Session& s) {
   DivergenceRun run(s);
   DivergenceTest test;
-  test.global = run.shape().global;
-  test.local = run.shape().local;
+  test.launch = run.shape();
   for (int paths : s.plan.suite.paths) {
-    if (std::uint64_t(paths) > test.local) continue;  // a work-group holds fewer lanes than paths
+    if (std::uint64_t(paths) > test.launch.local) continue;  // a work-group holds fewer lanes than paths
     if (auto point = run.measure(paths)) test.points.push_back(*point);
   }
   const auto branch_free = std::find_if(test.points.begin(), test.points.end(), [](const auto& p) { return p.paths == 1; });

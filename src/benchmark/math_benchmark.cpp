@@ -190,8 +190,7 @@ MathRoof measure_math(Session& s, const MathCall& call) {
   }
   if (best.chains == 0) throw WrongResult("no launch shape of the plan fits the math kernel of " + call.label());
   roof.calls_per_s = best.stats;
-  roof.global = best.launch.global;
-  roof.local = best.launch.local;
+  roof.launch = best.launch;
   roof.chains = best.chains;
   return roof;
 }

@@ -175,8 +175,7 @@ StrideCurve measure_global_stride(Session& s, Op op, int width) {
   curve.op = op;
   curve.type = DataType::float32;
   curve.width = width;
-  curve.global = run.shape().global;
-  curve.local = run.shape().local;
+  curve.launch = run.shape();
   curve.buffer_bytes = run.bytes();
   for (std::uint32_t stride : s.plan.suite.strides) {
     StridePoint p = run.measure(stride);

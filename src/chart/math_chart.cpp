@@ -90,7 +90,7 @@ std::string bar_tooltip(const MathRoof& r) {
     t += "\nmedian of " + std::to_string(s.samples) + " runs, min " + format_si(s.min, "calls/s") + ", max " + format_si(s.max, "calls/s");
   if (r.per_clock_per_cu) t += format_text("\n%.3g calls per clock per compute unit", *r.per_clock_per_cu);
   t += format_text("\nmax error %.3g ULP (bound %.3g)", r.max_ulp_error, r.ulp_bound);
-  t += "\n" + std::to_string(r.global) + " work-items in groups of " + std::to_string(r.local) + ", " +
+  t += "\n" + std::to_string(r.launch.global) + " work-items in groups of " + std::to_string(r.launch.local) + ", " +
        std::to_string(r.chains) + (r.chains == 1 ? " call chain" : " call chains") + " per work-item";
   return t;
 }

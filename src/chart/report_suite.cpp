@@ -22,7 +22,7 @@ std::string with_spread(const Stats& s, const std::string& unit) {
   return t;
 }
 
-std::string launch(std::uint64_t global, std::uint64_t local) { return std::to_string(global) + " / " + std::to_string(local); }
+std::string launch(const LaunchShape& l) { return std::to_string(l.global) + " / " + std::to_string(l.local); }
 
 std::string math_section(const RoofsDocument& doc) {
   if (doc.math.empty()) return "";
@@ -32,7 +32,7 @@ std::string math_section(const RoofsDocument& doc) {
     t.rows.push_back({math_name(r.call.function, r.call.form), str(r.call.form), str(r.call.type),
                       group ? std::to_string(group) : "-", with_spread(r.calls_per_s, "calls/s"),
                       r.per_clock_per_cu ? g3(*r.per_clock_per_cu) : "", g4(r.max_ulp_error), g4(r.ulp_bound),
-                      launch(r.global, r.local)});
+                      launch(r.launch)});
   }
   return "<h2>Math functions</h2>\n" +
          t.html("Math roofs: calls per second (one call = one lane's evaluation), each result checked within its bound");
@@ -76,7 +76,7 @@ std::string divergence_section(const RoofsDocument& doc) {
   const std::string widths = "implied sub-group width: " + (d.implied_width ? std::to_string(*d.implied_width) : "none") +
                              "; reported preferred work-group multiple: " +
                              (d.reported_width ? std::to_string(*d.reported_width) : "unknown") + "; launch " +
-                             launch(d.global, d.local);
+                             launch(d.launch);
   return "<h2>Branch divergence</h2>\n<p class=\"meta\">" + chart::xml_escape(widths) + "</p>\n" +
          t.html("Time by the number of paths chosen by the local id (ratio: to the branch-free kernel)");
 }
@@ -98,7 +98,7 @@ std::string atomics_section(const RoofsDocument& doc) {
   if (doc.atomics.empty()) return "";
   HtmlTable t{{"space", "target", "atomic adds/s", "launch"}, {}};
   for (const AtomicRate& a : doc.atomics)
-    t.rows.push_back({str(a.space), str(a.target), with_spread(a.ops_per_s, "op/s"), launch(a.global, a.local)});
+    t.rows.push_back({str(a.space), str(a.target), with_spread(a.ops_per_s, "op/s"), launch(a.launch)});
   return "<h2>Atomics</h2>\n" + t.html("atomic_add throughput");
 }
 

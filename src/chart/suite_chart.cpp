@@ -72,8 +72,8 @@ std::string runs_text(const Stats& s, const std::string& unit, double scale) {
          format_si(s.max * scale, unit);
 }
 
-std::string launch_text(std::uint64_t global, std::uint64_t local) {
-  return std::to_string(global) + " work-items in groups of " + std::to_string(local);
+std::string launch_text(const LaunchShape& l) {
+  return std::to_string(l.global) + " work-items in groups of " + std::to_string(l.local);
 }
 
 // ---------------------------------------------------------------------------
@@ -260,7 +260,7 @@ Line stride_line(const StrideCurve& c, std::size_t index) {
   Line l{stride_name(c), palette_color(index < 4 ? stride_color(c) : index), "", false, {}, std::nullopt};
   const auto tooltip = [&](const StridePoint& p) {
     return stride_name(c) + ", stride " + std::to_string(p.stride) + ": " + format_si(p.bytes_per_s.median, "B/s") +
-           runs_text(p.bytes_per_s, "B/s", 1) + "\n" + launch_text(c.global, c.local) + ", buffer " + format_bytes(double(c.buffer_bytes));
+           runs_text(p.bytes_per_s, "B/s", 1) + "\n" + launch_text(c.launch) + ", buffer " + format_bytes(double(c.buffer_bytes));
   };
   for (const StridePoint& p : c.points)
     if (p.stride > 0 && usable(p.bytes_per_s.median))
@@ -307,7 +307,7 @@ LinePlot divergence_plot(const RoofsDocument& doc) {
   if (d.reported_width)
     p.markers.push_back({double(*d.reported_width), "reported work-group multiple " + std::to_string(*d.reported_width),
                          "the kernel's preferred work-group size multiple: " + std::to_string(*d.reported_width), "2 3"});
-  p.subtitle = "Thread-dependent branches (seed 000, section 2.4) · " + launch_text(d.global, d.local) +
+  p.subtitle = "Thread-dependent branches (seed 000, section 2.4) · " + launch_text(d.launch) +
                " · implied sub-group width " + (d.implied_width ? std::to_string(*d.implied_width) : "none") +
                ", reported multiple " + (d.reported_width ? std::to_string(*d.reported_width) : "unknown");
   return p;

@@ -12,6 +12,7 @@
 #include "model/stats.hpp"
 #include "model/vocabulary.hpp"
 #include "model/device_identity.hpp"
+#include "model/launch_shape.hpp"
 #include "model/energy.hpp"
 #include "model/memory_model.hpp"
 #include "model/suite.hpp"
@@ -21,13 +22,6 @@ namespace roofline {
 // 2: the micro-benchmark suite's sections (model/suite) added; version 1
 // files read as documents without them.
 inline constexpr int kSchemaVersion = 2;
-
-// How a kernel was launched: a 1-D NDRange of work_groups x local work-items.
-struct LaunchShape {
-  std::uint64_t global = 0;
-  std::uint64_t local = 0;
-  std::uint64_t work_groups() const { return local ? global / local : 0; }
-};
 
 // One point of a work-group sweep (the thesis's figures 4.1 and 4.2).
 struct SweepPoint {
@@ -99,8 +93,6 @@ struct RoofsDocument {
 
 void to_json(nlohmann::json& j, const Stats& s);
 void from_json(const nlohmann::json& j, Stats& s);
-void to_json(nlohmann::json& j, const LaunchShape& s);
-void from_json(const nlohmann::json& j, LaunchShape& s);
 void to_json(nlohmann::json& j, const SweepPoint& s);
 void from_json(const nlohmann::json& j, SweepPoint& s);
 void to_json(nlohmann::json& j, const Ceiling& c);

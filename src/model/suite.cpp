@@ -51,17 +51,14 @@ void from_json(const json& j, MathCall& c) {
 }
 
 void to_json(json& j, const MathRoof& r) {
-  j = {{"call", r.call},       {"calls_per_s", r.calls_per_s}, {"launch", {{"global", r.global}, {"local", r.local}}},
+  j = {{"call", r.call},       {"calls_per_s", r.calls_per_s}, {"launch", r.launch},
        {"chains", r.chains},   {"argument", r.argument},       {"ulp_bound", r.ulp_bound},
        {"max_ulp_error", r.max_ulp_error}, {"per_clock_per_cu", opt(r.per_clock_per_cu)}};
 }
 void from_json(const json& j, MathRoof& r) {
   j.at("call").get_to(r.call);
   j.at("calls_per_s").get_to(r.calls_per_s);
-  if (j.contains("launch")) {
-    get_opt(j["launch"], "global", r.global);
-    get_opt(j["launch"], "local", r.local);
-  }
+  get_opt(j, "launch", r.launch);
   get_opt(j, "chains", r.chains);
   get_opt(j, "argument", r.argument);
   get_opt(j, "ulp_bound", r.ulp_bound);
@@ -77,17 +74,14 @@ void from_json(const json& j, StridePoint& p) {
 
 void to_json(json& j, const StrideCurve& c) {
   j = {{"op", c.op},         {"type", c.type},     {"width", c.width},
-       {"launch", {{"global", c.global}, {"local", c.local}}},
+       {"launch", c.launch},
        {"buffer_bytes", c.buffer_bytes}, {"points", c.points}, {"same_address", opt(c.same_address)}};
 }
 void from_json(const json& j, StrideCurve& c) {
   j.at("op").get_to(c.op);
   j.at("type").get_to(c.type);
   j.at("width").get_to(c.width);
-  if (j.contains("launch")) {
-    get_opt(j["launch"], "global", c.global);
-    get_opt(j["launch"], "local", c.local);
-  }
+  get_opt(j, "launch", c.launch);
   get_opt(j, "buffer_bytes", c.buffer_bytes);
   j.at("points").get_to(c.points);
   get_opt(j, "same_address", c.same_address);
@@ -101,14 +95,11 @@ void from_json(const json& j, DivergencePoint& p) {
 }
 
 void to_json(json& j, const DivergenceTest& d) {
-  j = {{"launch", {{"global", d.global}, {"local", d.local}}}, {"points", d.points},
+  j = {{"launch", d.launch}, {"points", d.points},
        {"implied_width", opt(d.implied_width)}, {"reported_width", opt(d.reported_width)}};
 }
 void from_json(const json& j, DivergenceTest& d) {
-  if (j.contains("launch")) {
-    get_opt(j["launch"], "global", d.global);
-    get_opt(j["launch"], "local", d.local);
-  }
+  get_opt(j, "launch", d.launch);
   j.at("points").get_to(d.points);
   get_opt(j, "implied_width", d.implied_width);
   get_opt(j, "reported_width", d.reported_width);
@@ -134,15 +125,12 @@ void from_json(const json& j, ScalabilitySweep& s) {
 }
 
 void to_json(json& j, const AtomicRate& a) {
-  j = {{"space", a.space}, {"target", a.target}, {"launch", {{"global", a.global}, {"local", a.local}}}, {"ops_per_s", a.ops_per_s}};
+  j = {{"space", a.space}, {"target", a.target}, {"launch", a.launch}, {"ops_per_s", a.ops_per_s}};
 }
 void from_json(const json& j, AtomicRate& a) {
   j.at("space").get_to(a.space);
   j.at("target").get_to(a.target);
-  if (j.contains("launch")) {
-    get_opt(j["launch"], "global", a.global);
-    get_opt(j["launch"], "local", a.local);
-  }
+  get_opt(j, "launch", a.launch);
   j.at("ops_per_s").get_to(a.ops_per_s);
 }
 

@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/launch_shape.hpp"
 #include "model/math_functions.hpp"
 #include "model/stats.hpp"
 #include "model/vocabulary.hpp"
@@ -24,7 +25,7 @@ namespace roofline {
 struct MathRoof {
   MathCall call;
   Stats calls_per_s;
-  std::uint64_t global = 0, local = 0;  // the launch of the best point
+  LaunchShape launch;                   // of the best point
   int chains = 1;                       // independent call chains per work-item
   double argument = 0;                  // where the chain's calls evaluate (about)
   double ulp_bound = 0;                 // the bound the host check applied (OpenCL C's, or roofline's for native_)
@@ -44,7 +45,7 @@ struct StrideCurve {
   Op op = Op::read;  // read or store
   DataType type = DataType::float32;
   int width = 1;     // float or float4
-  std::uint64_t global = 0, local = 0;
+  LaunchShape launch;
   std::uint64_t buffer_bytes = 0;
   std::vector<StridePoint> points;         // strides 1 to 16 and 32
   std::optional<StridePoint> same_address; // stride 0: every work-item on one address
@@ -58,7 +59,7 @@ struct DivergencePoint {
   double ratio = 1;  // median time / the branch-free kernel's
 };
 struct DivergenceTest {
-  std::uint64_t global = 0, local = 0;
+  LaunchShape launch;
   std::vector<DivergencePoint> points;
   std::optional<int> implied_width;         // the path count beyond which the time stops growing
   std::optional<std::uint64_t> reported_width;  // the kernel's preferred work-group size multiple
@@ -83,7 +84,7 @@ enum class AtomicTarget { one_address, distinct_addresses };
 struct AtomicRate {
   AtomicSpace space = AtomicSpace::global;
   AtomicTarget target = AtomicTarget::one_address;
-  std::uint64_t global = 0, local = 0;
+  LaunchShape launch;
   Stats ops_per_s;
 };
 

@@ -26,7 +26,7 @@ inline MathRoof math_roof(MathFunction f, MathForm form, DataType type, double c
   MathRoof r;
   r.call = {f, form, type};
   r.calls_per_s = spread(calls_per_s);
-  r.global = 1 << 20, r.local = 256, r.chains = 4;
+  r.launch = {1 << 20, 256}, r.chains = 4;
   r.ulp_bound = form == MathForm::native ? 8192 : 4;
   r.max_ulp_error = form == MathForm::native ? 2.5 : 0.75;
   r.per_clock_per_cu = calls_per_s / (1.98e9 * 132);
@@ -56,7 +56,7 @@ inline std::vector<MathRoof> suite_math_roofs() {
 inline StrideCurve stride_curve(Op op, int width, double peak) {
   StrideCurve c;
   c.op = op, c.width = width, c.type = DataType::float32;
-  c.global = 1 << 22, c.local = 256, c.buffer_bytes = 1ull << 30;
+  c.launch = {1 << 22, 256}, c.buffer_bytes = 1ull << 30;
   std::vector<std::uint32_t> strides;
   for (std::uint32_t s = 1; s <= 16; ++s) strides.push_back(s);
   strides.push_back(32);
@@ -67,7 +67,7 @@ inline StrideCurve stride_curve(Op op, int width, double peak) {
 
 inline DivergenceTest suite_divergence() {
   DivergenceTest d;
-  d.global = 1 << 20, d.local = 256;
+  d.launch = {1 << 20, 256};
   const double base = 2e-4;
   for (int p = 1; p <= 64; p *= 2) {
     const double ratio = std::min(p, 32) * 0.97 + (p == 1 ? 0.03 : 0);

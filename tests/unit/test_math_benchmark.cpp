@@ -194,12 +194,12 @@ TEST_CASE("math roofs on the CPU device: checked, positive, and a cheating kerne
                                  MathCall{MathFunction::mul, MathForm::precise, DataType::int32}}) {
       INFO(call.label());
       const MathRoof roof = measure_math(session, call);
-      MESSAGE(call.label() << ": " << roof.value() / 1e6 << " M calls/s, local " << roof.local << ", max error "
+      MESSAGE(call.label() << ": " << roof.value() / 1e6 << " M calls/s, local " << roof.launch.local << ", max error "
                            << roof.max_ulp_error << " ulp");
       CHECK(roof.value() > 0);
       CHECK(roof.call == call);
       CHECK(roof.chains == 2);
-      CHECK((roof.local == 1 || roof.local == 16));
+      CHECK((roof.launch.local == 1 || roof.launch.local == 16));
       CHECK(roof.ulp_bound == ulp_bound(call));
       CHECK(roof.max_ulp_error <= std::max(roof.ulp_bound, 0.5));
       // Float results are rarely exact: a positive error shows the check compared them.

@@ -190,7 +190,7 @@ TEST_CASE("suite benchmarks on the CPU device, tiny plan") {
   }
   SUBCASE("branch divergence") {
     const DivergenceTest d = measure_divergence(session);
-    CHECK(d.local == 64);
+    CHECK(d.launch.local == 64);
     REQUIRE(d.points.size() == 4);
     CHECK(d.points[0].paths == 1);
     CHECK(d.points[0].ratio == doctest::Approx(1));
