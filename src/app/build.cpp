@@ -1,6 +1,7 @@
 #include "app/build.hpp"
 
 #include <array>
+#include <chrono>
 #include <filesystem>
 
 #include "app/build_power.hpp"
@@ -200,7 +201,9 @@ void BuildPipeline::measure_steps() {
     // A step of weight 1 is one progress step under its name; the compute
     // step shows each ceiling as its own.
     if (step.weight(plan_) == 1) progress.step(step.name);
+    const auto start = std::chrono::steady_clock::now();
     (this->*step.measure)();
+    doc_.steps.push_back({step.name, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()});
     save_partial();  // what the step added besides ceilings: power readings, notes, transfers
   }
   progress.finish();

@@ -140,6 +140,12 @@ void from_json(const json& j, DeviceIdentity& d) {
   get_opt(j, "host_cache_bytes", d.host_cache_bytes);
 }
 
+void to_json(json& j, const StepTime& s) { j = {{"name", s.name}, {"seconds", s.seconds}}; }
+void from_json(const json& j, StepTime& s) {
+  j.at("name").get_to(s.name);
+  j.at("seconds").get_to(s.seconds);
+}
+
 void to_json(json& j, const HeldClock& c) { j = {{"mhz", c.mhz}, {"source", c.source}, {"samples_mhz", c.samples_mhz}}; }
 void from_json(const json& j, HeldClock& c) {
   j.at("mhz").get_to(c.mhz);
@@ -154,7 +160,7 @@ void to_json(json& j, const RoofsDocument& d) {
        {"memory", opt(d.memory)}, {"transfers", d.transfers},
        {"launch_overhead", opt(d.launch_overhead)}, {"energy", opt(d.energy)}, {"math", d.math},
        {"global_stride", d.global_stride}, {"divergence", opt(d.divergence)}, {"scalability", opt(d.scalability)},
-       {"atomics", d.atomics}, {"notes", d.notes}};
+       {"atomics", d.atomics}, {"steps", d.steps}, {"notes", d.notes}};
 }
 void from_json(const json& j, RoofsDocument& d) {
   j.at("schema_version").get_to(d.schema_version);
@@ -181,6 +187,7 @@ void from_json(const json& j, RoofsDocument& d) {
   get_opt(j, "divergence", d.divergence);
   get_opt(j, "scalability", d.scalability);
   get_opt(j, "atomics", d.atomics);
+  get_opt(j, "steps", d.steps);
   get_opt(j, "notes", d.notes);
 }
 

@@ -70,6 +70,12 @@ struct HeldClock {
   Stats samples_mhz;
 };
 
+// How long one step of the build took (wall time), to see what a build spends.
+struct StepTime {
+  std::string name;  // the build's step: "compute ceilings", "math functions"...
+  double seconds = 0;
+};
+
 struct RoofsDocument {
   int schema_version = kSchemaVersion;
   std::string tool_version, git_revision, date, command_line;
@@ -88,6 +94,7 @@ struct RoofsDocument {
   std::optional<DivergenceTest> divergence;
   std::optional<ScalabilitySweep> scalability;
   std::vector<AtomicRate> atomics;
+  std::vector<StepTime> steps;     // in the order they ran; empty in files of older versions
   std::vector<std::string> notes;  // what was skipped and why, warnings
 };
 
@@ -99,6 +106,8 @@ void to_json(nlohmann::json& j, const Ceiling& c);
 void from_json(const nlohmann::json& j, Ceiling& c);
 void to_json(nlohmann::json& j, const DeviceIdentity& d);
 void from_json(const nlohmann::json& j, DeviceIdentity& d);
+void to_json(nlohmann::json& j, const StepTime& s);
+void from_json(const nlohmann::json& j, StepTime& s);
 void to_json(nlohmann::json& j, const HeldClock& c);
 void from_json(const nlohmann::json& j, HeldClock& c);
 void to_json(nlohmann::json& j, const RoofsDocument& d);

@@ -74,6 +74,14 @@ TEST_CASE("build --quick on PoCL writes a roofs file, a chart that renders, and 
   CHECK(j["schema_version"] == roofline::kSchemaVersion);
   CHECK(j["complete"] == true);
   CHECK(j["quick"] == true);
+  // Every step of the build with its wall time, in the order they ran.
+  std::vector<std::string> steps;
+  double step_seconds = 0;
+  for (const auto& step : j["steps"]) steps.push_back(step["name"]), step_seconds += step["seconds"].get<double>();
+  CHECK(steps == std::vector<std::string>{"compute ceilings", "math functions", "DRAM bandwidth", "memory hierarchy",
+                                          "global-memory stride", "branch divergence", "scalability", "atomics",
+                                          "power model", "host transfers and launch overhead"});
+  CHECK(step_seconds > 0);
   CHECK(j["tool"]["version"].get<std::string>().size() > 0);
   CHECK(j["device"]["type"] == "cpu");
   CHECK(j["device"]["compute_units"].get<int>() >= 1);
