@@ -27,9 +27,9 @@ std::uint64_t counter_count(AtomicTarget target, std::uint64_t global) {
 class AtomicRun {
  public:
   AtomicRun(Session& s, AtomicSpace space, AtomicTarget target)
-      : s_(s), space_(space), target_(target), shape_(s.plan.suite.atomic_launch) {
+      : s_(s), space_(space), target_(target) {
     kernel_ = cl::Kernel(s.programs.get("atomics.cl", "-cl-std=CL1.2"), kernel_name(space, target));
-    shape_.local = std::min<std::uint64_t>(shape_.local, s.max_local(kernel_));
+    shape_ = fit_to_kernel(s.plan.suite.atomic_launch, s.max_local(kernel_));
     counters_ = cl::Buffer(s.context, CL_MEM_READ_WRITE, counter_count(target, shape_.global) * 4);
     int arg = 0;
     kernel_.setArg(arg++, counters_);

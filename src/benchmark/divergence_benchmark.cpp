@@ -19,10 +19,10 @@ std::uint32_t step(std::uint32_t path, std::uint32_t s, std::uint32_t x) {
 
 class DivergenceRun {
  public:
-  explicit DivergenceRun(Session& s) : s_(s), out_(s.context, CL_MEM_WRITE_ONLY, s.plan.suite.divergence_launch.global * 4) {
-    shape_ = s.plan.suite.divergence_launch;
+  explicit DivergenceRun(Session& s) : s_(s) {
     cl::Kernel branch_free = kernel(1);
-    shape_.local = std::min<std::uint64_t>(shape_.local, s.max_local(branch_free));
+    shape_ = fit_to_kernel(s.plan.suite.divergence_launch, s.max_local(branch_free));
+    out_ = cl::Buffer(s.context, CL_MEM_WRITE_ONLY, shape_.global * 4);
     // One work count for every path count: the same work per work-item, so
     // the times compare.
     iters_ = calibrate_iterations([&](std::uint32_t n) { return run(branch_free, n); }, 64, 1u << 28,

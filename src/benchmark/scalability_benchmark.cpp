@@ -33,13 +33,15 @@ class VectorAddRun {
     da_ = cl::Buffer(s.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, a_.data());
     db_ = cl::Buffer(s.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, b_.data());
     dc_ = cl::Buffer(s.context, CL_MEM_WRITE_ONLY, bytes);
-    kernel_ = cl::Kernel(s.programs.get("vector_add.cl", std::string("-cl-std=CL1.2 -DCHUNKED=") + (s.plan.cpu ? "1" : "0")),
+    kernel_ = cl::Kernel(s.programs.get("vector_add.cl", std::string("-cl-std=CL1.2 -DCHUNKED=") + (s.plan.chunked ? "1" : "0")),
                          "vector_add");
     kernel_.setArg(0, da_);
     kernel_.setArg(1, db_);
     kernel_.setArg(2, dc_);
     kernel_.setArg(3, cl_uint(n_));
-    max_local_ = std::min<std::uint64_t>(s.plan.suite.scalability_max_local, s.max_local(kernel_));
+    // A power of two, so that it divides every count of the sweep it is below
+    // (powers of the plan's step, itself a power of two).
+    max_local_ = floor_pow2(std::min<std::uint64_t>(s.plan.suite.scalability_max_local, s.max_local(kernel_)));
   }
 
   std::uint64_t elements() const { return n_; }

@@ -16,12 +16,6 @@ namespace {
 // accesses of `width` lanes of at most 7.
 std::uint32_t most_exact_iters(int width) { return std::uint32_t((1u << 24) / (16u * 7u * unsigned(width))) - 1; }
 
-std::uint64_t floor_pow2(std::uint64_t n) {
-  std::uint64_t p = 1;
-  while (p * 2 <= n) p *= 2;
-  return p;
-}
-
 std::string type_name(int width) { return width == 1 ? "float" : "float" + std::to_string(width); }
 
 // The buffer, its host copy (reads) and the launch every stride shares.

@@ -22,6 +22,18 @@ std::uint32_t calibrate_iterations(const std::function<double(std::uint32_t)>& s
   }
 }
 
+LaunchShape fit_to_kernel(LaunchShape planned, std::uint64_t kernel_max) {
+  planned.local = std::clamp<std::uint64_t>(planned.local, 1, std::max<std::uint64_t>(kernel_max, 1));
+  planned.global = std::max<std::uint64_t>(planned.global / planned.local, 1) * planned.local;
+  return planned;
+}
+
+std::uint64_t floor_pow2(std::uint64_t n) {
+  std::uint64_t p = 1;
+  while (p <= n / 2) p *= 2;
+  return p;
+}
+
 std::vector<double> time_launches(Session& s, const cl::Kernel& kernel, const LaunchShape& shape, double first_launch_s) {
   SamplingPolicy policy = s.plan.suite.sampling;
   if (first_launch_s > policy.budget_s) policy.min_samples = 1;

@@ -18,6 +18,14 @@ namespace roofline {
 std::uint32_t calibrate_iterations(const std::function<double(std::uint32_t)>& seconds, std::uint32_t first,
                                    std::uint32_t most, double target_s);
 
+// `planned` in work-groups a kernel takes: local at most `kernel_max`, global
+// rounded down to whole work-groups (kernels built for OpenCL C 1.2 take no
+// partial one), at least one.
+LaunchShape fit_to_kernel(LaunchShape planned, std::uint64_t kernel_max);
+
+// The largest power of two not above n (1 for n = 0).
+std::uint64_t floor_pow2(std::uint64_t n);
+
 // The seconds of each timed launch of `kernel` at `shape`, sampled by the
 // plan's suite policy (one sample where the first launch outlasted the policy's whole budget).
 std::vector<double> time_launches(Session& session, const cl::Kernel& kernel, const LaunchShape& shape, double first_launch_s);

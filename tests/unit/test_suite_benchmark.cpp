@@ -10,6 +10,7 @@
 #include "benchmark/program_cache.hpp"
 #include "benchmark/session.hpp"
 #include "benchmark/suite_benchmark.hpp"
+#include "benchmark/suite_timing.hpp"
 #include "device/device.hpp"
 #include "measurement/progress.hpp"
 #include "model/suite.hpp"
@@ -93,6 +94,21 @@ TEST_CASE("sampled work-items: all of a small NDRange, else spread to the last")
   REQUIRE(spread.size() == 5);
   CHECK(spread.front() == 0);
   CHECK(spread.back() == 99999);
+}
+
+TEST_CASE("a planned launch fitted to what the kernel takes: whole work-groups, at least one") {
+  // Within the kernel's limit: unchanged.
+  CHECK(fit_to_kernel({2048, 256}, 1024).global == 2048);
+  CHECK(fit_to_kernel({2048, 256}, 1024).local == 256);
+  // A kernel that takes 192 at most: 2048 is no multiple of 192, 1920 is.
+  CHECK(fit_to_kernel({2048, 256}, 192).local == 192);
+  CHECK(fit_to_kernel({2048, 256}, 192).global == 1920);
+  // Fewer work-items than one fitted group: one group.
+  CHECK(fit_to_kernel({100, 256}, 128).global == 128);
+  CHECK(floor_pow2(192) == 128);
+  CHECK(floor_pow2(256) == 256);
+  CHECK(floor_pow2(1) == 1);
+  CHECK(floor_pow2(0) == 1);
 }
 
 TEST_CASE("stride checks: the host's sums and stores, and a corrupted output") {
