@@ -65,12 +65,13 @@
 #define SIG_INT_MOD 14    // direct: x = x % c + d
 #define SIG_INT_MUL 15    // direct pair: x = x * w, then w = w * x
 
-#define CHAINS_1(M, v) M(0, v)
-#define CHAINS_2(M, v) CHAINS_1(M, v) M(1, v)
-#define CHAINS_4(M, v) CHAINS_2(M, v) M(2, v) M(3, v)
-#define CHAINS_8(M, v) CHAINS_4(M, v) M(4, v) M(5, v) M(6, v) M(7, v)
-#define CHAINS_16(M, v) CHAINS_8(M, v) M(8, v) M(9, v) M(10, v) M(11, v) M(12, v) M(13, v) M(14, v) M(15, v)
-#define FOR_CHAINS(M, v) CAT(CHAINS_, CHAINS)(M, v)
+// The same expansion as kernels/compute.cl's: M(k) for every chain k.
+#define CHAINS_1(M) M(0)
+#define CHAINS_2(M) CHAINS_1(M) M(1)
+#define CHAINS_4(M) CHAINS_2(M) M(2) M(3)
+#define CHAINS_8(M) CHAINS_4(M) M(4) M(5) M(6) M(7)
+#define CHAINS_16(M) CHAINS_8(M) M(8) M(9) M(10) M(11) M(12) M(13) M(14) M(15)
+#define FOR_CHAINS CAT(CHAINS_, CHAINS)
 
 // CALL(x, v, y, s, q): one call on x; y the result fed back, s a second
 // result (pointer output), q an integer output; v the direct chains' constant.
@@ -123,13 +124,14 @@
 #define NEXT(k, y) x##k = b + a * (y);
 #endif
 
+// STEP(k, v): one step of chain k with constant v (c or e).
 #if SIG == SIG_INT_MUL
-#define DECLARE(k, v) T x##k = start[k]; T w##k = c;
+#define DECLARE(k) T x##k = start[k]; T w##k = c;
 #define PAIR_c(k) x##k = x##k * w##k;
 #define PAIR_e(k) w##k = w##k * x##k;
 #define STEP(k, v) PAIR_##v(k)
 #else
-#define DECLARE(k, v) T x##k = start[k];
+#define DECLARE(k) T x##k = start[k];
 #define STEP(k, v)                  \
   {                                 \
     T y_, s_ = (T)0;                \
@@ -138,21 +140,23 @@
     NEXT(k, FED(y_, s_, q_))        \
   }
 #endif
-#define ACCUMULATE(k, v) sum = sum + x##k;
+#define STEP_c(k) STEP(k, c)
+#define STEP_e(k) STEP(k, e)
+#define ACCUMULATE(k) sum = sum + x##k;
 
 __kernel void math(__global T* restrict out, __global int* restrict iout, __global const T* restrict start,
                    const T a, const T b, const T c, const T d, const T e, const int n, const uint iters) {
   const size_t gid = get_global_id(0);
-  FOR_CHAINS(DECLARE, 0)
+  FOR_CHAINS(DECLARE)
   for (uint i = 0; i < iters; ++i) {
     // 4 calls per chain and iteration: the host counts iters * 4 * CHAINS per work-item
-    FOR_CHAINS(STEP, c)
-    FOR_CHAINS(STEP, e)
-    FOR_CHAINS(STEP, c)
-    FOR_CHAINS(STEP, e)
+    FOR_CHAINS(STEP_c)
+    FOR_CHAINS(STEP_e)
+    FOR_CHAINS(STEP_c)
+    FOR_CHAINS(STEP_e)
   }
   T sum = (T)0;
-  FOR_CHAINS(ACCUMULATE, 0)
+  FOR_CHAINS(ACCUMULATE)
   // One more call, on chain 0's final value, for the host's accuracy check.
   T y = (T)0, s = (T)0;
   int q = 0;

@@ -274,14 +274,14 @@ void BuildPipeline::measure_compute() {
 
 // Each call of the plan in turn, saved as it comes; a function the device
 // cannot build is noted and skipped (OpenCL C requires them all, but a
-// driver's compiler may still fail on one).
+// driver's compiler may still fail on one), as is one the plan cannot launch.
 void BuildPipeline::measure_math() {
   Session& s = *session_;
   for (const MathCall& call : plan_.math.calls) {
     s.progress.step("math " + call.label());
     attempt([&] {
       try {
-        doc_.math.push_back(roofline::measure_math(s, call));
+        if (auto roof = roofline::measure_math(s, call)) doc_.math.push_back(std::move(*roof));
       } catch (const KernelBuildError& e) {
         doc_.notes.push_back("omitted: the math roof of " + call.label() + ": " + e.what());
       }

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "benchmark/math_reference.hpp"
+#include "benchmark/suite_timing.hpp"
 #include "device/half_float.hpp"
 #include "measurement/interrupt.hpp"
 
@@ -14,16 +15,15 @@ namespace {
 
 constexpr int kCallsPerIter = 4;  // calls per chain and loop iteration (kernels/math.cl)
 constexpr std::uint32_t kMinIters = 4;
+constexpr std::uint32_t kMaxIters = 1u << 28;
 constexpr int kOutputsPerItem = 4;  // argument, result, second result, chains' sum
 
 // The kernel's scalar type: integer mul, div and mod run on uint.
 std::string kernel_type(DataType t) { return t == DataType::int32 ? "uint" : str(t); }
 
-std::size_t type_bytes(DataType t) { return t == DataType::float64 ? 8 : t == DataType::float16 ? 2 : 4; }
-
 // A host value as the kernel's scalar type, byte for byte.
 std::vector<unsigned char> encode(long double v, DataType t) {
-  std::vector<unsigned char> out(type_bytes(t));
+  std::vector<unsigned char> out(scalar_bytes(t));
   switch (t) {
     case DataType::int32: { const std::uint32_t u = std::uint32_t(v); std::memcpy(out.data(), &u, 4); break; }
     case DataType::float64: { const double d = double(v); std::memcpy(out.data(), &d, 8); break; }
@@ -65,7 +65,7 @@ class MathVariant {
       const auto v = encode(args_.start(k), call.type);
       starts.insert(starts.end(), v.begin(), v.end());
     }
-    const std::size_t sz = type_bytes(call.type);
+    const std::size_t sz = scalar_bytes(call.type);
     out_ = cl::Buffer(s_.context, CL_MEM_WRITE_ONLY, capacity * kOutputsPerItem * sz);
     iout_ = cl::Buffer(s_.context, CL_MEM_WRITE_ONLY, capacity * sizeof(cl_int));
     start_ = cl::Buffer(s_.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, starts.size(), starts.data());
@@ -80,8 +80,6 @@ class MathVariant {
     kernel_.setArg(8, cl_int(args_.n));
   }
 
-  int chains() const { return chains_; }
-  const MathArguments& arguments() const { return args_; }
   std::size_t max_local() const { return s_.max_local(kernel_); }
   double calls(const LaunchShape& shape, std::uint32_t iters) const {
     return double(shape.global) * iters * kCallsPerIter * chains_;
@@ -93,23 +91,16 @@ class MathVariant {
     return s_.run_timed(kernel_, shape);
   }
 
-  // The iteration count that makes one launch take about `target` seconds.
+  // The iteration count that makes one launch take about `target` seconds,
+  // timed after one launch that may include the driver's lazy compilation.
   std::uint32_t calibrate(const LaunchShape& shape, double target) {
-    std::uint32_t iters = kMinIters;
-    run(shape, iters);  // the first launch may include the driver's lazy compilation
-    for (int tries = 0; tries < 12; ++tries) {
-      const double t = run(shape, iters);
-      const double scale = target / std::max(t, 1e-7);
-      if (t >= target / 4 || iters >= (1u << 26))
-        return std::uint32_t(std::clamp(double(iters) * scale, double(kMinIters), double(1u << 28)));
-      iters = std::uint32_t(std::min(double(iters) * std::min(scale, 64.0), double(1u << 28)));
-    }
-    return iters;
+    run(shape, kMinIters);
+    return calibrate_iterations([&](std::uint32_t n) { return run(shape, n); }, kMinIters, kMaxIters, target);
   }
 
   // Checks the outputs of the last launch (global work-items, iters iterations).
   void check(const LaunchShape& shape, std::uint32_t iters, double& max_ulp) {
-    const std::size_t sz = type_bytes(call_.type);
+    const std::size_t sz = scalar_bytes(call_.type);
     std::vector<unsigned char> out(shape.global * kOutputsPerItem * sz);
     std::vector<cl_int> ints(shape.global);
     s_.queue.enqueueReadBuffer(out_, CL_TRUE, 0, out.size(), out.data());
@@ -160,35 +151,50 @@ struct Best {
   int chains = 0;
 };
 
+// The call's rate at one launch shape: calibrated, checked, then sampled.
+Stats measure_at(MathVariant& v, const LaunchShape& shape, const MathPlan& plan, double& max_ulp) {
+  const std::uint32_t iters = v.calibrate(shape, plan.target_s);
+  v.run(shape, iters);
+  v.check(shape, iters, max_ulp);
+  return rate_stats(sample([&] { return v.run(shape, iters); }, plan.sampling), v.calls(shape, iters));
+}
+
+std::string too_large_note(const MathCall& call, std::size_t kernel_max) {
+  return "omitted: the math roof of " + call.label() + ": its kernel takes work-groups of at most " +
+         std::to_string(kernel_max) + " work-items, fewer than any launch of the plan";
+}
+
 }  // namespace
 
-MathRoof measure_math(Session& s, const MathCall& call) {
+std::optional<MathRoof> measure_math(Session& s, const MathCall& call) {
   const MathPlan& plan = s.plan.math;
   std::uint64_t capacity = 1;
   for (const LaunchShape& l : plan.launches) capacity = std::max(capacity, l.global);
   MathRoof roof;
   roof.call = call;
   roof.ulp_bound = ulp_bound(call);
+  roof.argument = math_arguments(call).b;
   Best best;
+  std::size_t kernel_max = 0;
   for (int chains : plan.chains) {
     MathVariant v(s, call, chains, capacity);
-    roof.argument = v.arguments().b;
-    if (!s.warmed) {
-      s.warm_up_with([&] { v.calibrate(plan.launches.front(), plan.target_s); }, s.plan.warmup_s);
-      s.warmed = true;
-    }
+    kernel_max = v.max_local();
     for (const LaunchShape& shape : plan.launches) {
-      if (shape.local > v.max_local()) continue;
+      if (shape.local > kernel_max) continue;
+      if (!s.warmed) {
+        s.warm_up_with([&] { v.calibrate(shape, plan.target_s); }, s.plan.warmup_s);
+        s.warmed = true;
+      }
       s.progress.detail(call.label() + ": " + std::to_string(chains) + " chains, work-groups of " +
                         std::to_string(shape.local));
-      const std::uint32_t iters = v.calibrate(shape, plan.target_s);
-      v.run(shape, iters);
-      v.check(shape, iters, roof.max_ulp_error);
-      const Stats st = rate_stats(sample([&] { return v.run(shape, iters); }, plan.sampling), v.calls(shape, iters));
+      const Stats st = measure_at(v, shape, plan, roof.max_ulp_error);
       if (st.median > best.stats.median) best = {st, shape, chains};
     }
   }
-  if (best.chains == 0) throw WrongResult("no launch shape of the plan fits the math kernel of " + call.label());
+  if (best.chains == 0) {
+    s.notes.push_back(too_large_note(call, kernel_max));
+    return std::nullopt;
+  }
   roof.calls_per_s = best.stats;
   roof.launch = best.launch;
   roof.chains = best.chains;

@@ -5,6 +5,7 @@
 // kernel's outputs are checked on the host (benchmark/math_reference) before
 // any figure is taken.
 #pragma once
+#include <optional>
 
 #include "benchmark/session.hpp"
 #include "model/suite.hpp"
@@ -13,8 +14,11 @@ namespace roofline {
 
 // Throws KernelBuildError when the device cannot build the kernel and
 // WrongResult when a result is outside the function's error bound or the
-// chains did not end where the host's run of them does. The roof has no
-// per_clock_per_cu yet (the pipeline fills it once the clock is known).
-MathRoof measure_math(Session& session, const MathCall& call);
+// chains did not end where the host's run of them does. None, with a note in
+// the session's notes, when the kernel takes smaller work-groups than every
+// launch of the plan (the device ran nothing wrong; the plan cannot launch
+// it). The roof has no per_clock_per_cu yet (the pipeline fills it once the
+// clock is known).
+std::optional<MathRoof> measure_math(Session& session, const MathCall& call);
 
 }  // namespace roofline

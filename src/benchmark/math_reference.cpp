@@ -24,13 +24,9 @@ constexpr std::uint64_t kFeedbackSteps = 256;
 // The argument point b and extra arguments of each function (the same for
 // every type: each value is exact in half). Points keep away from zeros of the
 // result (an ULP bound there is much tighter than elsewhere), from poles and
-// from the jumps of rounding and remainder functions.
-struct Point {
-  double b = 0.75, c = 0, d = 0, e = 0;
-  int n = 0;
-};
-
-Point function_point(F f) {
+// from the jumps of rounding and remainder functions. The feedback factor a
+// is left 0: math_arguments sets it.
+MathArguments function_point(F f) {
   switch (f) {
     case F::add: case F::sub: return {1.5, 0.25, 0, -0.25};
     case F::mul: return {1.5, 2, 0, 0.5};
@@ -59,13 +55,13 @@ Point function_point(F f) {
     case F::powr: return {1.25, 1.5};
     case F::rootn: return {1.75, 0, 0, 0, 3};
     case F::tgamma: return {2.5};
-    default: return {};  // sin, cos, tan, atan, exp10, exp2, sinh, cosh, tanh, asinh, atanpi, sincos, log1p, erf, erfc, expm1
+    default: return {0.75};  // sin, cos, tan, atan, exp10, exp2, sinh, cosh, tanh, asinh, atanpi, sincos, log1p, erf, erfc, expm1
   }
 }
 
 // Integer mul, div and mod: x = x * w, w = w * x from w = c; x = x / c + d (climbs to 1499);
 // x = x % c + d (ends in [1001, 1007]); starts at b + 1 + k.
-Point integer_point(F f) {
+MathArguments integer_point(F f) {
   switch (f) {
     case F::mul: return {12345, 2654435761.0, 0, 2654435761.0};
     case F::div: return {1200, 3, 1000, 3};
@@ -310,13 +306,7 @@ double MathArguments::start(int chain) const {
 }
 
 MathArguments math_arguments(const MathCall& call) {
-  const Point pt = is_integer(call) ? integer_point(call.function) : function_point(call.function);
-  MathArguments a;
-  a.b = pt.b;
-  a.c = pt.c;
-  a.d = pt.d;
-  a.e = pt.e;
-  a.n = pt.n;
+  MathArguments a = is_integer(call) ? integer_point(call.function) : function_point(call.function);
   a.a = direct_chain(kernel_shape(call)) ? 0 : kFeedback;
   return a;
 }

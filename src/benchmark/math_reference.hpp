@@ -22,11 +22,12 @@ MathKernelShape kernel_shape(const MathCall& call);
 bool direct_chain(MathKernelShape shape);
 
 // A function's arguments: the chain's argument point b and start values, the
-// feedback factor a, the second and third arguments c and d, the direct
-// chains' alternate constant e, and the integer argument n.
+// second and third arguments c and d, the direct chains' alternate constant
+// e, the integer argument n, and the feedback factor a.
 struct MathArguments {
-  double a = 0, b = 0, c = 0, d = 0, e = 0;
+  double b = 0, c = 0, d = 0, e = 0;
   int n = 0;
+  double a = 0;
   // Start value of chain k: near b, distinct per chain, in the domain.
   double start(int chain) const;
 };

@@ -61,8 +61,7 @@ enum class MathSignature {
 };
 
 struct MathFunctionInfo {
-  MathFunction function;
-  std::string_view name;  // the OpenCL C name of the precise form ("div" is x / y)
+  MathFunction function;  // named by Vocabulary<MathFunction>: the OpenCL C name of the precise form ("div" is x / y)
   int group;              // seed 000 Table 1; 0 for sqrt, exp2, log2
   MathSignature signature;
   bool native_and_half;   // OpenCL C defines native_ and half_ forms

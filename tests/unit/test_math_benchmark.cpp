@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -193,7 +194,9 @@ TEST_CASE("math roofs on the CPU device: checked, positive, and a cheating kerne
                                  MathCall{MathFunction::div, MathForm::precise, DataType::int32},
                                  MathCall{MathFunction::mul, MathForm::precise, DataType::int32}}) {
       INFO(call.label());
-      const MathRoof roof = measure_math(session, call);
+      const std::optional<MathRoof> measured = measure_math(session, call);
+      REQUIRE(measured);
+      const MathRoof& roof = *measured;
       MESSAGE(call.label() << ": " << roof.value() / 1e6 << " M calls/s, local " << roof.launch.local << ", max error "
                            << roof.max_ulp_error << " ulp");
       CHECK(roof.value() > 0);
@@ -207,6 +210,16 @@ TEST_CASE("math roofs on the CPU device: checked, positive, and a cheating kerne
     }
   }
   const MathCall sin_f{MathFunction::sin, MathForm::precise, DataType::float32};
+  SUBCASE("a plan whose work-groups the kernel cannot take: noted, no roof, nothing launched") {
+    Plan big = plan;
+    big.math.launches = {{1u << 20, 1u << 20}};  // beyond any CPU driver's work-group limit
+    Session session(*dev, big, find_kernel_dir(""), progress);
+    const std::size_t notes_before = session.notes.size();
+    CHECK_FALSE(measure_math(session, sin_f));
+    REQUIRE(session.notes.size() == notes_before + 1);
+    CHECK(session.notes.back().find("omitted: the math roof of sin (float)") == 0);
+    CHECK_FALSE(session.warmed);
+  }
   SUBCASE("a kernel that skips its loop") {
     const fs::path dir = edited_kernels("skip", "i < iters;", "i < 0u;");
     Session session(*dev, plan, dir.string(), progress);
