@@ -104,7 +104,7 @@ Placement placement_of(const PlaceRequest& r, const PreparedKernel& k, const Cou
   p.bytes = counts.counts.carm_bytes();
   p.flops_by_type = counts.counts.flops_by_type();
   p.bytes_by_space = counts.counts.bytes_by_space();
-  for (const auto& [call, calls] : counts.counts.math) p.math_calls[call] += double(calls);
+  p.math_calls = counts.counts.math_calls();
   p.footprint_bytes = double(k.kernel->buffer_bytes());
   p.time = time;
   p.seconds = time.median;

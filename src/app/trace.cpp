@@ -130,7 +130,7 @@ void place_kernel(TracedKernel& k, const std::optional<RoofsDocument>& roofs, co
     p.intops += n * c.intops();
     p.bytes += n * c.carm_bytes();
     for (const auto& [type, f] : c.flops_by_type()) p.flops_by_type[type] += n * f;
-    for (const auto& [call, calls] : c.math) p.math_calls[call] += n * double(calls);
+    for (const auto& [call, calls] : c.math_calls()) p.math_calls[call] += n * calls;
     for (const auto& [space, b] : c.bytes_by_space()) {
       p.bytes_by_space[space].load += n * b.load;
       p.bytes_by_space[space].store += n * b.store;

@@ -84,7 +84,7 @@ std::string format_prediction(const Prediction& p, double measured_seconds) {
 std::string format_math(const MathPlacement& m, RateUnit unit) {
   std::ostringstream o;
   if (m.roof.empty())
-    o << "  math     no math roof in the roofs file for these calls: not timed\n";
+    o << "  math     no math roof for these calls: not timed\n";
   else if (m.bound)
     o << "  math-bound: the math calls take " << format_si(m.seconds, "s") << " at their roofs, more than the FLOPs ("
       << format_si(m.flop_seconds, "s") << ") and the memory traffic (" << format_si(m.memory_seconds, "s") << ")\n";

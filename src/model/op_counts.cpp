@@ -20,4 +20,10 @@ std::map<AddressSpace, SpaceBytes> OpCounts::bytes_by_space() const {
           {AddressSpace::private_, {double(slot[kPrivateLoad]), double(slot[kPrivateStore])}}};
 }
 
+std::map<MathCall, double> OpCounts::math_calls() const {
+  std::map<MathCall, double> out;
+  for (const auto& [call, calls] : math) out[call] = double(calls);
+  return out;
+}
+
 }  // namespace roofline

@@ -42,6 +42,7 @@ struct OpCounts {
   double carm_bytes() const;
   std::map<DataType, double> flops_by_type() const;
   std::map<AddressSpace, SpaceBytes> bytes_by_space() const;
+  std::map<MathCall, double> math_calls() const;  // `math` as the placement and prediction hold it
 };
 
 }  // namespace roofline

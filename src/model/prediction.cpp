@@ -27,7 +27,7 @@ KernelWork work_of(const OpCounts& counts, std::optional<double> footprint_bytes
   w.flops_by_type = counts.flops_by_type();
   w.bytes_by_space = counts.bytes_by_space();
   w.footprint_bytes = footprint_bytes;
-  for (const auto& [call, n] : counts.math) w.math_calls[call] += double(n);
+  w.math_calls = counts.math_calls();
   return w;
 }
 

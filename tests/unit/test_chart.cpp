@@ -90,6 +90,18 @@ const Line* find_line(const std::vector<Line>& lines, const std::string& title_s
   return nullptr;
 }
 
+// A kernel placed at 1 ms: `flops` over `bytes`, its AI and performance from them.
+Placement placed_kernel(const std::string& kernel, double flops, double bytes) {
+  Placement p;
+  p.kernel = kernel;
+  p.flops = flops;
+  p.bytes = bytes;
+  p.ai = flops / bytes;
+  p.seconds = 1e-3;
+  p.performance = flops / p.seconds;
+  return p;
+}
+
 }  // namespace
 
 TEST_CASE("the well-formedness check itself rejects broken XML") {
@@ -346,13 +358,7 @@ TEST_CASE("degenerate documents still give a valid chart") {
 }
 
 TEST_CASE("a kernel analysed by levels gets a hollow dot per level, on its dot's line, at each level's AI") {
-  Placement p;
-  p.kernel = "mm";
-  p.flops = 1e9;
-  p.bytes = 4e9;
-  p.ai = 0.25;
-  p.seconds = 1e-3;
-  p.performance = 1e12;
+  Placement p = placed_kernel("mm", 1e9, 4e9);  // AI 0.25, 1 TFLOP/s
   // The L3 serves more than the kernel asks (uncoalesced lines), DRAM far less (reuse).
   p.analysis = PlacementAnalysis{{{"L3", 2e10, 0.05}, {"DRAM", 2e8, 5}}, std::nullopt, {}};
   const std::string svg = render_carm_svg(h200_fixture(), {}, {p});
@@ -383,13 +389,7 @@ TEST_CASE("a kernel analysed by levels gets a hollow dot per level, on its dot's
 }
 
 TEST_CASE("a placed kernel with math calls that have roofs gets its math roof drawn across the plot at ops / math time") {
-  Placement p;
-  p.kernel = "nbody";
-  p.flops = 1e9;
-  p.bytes = 1e8;
-  p.ai = 10;
-  p.seconds = 1e-3;
-  p.performance = 1e12;
+  Placement p = placed_kernel("nbody", 1e9, 1e8);  // AI 10, 1 TFLOP/s
   const std::string plain = render_carm_svg(h200_fixture(), {}, {p});
   CHECK(plain.find("roof math") == std::string::npos);  // no math calls: no math roof
   MathPlacement m;

@@ -288,8 +288,6 @@ TEST_CASE("the recording copy: sites by kind, a nested condition wrapped alone, 
         std::string::npos);
 }
 
-#else
-
 TEST_CASE("math calls get a counter slot each, after the fixed ones, charged per lane; mad and fma are not math calls") {
   // Per work-item: rsqrt on a float4 once (4 calls), native_sin in a loop of 3
   // (1 call per iteration), a double division (1), an int % and an int /= on a
@@ -335,6 +333,8 @@ TEST_CASE("math calls get a counter slot each, after the fixed ones, charged per
   CHECK(rec.math_slots.empty());
   CHECK(rec.source.find("ulong __rl_c[" + std::to_string(kCounterSlots + 3) + "];") != std::string::npos);
 }
+
+#else
 
 TEST_CASE("a build without Clang has no instrumenter") {
   CHECK(!counting_available());
