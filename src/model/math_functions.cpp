@@ -126,6 +126,16 @@ std::optional<std::pair<MathFunction, MathForm>> math_builtin(std::string_view n
   return std::nullopt;
 }
 
+std::string undefined_call(const MathCall& c) {
+  const MathFunctionInfo& i = info(c.function);
+  const std::string name = str(c.function);
+  if (c.form != MathForm::precise && !i.native_and_half) return name + " has no " + str(c.form) + "_ form";
+  if (c.form != MathForm::precise && c.type != DataType::float32)
+    return math_name(c.function, c.form) + " is defined on float only, not " + str(c.type);
+  if (c.type == DataType::int32 ? !i.integer : !i.floating) return name + " is not defined on " + str(c.type);
+  return "";
+}
+
 std::string MathCall::label() const { return math_name(function, form) + " (" + str(type) + ")"; }
 
 }  // namespace roofline

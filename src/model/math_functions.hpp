@@ -99,6 +99,10 @@ struct MathCall {
   std::string label() const;
 };
 
+// Empty when OpenCL C defines the call; else why not ("fmax has no native_
+// form", "sin is not defined on int").
+std::string undefined_call(const MathCall& c);
+
 template <>
 struct Vocabulary<MathForm> {
   static constexpr std::string_view what = "math form";

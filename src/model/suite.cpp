@@ -48,6 +48,7 @@ void from_json(const json& j, MathCall& c) {
   j.at("function").get_to(c.function);
   j.at("form").get_to(c.form);
   j.at("type").get_to(c.type);
+  if (const std::string why = undefined_call(c); !why.empty()) throw std::runtime_error(why);
 }
 
 void to_json(json& j, const MathRoof& r) {

@@ -521,3 +521,42 @@ TEST_CASE("--compute picks a file has no roof for are named") {
   CHECK(chart::unmatched_roof_pick(d, {"double"}) == "double");
   CHECK(chart::unmatched_roof_pick(d, {"float:add"}) == "float:add");
 }
+
+TEST_CASE("math calls outside the vocabulary or that OpenCL C does not define are refused") {
+  const auto with_call = [](const json& call) {
+    json c = small_counts();
+    json entry = call;
+    entry["calls"] = 16;
+    c["math"] = json::array({entry});
+    return counts_refusal(c.dump());
+  };
+  const json rsqrt = {{"function", "rsqrt"}, {"form", "precise"}, {"type", "float"}};
+  CHECK(parse_counts([&] {
+          json c = small_counts();
+          json e = rsqrt;
+          e["calls"] = 16;
+          c["math"] = json::array({e});
+          return c.dump();
+        }(), "c.json").counts.math.at(MathCall{MathFunction::rsqrt, MathForm::precise, DataType::float32}) == 16);
+  json bogus = rsqrt;
+  bogus["function"] = "bogus";
+  CHECK(with_call(bogus).rfind("c.json: /math/0/function: must be one of \"add\", \"sub\"", 0) == 0);
+  json native_fmax = rsqrt;
+  native_fmax["function"] = "fmax", native_fmax["form"] = "native";
+  check_message(with_call(native_fmax), "c.json: fmax has no native_ form");
+  json native_double = rsqrt;
+  native_double["form"] = "native", native_double["type"] = "double";
+  check_message(with_call(native_double), "c.json: native_rsqrt is defined on float only, not double");
+  json sin_int = rsqrt;
+  sin_int["function"] = "sin", sin_int["type"] = "int";
+  check_message(with_call(sin_int), "c.json: sin is not defined on int");
+}
+
+TEST_CASE("the schema's math function names are the vocabulary's, in its order") {
+  json common;
+  for (const SchemaFile& f : embedded_schema_files())
+    if (std::string(f.name) == "common.schema.json") common = json::parse(f.text);
+  std::vector<std::string> names;
+  for (const auto& n : Vocabulary<MathFunction>::names) names.emplace_back(n.name);
+  CHECK(common["definitions"]["math_call"]["properties"]["function"]["enum"].get<std::vector<std::string>>() == names);
+}
