@@ -1,12 +1,18 @@
 // chart/html_table: a table of the HTML report, with a header row and a
-// caption; every cell is escaped here.
+// caption; every cell is escaped here. And the cells every table writes alike.
 #pragma once
 #include <string>
 #include <vector>
 
 #include "chart/svg.hpp"
+#include "model/launch_shape.hpp"
 
 namespace roofline::chart {
+
+// A launch column's cell: "1056 × 256", work-groups × work-items in each.
+inline std::string launch_cell(const LaunchShape& l) {
+  return std::to_string(l.work_groups()) + " × " + std::to_string(l.local);
+}
 
 struct HtmlTable {
   std::vector<std::string> header;

@@ -9,13 +9,14 @@
 // axis is labelled at the top as well as the bottom, so a tall chart reads
 // without scrolling back.
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
-#include <exception>
 #include <tuple>
 #include <vector>
 
 #include "chart/axes.hpp"
 #include "chart/suite_chart.hpp"
+#include "chart/suite_parts.hpp"
 #include "chart/svg.hpp"
 #include "model/roofs.hpp"
 #include "model/units.hpp"
@@ -25,8 +26,6 @@ namespace chart {
 namespace {
 
 constexpr double kBarRow = 15, kBarHeight = 10, kHeadingRow = 22, kLabelFont = 11, kLegendRow = 20;
-
-bool usable(double v) { return v > 0 && std::isfinite(v); }
 
 // Table 1's groups in order, the functions outside it last.
 int group_rank(MathFunction f) {
@@ -86,12 +85,10 @@ std::string group_heading(int rank) {
 std::string bar_tooltip(const MathRoof& r) {
   const Stats& s = r.calls_per_s;
   std::string t = r.call.label() + ": " + format_si(s.median, "calls/s") + format_text(" (%.0f calls/s)", s.median);
-  if (s.samples > 1)
-    t += "\nmedian of " + std::to_string(s.samples) + " runs, min " + format_si(s.min, "calls/s") + ", max " + format_si(s.max, "calls/s");
+  t += runs_text(s, "calls/s");
   if (r.per_clock_per_cu) t += format_text("\n%.3g calls per clock per compute unit", *r.per_clock_per_cu);
   t += format_text("\nmax error %.3g ULP (bound %.3g)", r.max_ulp_error, r.ulp_bound);
-  t += "\n" + std::to_string(r.launch.global) + " work-items in groups of " + std::to_string(r.launch.local) + ", " +
-       std::to_string(r.chains) + (r.chains == 1 ? " call chain" : " call chains") + " per work-item";
+  t += "\n" + launch_text(r.launch) + ", " + std::to_string(r.chains) + (r.chains == 1 ? " call chain" : " call chains") + " per work-item";
   return t;
 }
 
@@ -232,8 +229,8 @@ std::string render_math(const RoofsDocument& doc, const ChartOptions& opt) {
     lo = std::min({lo, r->value(), usable(r->calls_per_s.min) ? r->calls_per_s.min : r->value()}),
     hi = std::max({hi, r->value(), std::isfinite(r->calls_per_s.max) ? r->calls_per_s.max : 0.0});
   if (roofs.empty()) lo = 1e9, hi = 1e12;
-  // Room right of the longest bar for its figure (about 60 pixels of the axis).
-  AxisSpec x{make_log_axis(lo / 2, hi * 6, plot.x0, plot.x1), {}, "Calls per second"};
+  // Room right of the longest bar for its figure (about 60 pixels of the axis), within a double's range.
+  AxisSpec x{make_log_axis(std::max(lo / 2, DBL_MIN), std::min(hi * 6, DBL_MAX), plot.x0, plot.x1), {}, "Calls per second"};
   x.ticks = decade_ticks(x.scale, 40);
   const AxisSpec y{make_log_axis(1, 10, plot.y1, plot.y0), {}, ""};  // rows, not a scale: no ticks
 
@@ -246,7 +243,8 @@ std::string render_math(const RoofsDocument& doc, const ChartOptions& opt) {
   append_top_labels(out, x, plot);
   append_titles(out, canvas, title, subtitle);
   append_color_legend(out, keys, spots);
-  if (roofs.empty()) append_note(out, plot, "no math roofs in this roofs file");
+  if (roofs.empty())
+    append_note(out, plot, doc.math.empty() ? missing_note(ChartKind::math, doc) : "no math roof with a positive calls/s in this roofs file");
   out += "</svg>\n";
   return out;
 }
@@ -255,15 +253,7 @@ std::string render_math(const RoofsDocument& doc, const ChartOptions& opt) {
 }  // namespace chart
 
 std::string render_math_svg(const RoofsDocument& doc, const ChartOptions& opt) {
-  try {
-    return chart::render_math(doc, opt);
-  } catch (const std::exception& e) {
-    const chart::Canvas canvas = chart::make_canvas(opt);
-    std::string out;
-    chart::append_svg_header(out, canvas, "could not draw the math-function throughput");
-    chart::append_note(out, canvas.plot, std::string("could not draw the math-function throughput: ") + e.what());
-    return out + "</svg>\n";
-  }
+  return chart::render_safely(opt, "math-function throughput", [&] { return chart::render_math(doc, opt); });
 }
 
 }  // namespace roofline

@@ -79,7 +79,7 @@ Table ceilings_table(const std::vector<const Ceiling*>& list) {
                       format_si(c->value, u), format_si(c->stats.min, u), format_si(c->stats.max, u),
                       std::to_string(c->stats.samples), c->theory ? format_si(*c->theory, u) : "",
                       c->efficiency ? pct(*c->efficiency) + (c->above_theory ? " (above theory!)" : "") : "",
-                      std::to_string(c->launch.work_groups()) + " × " + std::to_string(c->launch.local), c->variant,
+                      chart::launch_cell(c->launch), c->variant,
                       c->power ? format_text("%.1f W, ", c->power->watts.median) +
                                      format_si(c->power->units_per_joule, c->is_memory() ? "B/J" : "op/J")
                                : ""});

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "chart/html_table.hpp"
+#include "chart/suite_parts.hpp"
 #include "model/roofs.hpp"
 #include "model/units.hpp"
 
@@ -22,8 +23,6 @@ std::string with_spread(const Stats& s, const std::string& unit) {
   return t;
 }
 
-std::string launch(const LaunchShape& l) { return std::to_string(l.global) + " / " + std::to_string(l.local); }
-
 std::string math_section(const RoofsDocument& doc) {
   if (doc.math.empty()) return "";
   HtmlTable t{{"function", "form", "type", "group", "calls/s", "calls/clock/CU", "max error [ULP]", "bound [ULP]", "launch"}, {}};
@@ -32,14 +31,10 @@ std::string math_section(const RoofsDocument& doc) {
     t.rows.push_back({math_name(r.call.function, r.call.form), str(r.call.form), str(r.call.type),
                       group ? std::to_string(group) : "-", with_spread(r.calls_per_s, "calls/s"),
                       r.per_clock_per_cu ? g3(*r.per_clock_per_cu) : "", g4(r.max_ulp_error), g4(r.ulp_bound),
-                      launch(r.launch)});
+                      chart::launch_cell(r.launch)});
   }
   return "<h2>Math functions</h2>\n" +
          t.html("Math roofs: calls per second (one call = one lane's evaluation), each result checked within its bound");
-}
-
-std::string stride_name(const StrideCurve& c) {
-  return str(c.type) + (c.width > 1 ? std::to_string(c.width) : "") + " " + str(c.op);
 }
 
 // A row per stride, a column per curve; stride 0 (one address) first.
@@ -48,7 +43,7 @@ std::string stride_section(const RoofsDocument& doc) {
   HtmlTable t{{"stride"}, {}};
   std::vector<std::uint32_t> strides;
   for (const StrideCurve& c : doc.global_stride) {
-    t.header.push_back(stride_name(c) + " [B/s]");
+    t.header.push_back(chart::stride_curve_name(c) + " [B/s]");
     if (c.same_address) strides.push_back(0);
     for (const StridePoint& p : c.points) strides.push_back(p.stride);
   }
@@ -75,8 +70,8 @@ std::string divergence_section(const RoofsDocument& doc) {
   for (const DivergencePoint& p : d.points) t.rows.push_back({std::to_string(p.paths), with_spread(p.seconds, "s"), g3(p.ratio)});
   const std::string widths = "implied sub-group width: " + (d.implied_width ? std::to_string(*d.implied_width) : "none") +
                              "; reported preferred work-group multiple: " +
-                             (d.reported_width ? std::to_string(*d.reported_width) : "unknown") + "; launch " +
-                             launch(d.launch);
+                             (d.reported_width ? std::to_string(*d.reported_width) : "unknown") + "; " +
+                             chart::launch_text(d.launch);
   return "<h2>Branch divergence</h2>\n<p class=\"meta\">" + chart::xml_escape(widths) + "</p>\n" +
          t.html("Time by the number of paths chosen by the local id (ratio: to the branch-free kernel)");
 }
@@ -98,7 +93,7 @@ std::string atomics_section(const RoofsDocument& doc) {
   if (doc.atomics.empty()) return "";
   HtmlTable t{{"space", "target", "atomic adds/s", "launch"}, {}};
   for (const AtomicRate& a : doc.atomics)
-    t.rows.push_back({str(a.space), str(a.target), with_spread(a.ops_per_s, "op/s"), launch(a.launch)});
+    t.rows.push_back({str(a.space), str(a.target), with_spread(a.ops_per_s, "op/s"), chart::launch_cell(a.launch)});
   return "<h2>Atomics</h2>\n" + t.html("atomic_add throughput");
 }
 

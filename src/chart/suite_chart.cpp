@@ -10,12 +10,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <exception>
 #include <optional>
 #include <vector>
 
 #include "chart/axes.hpp"
+#include "chart/chart_kinds.hpp"
 #include "chart/legend.hpp"
+#include "chart/suite_parts.hpp"
 #include "chart/svg.hpp"
 #include "model/roofs.hpp"
 #include "model/units.hpp"
@@ -27,8 +28,6 @@ namespace {
 constexpr const char* kReferenceColor = "#777777";
 constexpr const char* kMarkerColor = "#555555";
 constexpr double kApartWidth = 56, kBreakGap = 14;  // the column apart and the gap after it, in pixels
-
-bool usable(double v) { return v > 0 && std::isfinite(v); }
 
 // A point in display units, with the runs' spread.
 struct Sample {
@@ -66,16 +65,6 @@ Sample sample(double x, const Stats& s, double scale, std::string tooltip) {
   return p;
 }
 
-std::string runs_text(const Stats& s, const std::string& unit, double scale) {
-  if (s.samples <= 1) return "";
-  return "\nmedian of " + std::to_string(s.samples) + " runs, min " + format_si(s.min * scale, unit) + ", max " +
-         format_si(s.max * scale, unit);
-}
-
-std::string launch_text(const LaunchShape& l) {
-  return std::to_string(l.global) + " work-items in groups of " + std::to_string(l.local);
-}
-
 // ---------------------------------------------------------------------------
 // Scales
 
@@ -93,8 +82,7 @@ Scales choose_scales(const LinePlot& plot, const Rect& area) {
       if (usable(p.y)) y_min = std::min({y_min, p.y, p.lo}), y_max = std::max({y_max, p.y, p.hi});
     if (l.apart && usable(l.apart->y)) y_min = std::min({y_min, l.apart->y, l.apart->lo}), y_max = std::max({y_max, l.apart->hi});
   }
-  for (const Marker& m : plot.markers)
-    if (usable(m.x)) x_min = std::min(x_min, m.x), x_max = std::max(x_max, m.x);
+  for (const Marker& m : plot.markers) x_min = std::min(x_min, m.x), x_max = std::max(x_max, m.x);
   if (!(x_max > 0)) x_min = 1, x_max = 64;
   if (!(y_max > 0)) y_min = 1, y_max = 100;
   const double x0 = plot.apart_label.empty() ? area.x0 : area.x0 + kApartWidth + kBreakGap;
@@ -218,7 +206,19 @@ std::vector<LegendEntry> legend_entries(const LinePlot& plot) {
   return entries;
 }
 
-std::string render_plot(const LinePlot& plot, const RoofsDocument& doc, const ChartOptions& opt) {
+// What a hand-edited file can leave a plot with that a log axis cannot show
+// is left out: a marker at 0 (a width or a saturation point), a line without
+// a point (none with a positive value); with no line left, a note says so.
+void drop_unshowable(LinePlot& plot) {
+  plot.markers.erase(std::remove_if(plot.markers.begin(), plot.markers.end(), [](const Marker& m) { return !usable(m.x); }),
+                     plot.markers.end());
+  plot.lines.erase(std::remove_if(plot.lines.begin(), plot.lines.end(), [](const Line& l) { return l.points.empty() && !l.apart; }),
+                   plot.lines.end());
+  if (plot.lines.empty() && plot.note.empty()) plot.note = "no point with a positive value in this roofs file";
+}
+
+std::string render_plot(LinePlot plot, const RoofsDocument& doc, const ChartOptions& opt) {
+  drop_unshowable(plot);
   const Canvas canvas = make_canvas(opt, 24, plot.subtitle);
   const Rect& area = canvas.plot;
   const Scales sc = choose_scales(plot, area);
@@ -247,20 +247,16 @@ std::string render_plot(const LinePlot& plot, const RoofsDocument& doc, const Ch
 
 double bandwidth_scale() { return 1e-9; }  // B/s to GB/s
 
-std::string stride_name(const StrideCurve& c) {
-  return str(c.type) + (c.width > 1 ? std::to_string(c.width) : "") + " " + str(c.op);
-}
-
 // float read, float store, float4 read, float4 store, then any other: a color each.
 std::size_t stride_color(const StrideCurve& c) {
   return (c.width > 1 ? 2 : 0) + (c.op == Op::read ? 0 : 1);
 }
 
 Line stride_line(const StrideCurve& c, std::size_t index) {
-  Line l{stride_name(c), palette_color(index < 4 ? stride_color(c) : index), "", false, {}, std::nullopt};
+  Line l{stride_curve_name(c), palette_color(index < 4 ? stride_color(c) : index), "", false, {}, std::nullopt};
   const auto tooltip = [&](const StridePoint& p) {
-    return stride_name(c) + ", stride " + std::to_string(p.stride) + ": " + format_si(p.bytes_per_s.median, "B/s") +
-           runs_text(p.bytes_per_s, "B/s", 1) + "\n" + launch_text(c.launch) + ", buffer " + format_bytes(double(c.buffer_bytes));
+    return stride_curve_name(c) + ", stride " + std::to_string(p.stride) + ": " + format_si(p.bytes_per_s.median, "B/s") +
+           runs_text(p.bytes_per_s, "B/s") + "\n" + launch_text(c.launch) + ", buffer " + format_bytes(double(c.buffer_bytes));
   };
   for (const StridePoint& p : c.points)
     if (p.stride > 0 && usable(p.bytes_per_s.median))
@@ -275,16 +271,14 @@ LinePlot stride_plot(const RoofsDocument& doc) {
   for (std::size_t i = 0; i < doc.global_stride.size(); ++i) p.lines.push_back(stride_line(doc.global_stride[i], i));
   p.subtitle = "Global-memory bandwidth by stride (seed 000, Formula 1) · bytes the work-items asked for per second · "
                "whiskers: min - max of the runs · 0: every work-item on one address";
-  if (p.lines.empty()) p.note = "no stride sweep in this roofs file";
+  p.note = missing_note(ChartKind::stride, doc);
   return p;
 }
 
 LinePlot divergence_plot(const RoofsDocument& doc) {
   LinePlot p{"Branch divergence", "", "", "Paths chosen by the local id", "Time / branch-free time", "", {}, {}};
-  if (!doc.divergence || doc.divergence->points.empty()) {
-    p.note = "no divergence test in this roofs file";
-    return p;
-  }
+  p.note = missing_note(ChartKind::divergence, doc);
+  if (!p.note.empty()) return p;
   const DivergenceTest& d = *doc.divergence;
   Line measured{"measured", palette_color(0), "", false, {}, std::nullopt};
   Line ideal{"ideal: ratio = paths", kReferenceColor, "6 4", true, {}, std::nullopt};
@@ -297,7 +291,7 @@ LinePlot divergence_plot(const RoofsDocument& doc) {
     }
     measured.points.push_back(sample(q.paths, ratio, 1,
                                      std::to_string(q.paths) + (q.paths == 1 ? " path: " : " paths: ") + format_text("ratio %.3g", q.ratio) +
-                                         ", " + format_si(q.seconds.median, "s") + runs_text(q.seconds, "s", 1)));
+                                         ", " + format_si(q.seconds.median, "s") + runs_text(q.seconds, "s")));
     ideal.points.push_back({double(q.paths), double(q.paths), double(q.paths), double(q.paths), ""});
   }
   p.lines = {measured, ideal};
@@ -315,10 +309,8 @@ LinePlot divergence_plot(const RoofsDocument& doc) {
 
 LinePlot scalability_plot(const RoofsDocument& doc) {
   LinePlot p{"Scalability", "", "", "Work-items", "Bandwidth [GB/s]", "", {}, {}};
-  if (!doc.scalability || doc.scalability->points.empty()) {
-    p.note = "no scalability sweep in this roofs file";
-    return p;
-  }
+  p.note = missing_note(ChartKind::scalability, doc);
+  if (!p.note.empty()) return p;
   const ScalabilitySweep& s = *doc.scalability;
   Line line{"vector add, " + format_bytes(double(s.bytes)), palette_color(0), "", false, {}, std::nullopt};
   for (const ScalabilityPoint& q : s.points)
@@ -326,7 +318,7 @@ LinePlot scalability_plot(const RoofsDocument& doc) {
       line.points.push_back(sample(double(q.work_items), q.bytes_per_s, bandwidth_scale(),
                                    std::to_string(q.work_items) + " work-items (groups of " + std::to_string(q.local) +
                                        "): " + format_si(q.bytes_per_s.median, "B/s") + ", " + format_si(q.seconds.median, "s") +
-                                       runs_text(q.bytes_per_s, "B/s", 1)));
+                                       runs_text(q.bytes_per_s, "B/s")));
   p.lines = {line};
   if (s.saturation_items)
     p.markers.push_back({double(*s.saturation_items), "saturation: " + std::to_string(*s.saturation_items) + " work-items",
@@ -336,38 +328,24 @@ LinePlot scalability_plot(const RoofsDocument& doc) {
   return p;
 }
 
-// The last resort of a chart that must not throw: an empty page that says why.
-std::string render_failure(const ChartOptions& opt, const std::string& what, const std::string& why) {
-  const Canvas canvas = make_canvas(opt);
-  std::string out;
-  append_svg_header(out, canvas, what);
-  append_note(out, canvas.plot, what + ": " + why);
-  out += "</svg>\n";
-  return out;
-}
-
 template <typename Make>
-std::string render_safely(const RoofsDocument& doc, const ChartOptions& opt, Make make, const char* what) {
-  try {
-    return render_plot(make(doc), doc, opt);
-  } catch (const std::exception& e) {
-    return render_failure(opt, std::string("could not draw the ") + what, e.what());
-  }
+std::string render_line_chart(const RoofsDocument& doc, const ChartOptions& opt, Make make, const char* what) {
+  return render_safely(opt, what, [&] { return render_plot(make(doc), doc, opt); });
 }
 
 }  // namespace
 }  // namespace chart
 
 std::string render_stride_svg(const RoofsDocument& doc, const ChartOptions& opt) {
-  return chart::render_safely(doc, opt, chart::stride_plot, "stride sweep");
+  return chart::render_line_chart(doc, opt, chart::stride_plot, "stride sweep");
 }
 
 std::string render_divergence_svg(const RoofsDocument& doc, const ChartOptions& opt) {
-  return chart::render_safely(doc, opt, chart::divergence_plot, "divergence test");
+  return chart::render_line_chart(doc, opt, chart::divergence_plot, "divergence test");
 }
 
 std::string render_scalability_svg(const RoofsDocument& doc, const ChartOptions& opt) {
-  return chart::render_safely(doc, opt, chart::scalability_plot, "scalability sweep");
+  return chart::render_line_chart(doc, opt, chart::scalability_plot, "scalability sweep");
 }
 
 }  // namespace roofline

@@ -12,7 +12,8 @@
 //                ratio = paths, the implied sub-group width and the reported
 //                preferred work-group multiple marked
 //   scalability  bandwidth against work-items (log-log), the saturation point marked
-// A document without the section gives a valid chart with a note. Never throws.
+// A document without the section, or with no point a log axis can show (a
+// zero), gives a valid chart with a note. Never throws.
 #pragma once
 #include <string>
 

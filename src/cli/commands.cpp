@@ -122,12 +122,11 @@ void CommandLine::add_plot() {
                     "bandwidth, latency and energy charts");
   plot_->add_option("-o,--output", plot_request_.output, "SVG file to write; with --chart all, the folder")->required();
   std::vector<std::string> charts = chart_kind_names();
+  std::string chart_help;  // "carm (default), power, ..., or all (...)": every kind, in chart_kinds's order
+  for (const std::string& kind : charts) chart_help += kind + (kind == chart_ ? " (default), " : ", ");
+  chart_help += "or all (the default set of each roofs file, into the folder -o)";
   charts.push_back("all");
-  plot_
-      ->add_option("--chart", chart_,
-                   "carm (default), power, energy, efficiency, wg-count, wg-size, bandwidth, latency, math, stride, "
-                   "divergence, scalability, or all (the default set of each roofs file, into the folder -o)")
-      ->check(CLI::IsMember(charts));
+  plot_->add_option("--chart", chart_, chart_help)->check(CLI::IsMember(charts));
   plot_->add_option("--metric", metric_, "For wg-count and wg-size: performance (default), power or efficiency")
       ->check(CLI::IsMember({"performance", "power", "efficiency"}));
   plot_->add_flag("-q,--quiet", plot_quiet_, "Do not list the files written");

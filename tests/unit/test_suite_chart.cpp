@@ -152,6 +152,56 @@ TEST_CASE("the scalability chart: bandwidth by work-items, the saturation point 
   CHECK(texts_of(svg, "marker-label") == std::vector<std::string>{"saturation: 65536 work-items"});
 }
 
+TEST_CASE("a suite chart of a hand-edited file draws what it can and says what it cannot") {
+  RoofsDocument d = testing::suite_document();
+  SUBCASE("a width or saturation point of 0 has no marker (a log axis has no 0), the lines stay") {
+    d.divergence->implied_width = 0;
+    d.divergence->reported_width = 0;
+    d.scalability->saturation_items = 0;
+    for (ChartKind k : {ChartKind::divergence, ChartKind::scalability}) {
+      const std::string svg = render_chart({k}, {&d});
+      REQUIRE(xml_problem(svg) == "");
+      CHECK(svg.find("could not draw") == std::string::npos);
+      CHECK(count(svg, "class=\"sweep\"") == 1);
+      CHECK(count(svg, "class=\"marker\"") == 0);
+    }
+  }
+  SUBCASE("math roofs none of which has a positive calls/s: no bars, and a note that says so") {
+    for (MathRoof& r : d.math) r.calls_per_s.median = 0;
+    const std::string svg = render_chart({ChartKind::math}, {&d});
+    REQUIRE(xml_problem(svg) == "");
+    CHECK(count(svg, "class=\"bar\"") == 0);
+    CHECK(svg.find("no math roof with a positive calls/s in this roofs file") != std::string::npos);
+  }
+  SUBCASE("calls/s at the ends of a double's range: bars on an axis that still fits") {
+    d.math[0].calls_per_s = testing::spread(1e308);
+    d.math[1].calls_per_s = testing::spread(1e-320);
+    const std::string svg = render_chart({ChartKind::math}, {&d});
+    REQUIRE(xml_problem(svg) == "");
+    CHECK(svg.find("could not draw") == std::string::npos);
+    CHECK(count(svg, "class=\"bar\"") == d.math.size());
+  }
+  SUBCASE("a stride curve without points is left out; with none left, a note says so") {
+    d.global_stride[0].points.clear(), d.global_stride[0].same_address.reset();
+    std::string svg = render_chart({ChartKind::stride}, {&d});
+    REQUIRE(xml_problem(svg) == "");
+    CHECK(count(svg, "class=\"sweep\"") == 3);
+    CHECK(svg.find(">float read</text>") == std::string::npos);
+    for (StrideCurve& c : d.global_stride) c.points.clear(), c.same_address.reset();
+    svg = render_chart({ChartKind::stride}, {&d});
+    REQUIRE(xml_problem(svg) == "");
+    CHECK(count(svg, "class=\"sweep\"") + count(svg, "class=\"point\"") == 0);
+    CHECK(svg.find("no point with a positive value in this roofs file") != std::string::npos);
+  }
+  SUBCASE("divergence ratios of 0: no lines, a note") {
+    for (DivergencePoint& p : d.divergence->points) p.ratio = 0;
+    const std::string svg = render_chart({ChartKind::divergence}, {&d});
+    REQUIRE(xml_problem(svg) == "");
+    CHECK(count(svg, "class=\"sweep\"") + count(svg, "class=\"reference\"") == 0);
+    CHECK(svg.find("no point with a positive value in this roofs file") != std::string::npos);
+  }
+}
+
 TEST_CASE("the report has the suite's tables with their figures, and its charts") {
   const RoofsDocument d = testing::suite_document();
   const std::string html = render_report_html(d);
