@@ -26,13 +26,6 @@
 // output differs, so deleted or folded work fails instead of giving a figure.
 // Build without -cl-fast-relaxed-math: reassociation could fold the chains.
 
-#if defined(USE_FP64)
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-#endif
-#if defined(USE_FP16)
-#pragma OPENCL EXTENSION cl_khr_fp16 : enable
-#endif
-
 #include "common.h"
 
 #define SHAPE_AFFINE 1
@@ -40,13 +33,6 @@
 #define SHAPE_STEP 3
 #define SHAPE_PAIR 4
 
-// Apply M to every chain index 0 .. CHAINS-1.
-#define CHAINS_1(M) M(0)
-#define CHAINS_2(M) CHAINS_1(M) M(1)
-#define CHAINS_4(M) CHAINS_2(M) M(2) M(3)
-#define CHAINS_8(M) CHAINS_4(M) M(4) M(5) M(6) M(7)
-#define CHAINS_16(M) CHAINS_8(M) M(8) M(9) M(10) M(11) M(12) M(13) M(14) M(15)
-#define FOR_CHAINS CAT(CHAINS_, CHAINS)
 
 #define DECLARE(k) VT x##k = (VT)(start[k]); VT y##k = x##k + bv;
 

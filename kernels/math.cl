@@ -40,13 +40,6 @@
 // work-items (the code stays scalar, xmm/ss): the plan keeps whichever local
 // size is faster.
 
-#if defined(USE_FP64)
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-#endif
-#if defined(USE_FP16)
-#pragma OPENCL EXTENSION cl_khr_fp16 : enable
-#endif
-
 #include "common.h"
 
 #define SIG_UNARY 1       // y = FN(x)
@@ -65,13 +58,6 @@
 #define SIG_INT_MOD 14    // direct: x = x % c + d
 #define SIG_INT_MUL 15    // direct pair: x = x * w, then w = w * x
 
-// The same expansion as kernels/compute.cl's: M(k) for every chain k.
-#define CHAINS_1(M) M(0)
-#define CHAINS_2(M) CHAINS_1(M) M(1)
-#define CHAINS_4(M) CHAINS_2(M) M(2) M(3)
-#define CHAINS_8(M) CHAINS_4(M) M(4) M(5) M(6) M(7)
-#define CHAINS_16(M) CHAINS_8(M) M(8) M(9) M(10) M(11) M(12) M(13) M(14) M(15)
-#define FOR_CHAINS CAT(CHAINS_, CHAINS)
 
 // CALL(x, v, y, s, q): one call on x; y the result fed back, s a second
 // result (pointer output), q an integer output; v the direct chains' constant.

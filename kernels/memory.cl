@@ -23,10 +23,6 @@
 // hitting in the shared cache on lines the other just fetched, and a working
 // set far larger than the cache reads faster than DRAM allows (seen on an H200).
 
-#if defined(USE_FP64)
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-#endif
-
 #include "common.h"
 
 #define AS_UT(x) CAT(as_, UTV)(x)
