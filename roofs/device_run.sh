@@ -10,8 +10,7 @@
 #            roofs/place/counts, power through NVML);
 #   suite    a full build without energy (seed 000's suite included), n-body
 #            placed on it (.carry/nbody.counts.json), BabelStream;
-#   suite-quick  n-body placed on the suite call's roofs file (.carry/SLUG-suite.json)
-#            and a timed --quick build without energy.
+#   suite-quick  a timed --quick build without energy.
 # It expects binaries built elsewhere in .carry/: roofline without Clang and
 # PAPI, Debian's clpeak, BabelStream's OpenCL model (roofs/build_babelstream.sh),
 # and libOpenCL in .carry/lib where the machine has none. Each call leaves an
@@ -68,9 +67,8 @@ case $step in
     "$BABELSTREAM" $BABELSTREAM_ARGS -n 20 > "$work/raw/suite-babelstream.txt" 2>&1
     tar -C "$work" -czf "$out/suite.tar.gz" raw "$slug-suite.json" nbody.json nbody.svg ;;
   suite-quick)
-    place_nbody ".carry/$slug-suite.json"
     { time "$bin" build --device gpu --quick --energy none --quiet -o "$work/$slug-suite-quick.json" --plot "$work/q.svg"; } \
       > "$work/raw/suite-quick.txt" 2>&1
-    tar -C "$work" -czf "$out/suite-quick.tar.gz" raw "$slug-suite-quick.json" nbody.json nbody.svg ;;
+    tar -C "$work" -czf "$out/suite-quick.tar.gz" raw "$slug-suite-quick.json" ;;
   *) echo "unknown step $step (check, measure, place, suite or suite-quick)" >&2; exit 2 ;;
 esac
