@@ -22,11 +22,18 @@ std::optional<int> implied_subgroup_width(const std::vector<DivergencePoint>& po
   // The largest such P: a noisy point that reads low below the real width
   // must not stand for it. At P = 2, 0.6 P would let a loaded machine's noise
   // (a third slower at random) imply a width: the ratio must reach 1.5.
+  // Requiring every point beyond P to stay level keeps a plateau that noise
+  // made (a CPU's 2.5, 2.6, 1.3, 2.6 beyond 4 paths) from implying one.
+  const auto level_beyond = [&](std::size_t i) {
+    for (std::size_t j = i + 1; j < sorted.size(); ++j)
+      if (sorted[j].ratio >= 1.3 * sorted[i].ratio || sorted[j].ratio * 1.3 <= sorted[i].ratio) return false;
+    return true;
+  };
   std::optional<int> width;
   for (std::size_t i = 0; i + 1 < sorted.size(); ++i) {
     const DivergencePoint &p = sorted[i], &next = sorted[i + 1];
     if (p.paths < 2 || next.paths != 2 * p.paths) continue;
-    if (p.ratio >= std::max(0.6 * p.paths, 1.5) && next.ratio < 1.3 * p.ratio) width = p.paths;
+    if (p.ratio >= std::max(0.6 * p.paths, 1.5) && level_beyond(i)) width = p.paths;
   }
   return width;
 }
@@ -102,7 +109,9 @@ void to_json(json& j, const DivergenceTest& d) {
 void from_json(const json& j, DivergenceTest& d) {
   get_opt(j, "launch", d.launch);
   j.at("points").get_to(d.points);
-  get_opt(j, "implied_width", d.implied_width);
+  // Derived from the points by this roofline's rule, whatever the file says
+  // (files keep it for readers without the rule).
+  d.implied_width = implied_subgroup_width(d.points);
   get_opt(j, "reported_width", d.reported_width);
 }
 
@@ -122,7 +131,7 @@ void to_json(json& j, const ScalabilitySweep& s) {
 void from_json(const json& j, ScalabilitySweep& s) {
   get_opt(j, "bytes", s.bytes);
   j.at("points").get_to(s.points);
-  get_opt(j, "saturation_items", s.saturation_items);
+  s.saturation_items = saturation_point(s.points);  // derived, as implied_width
 }
 
 void to_json(json& j, const AtomicRate& a) {

@@ -104,8 +104,10 @@ struct Vocabulary<AtomicTarget> {
 const MathRoof* find_math_roof(const std::vector<MathRoof>& roofs, const MathCall& call);
 
 // The path count where the divergence ratio stops doubling: the largest P
-// with ratio(P) >= max(0.6 P, 1.5) such that ratio(2P) < 1.3 ratio(P) (none
-// when the ratio keeps growing to the last point or never grows).
+// with ratio(P) >= max(0.6 P, 1.5), measured at 2P too, and every larger
+// path count's ratio within 1.3x of ratio(P) either way (flat beyond the
+// width; none when the ratio keeps growing to the last point, never grows,
+// or jumps about beyond P).
 std::optional<int> implied_subgroup_width(const std::vector<DivergencePoint>& points);
 
 // The fewest work-items whose bandwidth is within 10% of the sweep's best.

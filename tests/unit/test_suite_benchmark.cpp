@@ -60,6 +60,22 @@ std::vector<float> simulated_stores(const StrideAccess& a, std::uint64_t element
 
 }  // namespace
 
+TEST_CASE("a file's implied width and saturation point are this roofline's reading of its points") {
+  DivergenceTest d;
+  d.points = divergence_points({1, 1.36, 2.54, 2.55, 2.59, 1.33, 2.62});
+  d.implied_width = 4;  // what an earlier rule wrote
+  CHECK_FALSE(nlohmann::json(d).get<DivergenceTest>().implied_width.has_value());
+  ScalabilitySweep s;
+  for (std::uint64_t items : {1, 2, 4}) {
+    ScalabilityPoint p;
+    p.work_items = items;
+    p.bytes_per_s.median = items < 2 ? 1e9 : 3e9;
+    s.points.push_back(p);
+  }
+  s.saturation_items = 4;
+  CHECK(nlohmann::json(s).get<ScalabilitySweep>().saturation_items == 2);
+}
+
 TEST_CASE("implied sub-group width: where the divergence ratio stops doubling") {
   // A 32-wide warp: 2x per doubling up to 32 paths, flat at 64.
   CHECK(implied_subgroup_width(divergence_points({1, 2, 4, 8, 16, 32, 32.5})) == 32);
@@ -71,6 +87,11 @@ TEST_CASE("implied sub-group width: where the divergence ratio stops doubling") 
   CHECK_FALSE(implied_subgroup_width(divergence_points({1, 1.01, 0.99, 1, 1.02, 1, 1})).has_value());
   // A loaded 2-core machine's PoCL run: times a third longer at random, no width.
   CHECK_FALSE(implied_subgroup_width(divergence_points({1, 1.34, 1.52, 1.33, 1.09, 1.33, 1.33})).has_value());
+  // An idle 2-core machine's PoCL run (roofs/pthread-skylake-avx512-amd-epyc-suite.json):
+  // level from 4 to 16 paths, but 32 reads 1.33: no width.
+  CHECK_FALSE(implied_subgroup_width(divergence_points({1, 1.36, 2.54, 2.55, 2.59, 1.33, 2.62})).has_value());
+  // The H200's (roofs/nvidia-h200-suite.json).
+  CHECK(implied_subgroup_width(divergence_points({1, 2.85, 5.47, 11.13, 22.45, 45.28, 48.18})) == 32);
   // Still doubling at the last point: the width is beyond what was measured.
   CHECK_FALSE(implied_subgroup_width(divergence_points({1, 2, 4, 8, 16, 32, 64})).has_value());
   // Order of the points does not matter.
