@@ -96,10 +96,14 @@ TEST_CASE("mixed kernels and the energy step on the CPU device, with a simulated
     energy.read_kept(session, doc);
     REQUIRE(doc.ceilings[0].power);
     CHECK(doc.ceilings[0].power->watts.median == doctest::Approx(80).epsilon(0.05));
-    // J per FLOP: no run can beat the ceiling's rate (by more than noise), so
-    // J/FLOP x FLOP/s is at least the power; other load on the machine only
-    // slows the windows' launches down, raising it.
-    CHECK(doc.ceilings[0].power->joules_per_unit * doc.ceilings[0].value > 80 * 0.9);
+    // J per FLOP is the windows' watts over their own FLOP rate, so J/FLOP x
+    // the ceiling's FLOP/s is the power scaled by (ceiling rate / window
+    // rate). On a shared machine either run can be the slowed one (CI saw a
+    // window 12% faster than its ceiling), so the band only tells J per FLOP
+    // from J per second or per GFLOP, which land orders of magnitude away.
+    const double watts_from_unit = doc.ceilings[0].power->joules_per_unit * doc.ceilings[0].value;
+    CHECK(watts_from_unit > 80 / 4.0);
+    CHECK(watts_from_unit < 80 * 25.0);
     CHECK(doc.ceilings[0].power->units_per_joule == doctest::Approx(1 / doc.ceilings[0].power->joules_per_unit));
     for (const SweepPoint& p : doc.ceilings[0].sweep_wg_count) CHECK(p.watts);
 
