@@ -64,11 +64,16 @@ TEST_CASE("power meter: idle and busy power from a stepped counter, edge-aligned
   const PowerReading r = meter.measure(launch, 1000.0);
   CHECK(r.watts.samples == 3);
   CHECK(r.watts.median == doctest::Approx(250).epsilon(0.03));
+  // A window ends at the first counter edge (20 ms apart) after its 0.2 s,
+  // one launch later. The upper bounds leave room for a loaded machine, whose
+  // scheduler stretches a 2 ms sleep; a window that counted its lead-in or
+  // ran twice, or work counted per window instead of per launch (100x), still
+  // lands outside them.
   CHECK(r.window_s >= 0.2);
-  CHECK(r.window_s < 0.3);
+  CHECK(r.window_s < 0.35);
   // Energy per unit of work: 250 W x (at least) 2 ms per 1000 units.
   CHECK(r.joules_per_unit.median >= 250 * launch_s / 1000 * 0.97);
-  CHECK(r.joules_per_unit.median <= 250 * launch_s / 1000 * 1.3);
+  CHECK(r.joules_per_unit.median <= 250 * launch_s / 1000 * 3);
   CHECK(meter.measure(launch, 1000.0, 1).watts.samples == 1);
 }
 
