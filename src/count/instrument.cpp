@@ -714,13 +714,35 @@ class Instrumenter {
     c.math[math_slot(MathCall{f, form, *type})] += std::uint64_t(l.lanes);
   }
 
+  // Whether a constant lane of a divisor lets the compiler drop the divide:
+  // an integer constant becomes a shift or a multiply-high sequence, a
+  // floating-point power of two an exact multiplication by its inverse.
+  static bool divides_away(const APValue& lane) {
+    if (lane.isInt()) return true;
+    if (lane.isFloat()) return lane.getFloat().getExactInverse(nullptr);
+    return false;
+  }
+
+  // A divisor that is a constant in every lane and divides away (above): such
+  // a / or % runs no division, so it is no call of the div or mod roof.
+  bool constant_divisor(const Expr* divisor) const {
+    Expr::EvalResult r;
+    if (divisor->isValueDependent() || !divisor->EvaluateAsRValue(r, ctx_)) return false;
+    if (!r.Val.isVector()) return divides_away(r.Val);
+    for (unsigned i = 0; i < r.Val.getVectorLength(); ++i)
+      if (!divides_away(r.Val.getVectorElt(i))) return false;
+    return true;
+  }
+
   // The operators of the math category: floating-point / as div of its
-  // type, integer / and % as div and mod of int (compound assignments too).
+  // type, integer / and % as div and mod of int (compound assignments too),
+  // unless the divisor is a constant the compiler divides away.
   void charge_math_operator(const BinaryOperator* bo, Cost& c) {
     BinaryOperatorKind op = bo->getOpcode();
     if (op == BO_DivAssign) op = BO_Div;
     if (op == BO_RemAssign) op = BO_Rem;
     if (op != BO_Div && op != BO_Rem) return;
+    if (constant_divisor(bo->getRHS())) return;
     const auto* ca = dyn_cast<CompoundAssignOperator>(bo);
     const QualType t = ca ? ca->getComputationResultType() : bo->getType();
     charge_math(op == BO_Div ? MathFunction::div : MathFunction::mod, MathForm::precise, t, c);

@@ -291,17 +291,24 @@ TEST_CASE("the recording copy: sites by kind, a nested condition wrapped alone, 
 TEST_CASE("math calls get a counter slot each, after the fixed ones, charged per lane; mad and fma are not math calls") {
   // Per work-item: rsqrt on a float4 once (4 calls), native_sin in a loop of 3
   // (1 call per iteration), a double division (1), an int % and an int /= on a
-  // uint (1 mod, 1 div: every integer type counts as int), a float division
-  // of a float2 (2), mad and fma (no math calls).
+  // uint by divisors read from memory (1 mod, 1 div: every integer type counts
+  // as int), a float division of a float2 with a lane of 3 (2), mad and fma
+  // (no math calls). Divisors the compiler divides away are no math calls:
+  // integer constants (a shift or a multiply-high) and floating-point powers
+  // of two (a multiplication), compound assignments and vectors too.
   const auto r = instrument(
       "__kernel void m(__global float4* a, __global double* d, __global uint* n, __global float2* h) {\n"
       "  int i = get_global_id(0);\n"
       "  float4 r = rsqrt(a[i]);\n"
       "  for (int k = 0; k < 3; ++k) r.x += native_sin(r.y);\n"
       "  d[i] = d[i] / 3.0;\n"
-      "  int m = i % 7;\n"
-      "  n[i] /= 5u;\n"
+      "  int m = i % (int)n[0];\n"
+      "  n[i] /= n[1];\n"
       "  h[i] = h[i] / (float2)(2.0f, 3.0f);\n"
+      "  n[i + 1] = n[i + 1] / 5u + n[i + 2] % 8u + (uint)(i / 4);\n"
+      "  h[i + 1] = h[i + 1] / 2.0f + h[i + 2] / (float2)(0.5f, 4.0f);\n"
+      "  d[i + 1] /= 0.25;\n"
+      "  n[i + 2] %= 3u;\n"
       "  a[i] = mad(r, r, fma(r, r, r)) + (float)m;\n"
       "}\n",
       "m");
@@ -320,8 +327,8 @@ TEST_CASE("math calls get a counter slot each, after the fixed ones, charged per
   has("r.x += native_sin(r.y)");
   has("__rl_c[12]+=1UL;");                            // native_sin in the loop body
   has("__rl_add(__rl_out, 13, 1UL * __rl_items);");  // d[i] / 3.0
-  has("__rl_add(__rl_out, 14, 1UL * __rl_items);");  // i % 7
-  has("__rl_add(__rl_out, 15, 1UL * __rl_items);");  // n[i] /= 5u
+  has("__rl_add(__rl_out, 14, 1UL * __rl_items);");  // i % n[0]
+  has("__rl_add(__rl_out, 15, 1UL * __rl_items);");  // n[i] /= n[1]
   has("__rl_add(__rl_out, 16, 2UL * __rl_items);");  // float2 division
   has("ulong __rl_c[17];");
   has("for (int __rl_i = 0; __rl_i < 17; ++__rl_i) __rl_c[__rl_i] = 0;");
