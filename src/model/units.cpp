@@ -99,6 +99,10 @@ std::string format_text(const char* format, ...) {
 
 std::string format_si(double v, const std::string& unit) {
   static const char* prefixes[] = {"f", "p", "n", "u", "m", "", "k", "M", "G", "T", "P", "E"};
+  // Beyond the prefixes (1000 E and up, under 1 f): three significant digits
+  // with an exponent, not a number hundreds of digits long.
+  if (const double m = std::fabs(v); m >= 999.5e18 || (m > 0 && m < 0.9995e-15) || !std::isfinite(v))
+    return format_text("%.3g %s", v, unit.c_str());
   int p = 5;  // no prefix
   double a = std::fabs(v);
   while (a >= 999.5 && p < 11) {

@@ -38,6 +38,12 @@ TEST_CASE("rates are written with three significant digits and an SI prefix") {
   CHECK(format_si(8.5e-4, "s") == "850 us");
   CHECK(format_si(4.4e-12, "J") == "4.40 pJ");
   CHECK(format_si(0, "J") == "0.00 J");
+  CHECK(format_si(-3.9e12, "B/s") == "-3.90 TB/s");
+  // Beyond the prefixes: an exponent.
+  CHECK(format_si(998e18, "B/s") == "998 EB/s");
+  CHECK(format_si(1e300, "FLOP/s") == "1e+300 FLOP/s");
+  CHECK(format_si(2.5e-18, "J") == "2.5e-18 J");
+  CHECK(format_si(1.5e-15, "J") == "1.50 fJ");
   CHECK(format_ai(1.0 / 16) == "1/16");
   CHECK(format_ai(4) == "4");
 }
