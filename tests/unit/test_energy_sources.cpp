@@ -186,10 +186,7 @@ TEST_CASE("PAPI: an event it cannot count, or a build without PAPI, is an error 
 TEST_CASE("backend selection: none, unknown names, and a named backend that cannot work") {
   std::vector<DeviceEntry> devices = enumerate_devices();
   const DeviceEntry* dev = cpu_device(devices);
-  if (!dev) {
-    MESSAGE("no OpenCL CPU device: skipped");
-    return;
-  }
+  if (!dev) return;
   const EnergyRoots nowhere{"/nonexistent/powercap", "/nonexistent/power"};
   std::string why;
   CHECK_FALSE(open_energy_source(EnergyBackend::none, *dev, nowhere, why));

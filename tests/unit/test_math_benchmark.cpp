@@ -181,10 +181,7 @@ fs::path edited_kernels(const std::string& name, const std::string& from, const 
 TEST_CASE("math roofs on the CPU device: checked, positive, and a cheating kernel rejected") {
   std::vector<DeviceEntry> devices = enumerate_devices();
   const DeviceEntry* dev = cpu_device(devices);
-  if (!dev) {
-    MESSAGE("no OpenCL CPU device: skipped");
-    return;
-  }
+  if (!dev) return;
   const Plan plan = tiny_math_plan(*dev);
   Progress progress(1, false);
   {

@@ -190,10 +190,7 @@ TEST_CASE("divergence, vector add and atomics checks reject a corrupted output")
 TEST_CASE("suite benchmarks on the CPU device, tiny plan") {
   std::vector<DeviceEntry> devices = enumerate_devices();
   const DeviceEntry* dev = cpu_device(devices);
-  if (!dev) {
-    MESSAGE("no OpenCL CPU device: skipped");
-    return;
-  }
+  if (!dev) return;
   Plan plan = make_plan(*dev, /*quick=*/true);
   SuitePlan& suite = plan.suite;
   suite.sampling = {2, 3, 0.05, 0.01};
