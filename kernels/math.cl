@@ -19,7 +19,8 @@
 // x + -0.25; x * 2, x * 0.5), and for mad/fma x = FN(x, 0.5, d) whose fixed
 // point is 2d; integers: x = x * c, x = x / c + d, x = x % c + d (c not a power
 // of two), and for integer mul the pair x = x * w, w = w * x (an integer
-// x * c * e chain would fold: integer products reassociate).
+// x * c * e chain would fold: integer products reassociate) from odd values,
+// which keep it odd (an even one would reach 0 modulo 2^32 and stay there).
 //
 // Why the work cannot be removed: a, b, c, d, e, n, the start values and the
 // iteration count come from run-time arguments and memory, and every chain
@@ -28,7 +29,10 @@
 // its reference within the OpenCL C error bound, and the sum of the chains,
 // which the host compares with its own run of the chains (a kernel that
 // skipped the loop leaves the start values, which differ from where the
-// chains end). Build without -cl-fast-relaxed-math.
+// chains end, except for the floating-point add, sub and mul, whose exact
+// pairs end where they start: for them the sum catches a wrong step, not a
+// skipped loop).
+// Build without -cl-fast-relaxed-math.
 //
 // Generated code, read with POCL_LEAVE_KERNEL_COMPILER_TEMP_FILES=1, llvm-dis
 // of program.bc and objdump -d of the work-group function (PoCL 3.1, LLVM 15,

@@ -9,12 +9,14 @@
 namespace roofline {
 namespace {
 
-// kernels/divergence.cl's PATTERN, BIT and STEP.
+// kernels/divergence.cl's PATTERN, ROTATE and STEP.
 std::uint32_t pattern(std::uint32_t path) { return (path * 43u + 21u) & 63u; }
 
+std::uint32_t rotate(std::uint32_t x) { return (x << 13) | (x >> 19); }
+
 std::uint32_t step(std::uint32_t path, std::uint32_t s, std::uint32_t x) {
-  if ((pattern(path) >> (s % 6)) & 1u) return (x ^ (0x9E3779B9u + s)) + 0x7F4A7C15u * (s + 1);
-  return (x + (0x85EBCA6Bu + s)) ^ (0xC2B2AE35u * (s + 1));
+  if ((pattern(path) >> (s % 6)) & 1u) return rotate((x ^ (0x9E3779B9u + s)) + 0x7F4A7C15u * (s + 1));
+  return rotate((x + (0x85EBCA6Bu + s)) ^ (0xC2B2AE35u * (s + 1)));
 }
 
 class DivergenceRun {

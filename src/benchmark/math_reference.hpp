@@ -28,7 +28,9 @@ struct MathArguments {
   double b = 0, c = 0, d = 0, e = 0;
   int n = 0;
   double a = 0;
-  // Start value of chain k: near b, distinct per chain, in the domain.
+  // Start value of chain k: near b, in the domain; floating-point chains k
+  // and k + 4 start alike (the kernel reads each start from memory, so it
+  // cannot tell), integer chains each at their own.
   double start(int chain) const;
 };
 MathArguments math_arguments(const MathCall& call);

@@ -145,6 +145,15 @@ TEST_CASE("the host runs the math chains to where the kernel's end") {
   const std::uint32_t c = std::uint32_t(mi.c);
   CHECK(chain_end(mul_i, mi, 7, 3) == std::uint32_t(49u * c * c * c));
   CHECK(chain_end(mul_i, mi, 7, 3) != std::uint32_t(7u * c * c * c));
+  // Its chains start odd and stay odd, so where one ends still depends on how
+  // many steps ran (from an even start the pair is 0 modulo 2^32 within 32 steps).
+  for (int k = 0; k < 4; ++k) {
+    INFO("chain " << k);
+    CHECK(std::uint64_t(mi.start(k)) % 2 == 1);
+    const long double end = chain_end(mul_i, mi, mi.start(k), 800);
+    CHECK(end != 0);
+    CHECK(end != chain_end(mul_i, mi, mi.start(k), 400));
+  }
 }
 
 namespace {
