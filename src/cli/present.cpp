@@ -54,7 +54,7 @@ std::string format_counts(const CountsFile& c) {
   if (k.carm_bytes() > 0)
     o << "  AI       " << format_text("%.4g", ops / k.carm_bytes()) << (k.flops() > 0 ? " FLOP/byte" : " INTOP/byte") << "\n";
   if (!k.math.empty()) {
-    o << "  math calls (one per lane; also in the FLOPs)\n";
+    o << "  math calls (one per lane; the FLOPs and INTOPs count them by their own rules)\n";
     for (const auto& [call, calls] : k.math) o << format_text("    %-24s %s\n", call.label().c_str(), n(double(calls)).c_str());
   }
   for (const auto& w : c.warnings) o << "  warning: " << w << "\n";

@@ -255,6 +255,21 @@ TEST_CASE("roofs, placement and counts files that break their schema are refused
   bad["schema_version"] = 7;
   refused("plot '" + write("v.json", bad) + "' -o '" + out + "'",
           (dir / "v.json").string() + ": /schema_version: written by a newer roofline (schema version 7; this one reads up to 2)");
+  // The suite's sections: a math roof of no calls per second (else read as no
+  // roof, its calls untimed), a call OpenCL C does not define, a stride beyond 32 bits.
+  bad = roofs;
+  bad["math"] = nlohmann::json::array({{{"call", {{"function", "rsqrt"}, {"form", "precise"}, {"type", "float"}}},
+                                        {"calls_per_s", {{"median", 0}}}}});
+  refused("plot '" + write("rate.json", bad) + "' --chart math -o '" + out + "'",
+          (dir / "rate.json").string() + ": /math/0/calls_per_s/median: must be greater than 0, got 0");
+  bad["math"][0]["calls_per_s"]["median"] = 1e9;
+  bad["math"][0]["call"]["function"] = "fmax", bad["math"][0]["call"]["form"] = "native";
+  refused("plot '" + write("fmax.json", bad) + "' --chart math -o '" + out + "'", (dir / "fmax.json").string() + ": fmax has no native_ form");
+  bad = roofs;
+  bad["global_stride"] = nlohmann::json::array({{{"op", "read"}, {"type", "float"}, {"width", 1},
+                                                 {"points", {{{"stride", 5000000000}, {"bytes_per_s", {{"median", 1e9}}}}}}}});
+  refused("plot '" + write("stride.json", bad) + "' --chart stride -o '" + out + "'",
+          (dir / "stride.json").string() + ": /global_stride/0/points/0/stride: must be at most 4294967295, got 5000000000");
   auto dot = nlohmann::json::parse(slurp(source + "/roofs/place/pthread-haswell-amd-epyc/triad.json"));
   dot["time"]["samples"] = -1;
   refused("plot '" + source + "/roofs/pthread-haswell-amd-epyc.json' --dots '" + write("dot.json", dot) + "' -o '" + out + "'",

@@ -316,6 +316,39 @@ TEST_CASE("negative or zero ceilings are refused") {
   check_message(roofs_refusal(d), "r.json: /ceilings/1/theory: must be greater than 0, got -1000000000000.0");
 }
 
+TEST_CASE("a math roof of no calls per second and suite figures beyond what they are read into are refused") {
+  json d = small_roofs();
+  MathRoof r;
+  r.call = {MathFunction::rsqrt, MathForm::precise, DataType::float32};
+  r.calls_per_s = Stats{2e12, 2e12, 2e12, 2e12, 0, 0, 3};
+  d["math"] = json::array({r});
+  CHECK(roofs_refusal(d) == "");
+  d["math"][0]["calls_per_s"]["median"] = 0;  // read as no roof, the calls untimed: not a roof
+  check_message(roofs_refusal(d), "r.json: /math/0/calls_per_s/median: must be greater than 0, got 0");
+  d["math"][0]["calls_per_s"]["median"] = -1;
+  check_message(roofs_refusal(d), "r.json: /math/0/calls_per_s/median: must be at least 0, got -1");  // the stats' own bound
+  d = small_roofs();
+  StrideCurve c;
+  c.points = {{1, Stats{1e12, 1e12, 1e12, 1e12, 0, 0, 3}}};
+  d["global_stride"] = json::array({c});
+  CHECK(roofs_refusal(d) == "");
+  d["global_stride"][0]["points"][0]["stride"] = 5000000000;  // read into 32 bits
+  CHECK(roofs_refusal(d).rfind("r.json: /global_stride/0/points/0/stride: ", 0) == 0);
+  d["global_stride"][0]["points"][0]["stride"] = 1;
+  d["global_stride"][0]["width"] = 3000000000;
+  CHECK(roofs_refusal(d).rfind("r.json: /global_stride/0/width: must be one of 1, 2, 3, 4, 8 or 16", 0) == 0);
+  d["global_stride"][0]["width"] = 1;
+  d["global_stride"][0]["type"] = "quad";
+  CHECK(roofs_refusal(d).rfind("r.json: /global_stride/0/type: ", 0) == 0);
+  d = small_roofs();
+  DivergenceTest t;
+  t.points = {{1, Stats{1e-3, 1e-3, 1e-3, 1e-3, 0, 0, 3}, 1}};
+  d["divergence"] = t;
+  CHECK(roofs_refusal(d) == "");
+  d["divergence"]["points"][0]["paths"] = 5000000000;  // read into an int
+  CHECK(roofs_refusal(d).rfind("r.json: /divergence/points/0/paths: ", 0) == 0);
+}
+
 TEST_CASE("schema versions below 1 or newer than this roofline are refused") {
   json d = small_roofs();
   d["schema_version"] = -1;
@@ -523,21 +556,17 @@ TEST_CASE("--compute picks a file has no roof for are named") {
 }
 
 TEST_CASE("math calls outside the vocabulary or that OpenCL C does not define are refused") {
-  const auto with_call = [](const json& call) {
+  // A counts file whose math category is 16 calls of `call`.
+  const auto counts_with = [](const json& call) {
     json c = small_counts();
     json entry = call;
     entry["calls"] = 16;
     c["math"] = json::array({entry});
-    return counts_refusal(c.dump());
+    return c.dump();
   };
+  const auto with_call = [&](const json& call) { return counts_refusal(counts_with(call)); };
   const json rsqrt = {{"function", "rsqrt"}, {"form", "precise"}, {"type", "float"}};
-  CHECK(parse_counts([&] {
-          json c = small_counts();
-          json e = rsqrt;
-          e["calls"] = 16;
-          c["math"] = json::array({e});
-          return c.dump();
-        }(), "c.json").counts.math.at(MathCall{MathFunction::rsqrt, MathForm::precise, DataType::float32}) == 16);
+  CHECK(parse_counts(counts_with(rsqrt), "c.json").counts.math.at(MathCall{MathFunction::rsqrt, MathForm::precise, DataType::float32}) == 16);
   json bogus = rsqrt;
   bogus["function"] = "bogus";
   CHECK(with_call(bogus).rfind("c.json: /math/0/function: must be one of \"add\", \"sub\"", 0) == 0);

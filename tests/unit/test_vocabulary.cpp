@@ -52,6 +52,11 @@ TEST_CASE("every vocabulary name goes both ways") {
   check_round_trip<TransferDirection>();
   check_round_trip<EnergyBackend>();
   check_round_trip<AddressSpace>();
+  check_round_trip<PredictionTermKind>();
+  check_round_trip<MathFunction>();
+  check_round_trip<MathForm>();
+  check_round_trip<AtomicSpace>();
+  check_round_trip<AtomicTarget>();
   CHECK(str(DataType::int32) == "int");
   CHECK(str(EnergyBackend::automatic) == "auto");
   CHECK(str(AddressSpace::private_) == "private");
