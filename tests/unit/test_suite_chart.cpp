@@ -186,6 +186,14 @@ TEST_CASE("a suite chart of a hand-edited file draws what it can and says what i
     std::string svg = drawn(ChartKind::stride, d);
     CHECK(count(svg, "class=\"sweep\"") == 3);
     CHECK(svg.find(">float read</text>") == std::string::npos);
+    // The three points apart left stay centred on their column, under its label.
+    std::smatch label;
+    REQUIRE(std::regex_search(svg, label, std::regex("<text x=\"([-\\d.]+)\"[^>]*class=\"apart-label\"")));
+    const std::regex apart_x("class=\"apart-point\" points=\"([-\\d.]+),");
+    double sum = 0;
+    for (std::sregex_iterator it(svg.begin(), svg.end(), apart_x), stop; it != stop; ++it) sum += std::stod((*it)[1]);
+    CHECK(count(svg, "class=\"apart-point\"") == 3);
+    CHECK(sum / 3 == doctest::Approx(std::stod(label[1])));
     for (StrideCurve& c : d.global_stride) c.points.clear(), c.same_address.reset();
     svg = drawn(ChartKind::stride, d);
     CHECK(count(svg, "class=\"sweep\"") + count(svg, "class=\"point\"") == 0);
