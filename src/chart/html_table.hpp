@@ -6,8 +6,12 @@
 
 #include "chart/svg.hpp"
 #include "model/launch_shape.hpp"
+#include "model/units.hpp"
 
 namespace roofline::chart {
+
+// A figure's cell to four significant digits (printf %.4g).
+inline std::string g4(double v) { return format_text("%.4g", v); }
 
 // A launch column's cell: "1056 × 256", work-groups × work-items in each.
 inline std::string launch_cell(const LaunchShape& l) {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "chart/axes.hpp"
+#include "chart/roof_colors.hpp"
 #include "chart/suite_chart.hpp"
 #include "chart/suite_parts.hpp"
 #include "chart/svg.hpp"
@@ -55,20 +56,14 @@ std::vector<const MathRoof*> ordered_roofs(const RoofsDocument& doc) {
   return out;
 }
 
-// A color per form and type: the types keep the hues of their compute roofs'
-// families where those read as bars (double purple, half green, int brown),
-// float is blue; its native_ and half_ forms orange and pink.
+// A color per form and type: the types other than float keep their compute
+// roofs' hues (chart/roof_colors), the darker (mad) shade for the precise form
+// and for int, the lighter (add) shade for native_ and half_; float, whose
+// compute roofs are grey, is blue, its native_ and half_ forms orange and pink.
 std::string bar_color(const MathCall& c) {
   if (c.type == DataType::float32)
     return c.form == MathForm::native ? "#E69F00" : c.form == MathForm::half ? "#CC79A7" : "#0072B2";
-  const bool precise = c.form == MathForm::precise;
-  switch (c.type) {
-    case DataType::float64: return precise ? "#5D3A9B" : "#8F7BBF";
-    case DataType::float16: return precise ? "#2E7D32" : "#5E9B4F";
-    case DataType::int32: return "#A0522D";
-    case DataType::float32: break;
-  }
-  return "#777777";
+  return compute_color(c.type, c.form == MathForm::precise || c.type == DataType::int32 ? Op::mad : Op::add);
 }
 
 // "precise float", "native_ float", "half_ float", "int".

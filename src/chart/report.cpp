@@ -39,8 +39,8 @@ std::string inline_svg(const std::string& svg, const std::string& prefix) {
 namespace {
 
 using Table = chart::HtmlTable;
+using chart::g4;
 
-std::string g4(double v) { return format_text("%.4g", v); }
 std::string pct(double f) { return format_text("%.1f%%", f * 100); }
 
 Table device_table(const RoofsDocument& d) {

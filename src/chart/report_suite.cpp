@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "chart/chart_kinds.hpp"
 #include "chart/html_table.hpp"
 #include "chart/suite_parts.hpp"
 #include "model/roofs.hpp"
@@ -11,10 +12,10 @@
 namespace roofline {
 namespace {
 
+using chart::g4;
 using chart::HtmlTable;
 
 std::string g3(double v) { return format_text("%.3g", v); }
-std::string g4(double v) { return format_text("%.4g", v); }
 
 // "12.3 G (11.9 – 12.5, 5 runs)": the median with its runs' spread.
 std::string with_spread(const Stats& s, const std::string& unit) {
@@ -23,8 +24,11 @@ std::string with_spread(const Stats& s, const std::string& unit) {
   return t;
 }
 
+// Whether the document has the section this chart kind draws (chart_kinds' one rule for chart and table).
+bool has(ChartKind kind, const RoofsDocument& doc) { return missing_section(kind, doc).empty(); }
+
 std::string math_section(const RoofsDocument& doc) {
-  if (doc.math.empty()) return "";
+  if (!has(ChartKind::math, doc)) return "";
   HtmlTable t{{"function", "form", "type", "group", "calls/s", "calls/clock/CU", "max error [ULP]", "bound [ULP]", "launch"}, {}};
   for (const MathRoof& r : doc.math) {
     const int group = info(r.call.function).group;
@@ -39,7 +43,7 @@ std::string math_section(const RoofsDocument& doc) {
 
 // A row per stride, a column per curve; stride 0 (one address) first.
 std::string stride_section(const RoofsDocument& doc) {
-  if (doc.global_stride.empty()) return "";
+  if (!has(ChartKind::stride, doc)) return "";
   HtmlTable t{{"stride"}, {}};
   std::vector<std::uint32_t> strides;
   for (const StrideCurve& c : doc.global_stride) {
@@ -64,7 +68,7 @@ std::string stride_section(const RoofsDocument& doc) {
 }
 
 std::string divergence_section(const RoofsDocument& doc) {
-  if (!doc.divergence || doc.divergence->points.empty()) return "";
+  if (!has(ChartKind::divergence, doc)) return "";
   const DivergenceTest& d = *doc.divergence;
   HtmlTable t{{"paths", "time", "ratio"}, {}};
   for (const DivergencePoint& p : d.points) t.rows.push_back({std::to_string(p.paths), with_spread(p.seconds, "s"), g3(p.ratio)});
@@ -77,7 +81,7 @@ std::string divergence_section(const RoofsDocument& doc) {
 }
 
 std::string scalability_section(const RoofsDocument& doc) {
-  if (!doc.scalability || doc.scalability->points.empty()) return "";
+  if (!has(ChartKind::scalability, doc)) return "";
   const ScalabilitySweep& s = *doc.scalability;
   HtmlTable t{{"work-items", "work-group", "time", "bandwidth"}, {}};
   for (const ScalabilityPoint& p : s.points)

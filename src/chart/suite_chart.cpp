@@ -159,14 +159,16 @@ void append_lines(std::string& out, const LinePlot& plot, const Scales& sc, Obst
                                     (l.dash.empty() ? "" : " stroke-dasharray=\"" + l.dash + "\""));
   }
   out += "</g>\n<g id=\"points\">\n";
-  std::size_t index = 0;
+  // The points apart side by side in the column, centred, so that equal values stay apart.
+  const double apart_count = double(std::count_if(plot.lines.begin(), plot.lines.end(), [](const Line& l) { return l.apart.has_value(); }));
+  const double apart_step = std::min(9.0, (kApartWidth - 10) / std::max(1.0, apart_count - 1));
+  double index = 0;
   for (const Line& l : plot.lines) {
     if (l.reference) continue;
     for (const Sample& p : l.points)
       append_circle(out, at(sc, p), 3, "class=\"point\" fill=\"white\" stroke=\"" + l.color + "\" stroke-width=\"1.6\"", p.tooltip);
     if (l.apart) {
-      // Side by side in the column, so that equal values stay apart.
-      const double x = sc.apart_x + (double(index) - 1.5) * 9;
+      const double x = sc.apart_x + (index++ - (apart_count - 1) / 2) * apart_step;
       const Point c{x, sc.y.scale.to_pixel(l.apart->y)};
       if (l.apart->hi > l.apart->lo)
         append_line(out, {x, sc.y.scale.to_pixel(l.apart->lo)}, {x, sc.y.scale.to_pixel(l.apart->hi)},
@@ -176,7 +178,6 @@ void append_lines(std::string& out, const LinePlot& plot, const Scales& sc, Obst
              "\" stroke=\"white\" stroke-width=\"0.8\"><title>" + xml_escape(l.apart->tooltip) + "</title></polygon>\n";
       drawn.boxes.push_back(Rect{c.x, c.y, c.x, c.y}.inflated(5));
     }
-    ++index;
   }
   out += "</g>\n";
 }

@@ -408,7 +408,7 @@ TEST_CASE("a placed kernel with math calls that have roofs gets its math roof dr
   CHECK(std::stod(line[2]) == doctest::Approx(std::stod(line[4])));  // horizontal
   CHECK(std::string(line[5]).find("rsqrt roof of nbody: 2.00 TFLOP/s") == 0);
   CHECK(count(svg, ">rsqrt roof</text>") == 2);  // its label: the halo and the text
-  // At 2000 GFLOP/s on the log axis: twice the dot's height above 1000 GFLOP/s, below the compute roof.
+  // At 2000 GFLOP/s: above the dot, which stands at 1000 GFLOP/s.
   static const std::regex dot(R"re(<circle cx="([-\d.]+)" cy="([-\d.]+)"[^>]*class="dot")re");
   std::smatch d;
   REQUIRE(std::regex_search(svg, d, dot));

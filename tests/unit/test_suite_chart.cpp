@@ -35,6 +35,15 @@ std::vector<std::string> texts_of(const std::string& svg, const std::string& cls
   return out;
 }
 
+// The chart of this kind for one document, checked to be well-formed XML and
+// not the page of a chart that failed.
+std::string drawn(ChartKind kind, const RoofsDocument& doc) {
+  std::string svg = render_chart({kind}, {&doc});
+  REQUIRE(xml_problem(svg) == "");
+  REQUIRE(svg.find("could not draw") == std::string::npos);
+  return svg;
+}
+
 int svg_height(const std::string& svg) {
   std::smatch m;
   REQUIRE(std::regex_search(svg, m, std::regex("<svg [^>]*height=\"(\\d+)\"")));
@@ -65,8 +74,7 @@ TEST_CASE("the suite's charts are in the default set only where their section is
     CHECK(missing_section(ChartKind::scalability, plain) == "no scalability sweep");
     CHECK(missing_section(ChartKind::carm, plain).empty());
     for (ChartKind k : {ChartKind::math, ChartKind::stride, ChartKind::divergence, ChartKind::scalability}) {
-      const std::string svg = render_chart({k}, {&plain});
-      CHECK(xml_problem(svg) == "");
+      const std::string svg = drawn(k, plain);
       CHECK(svg.find("in this roofs file") != std::string::npos);
       CHECK(count(svg, "class=\"sweep\"") + count(svg, "class=\"bar\"") == 0);
     }
@@ -82,8 +90,7 @@ TEST_CASE("the suite's charts are in the default set only where their section is
 
 TEST_CASE("the math chart: a bar per roof, grouped by Table 1's group, coloured by form and type") {
   const RoofsDocument d = testing::suite_document();
-  const std::string svg = render_chart({ChartKind::math}, {&d});
-  REQUIRE(xml_problem(svg) == "");
+  const std::string svg = drawn(ChartKind::math, d);
   CHECK(count(svg, "class=\"bar\"") == d.math.size());
   // Group 1 (add, div, mod), group 2 (fmax), group 3 (sin), group 4 (exp), group 9 (tgamma), then sqrt.
   CHECK(texts_of(svg, "group-heading") ==
@@ -104,17 +111,15 @@ TEST_CASE("the math chart: a bar per roof, grouped by Table 1's group, coloured 
     RoofsDocument many = d;
     for (const MathFunctionInfo& f : math_functions())
       if (f.floating) many.math.push_back(testing::math_roof(f.function, MathForm::precise, DataType::float64, 1e11));
-    const std::string tall = render_chart({ChartKind::math}, {&many});
+    const std::string tall = drawn(ChartKind::math, many);
     CHECK(count(tall, "class=\"bar\"") == many.math.size());
     CHECK(svg_height(tall) > svg_height(svg) + 15 * 50);
-    CHECK(xml_problem(tall) == "");
   }
 }
 
 TEST_CASE("the stride chart: a line per width and op, stride 0 apart") {
   const RoofsDocument d = testing::suite_document();
-  const std::string svg = render_chart({ChartKind::stride}, {&d});
-  REQUIRE(xml_problem(svg) == "");
+  const std::string svg = drawn(ChartKind::stride, d);
   CHECK(count(svg, "class=\"sweep\"") == 4);
   CHECK(count(svg, "class=\"point\"") == 4 * 17);
   CHECK(count(svg, "class=\"apart-point\"") == 4);
@@ -131,8 +136,7 @@ TEST_CASE("the stride chart: a line per width and op, stride 0 apart") {
 TEST_CASE("the divergence chart: measured ratio, the ideal, the implied and reported widths") {
   const RoofsDocument d = testing::suite_document();
   REQUIRE(d.divergence->implied_width == 32);
-  const std::string svg = render_chart({ChartKind::divergence}, {&d});
-  REQUIRE(xml_problem(svg) == "");
+  const std::string svg = drawn(ChartKind::divergence, d);
   CHECK(count(svg, "class=\"sweep\"") == 1);
   CHECK(count(svg, "class=\"reference\"") == 1);
   CHECK(count(svg, "class=\"point\"") == 7);
@@ -145,8 +149,7 @@ TEST_CASE("the divergence chart: measured ratio, the ideal, the implied and repo
 TEST_CASE("the scalability chart: bandwidth by work-items, the saturation point marked") {
   const RoofsDocument d = testing::suite_document();
   REQUIRE(d.scalability->saturation_items == 65536);
-  const std::string svg = render_chart({ChartKind::scalability}, {&d});
-  REQUIRE(xml_problem(svg) == "");
+  const std::string svg = drawn(ChartKind::scalability, d);
   CHECK(count(svg, "class=\"sweep\"") == 1);
   CHECK(count(svg, "class=\"point\"") == d.scalability->points.size());
   CHECK(texts_of(svg, "marker-label") == std::vector<std::string>{"saturation: 65536 work-items"});
@@ -159,8 +162,7 @@ TEST_CASE("a suite chart of a hand-edited file draws what it can and says what i
     d.divergence->reported_width = 0;
     d.scalability->saturation_items = 0;
     for (ChartKind k : {ChartKind::divergence, ChartKind::scalability}) {
-      const std::string svg = render_chart({k}, {&d});
-      REQUIRE(xml_problem(svg) == "");
+      const std::string svg = drawn(k, d);
       CHECK(svg.find("could not draw") == std::string::npos);
       CHECK(count(svg, "class=\"sweep\"") == 1);
       CHECK(count(svg, "class=\"marker\"") == 0);
@@ -168,35 +170,38 @@ TEST_CASE("a suite chart of a hand-edited file draws what it can and says what i
   }
   SUBCASE("math roofs none of which has a positive calls/s: no bars, and a note that says so") {
     for (MathRoof& r : d.math) r.calls_per_s.median = 0;
-    const std::string svg = render_chart({ChartKind::math}, {&d});
-    REQUIRE(xml_problem(svg) == "");
+    const std::string svg = drawn(ChartKind::math, d);
     CHECK(count(svg, "class=\"bar\"") == 0);
     CHECK(svg.find("no math roof with a positive calls/s in this roofs file") != std::string::npos);
   }
   SUBCASE("calls/s at the ends of a double's range: bars on an axis that still fits") {
     d.math[0].calls_per_s = testing::spread(1e308);
     d.math[1].calls_per_s = testing::spread(1e-320);
-    const std::string svg = render_chart({ChartKind::math}, {&d});
-    REQUIRE(xml_problem(svg) == "");
+    const std::string svg = drawn(ChartKind::math, d);
     CHECK(svg.find("could not draw") == std::string::npos);
     CHECK(count(svg, "class=\"bar\"") == d.math.size());
   }
   SUBCASE("a stride curve without points is left out; with none left, a note says so") {
     d.global_stride[0].points.clear(), d.global_stride[0].same_address.reset();
-    std::string svg = render_chart({ChartKind::stride}, {&d});
-    REQUIRE(xml_problem(svg) == "");
+    std::string svg = drawn(ChartKind::stride, d);
     CHECK(count(svg, "class=\"sweep\"") == 3);
     CHECK(svg.find(">float read</text>") == std::string::npos);
+    // The three points apart left stay centred on their column, under its label.
+    std::smatch label;
+    REQUIRE(std::regex_search(svg, label, std::regex("<text x=\"([-\\d.]+)\"[^>]*class=\"apart-label\"")));
+    const std::regex apart_x("class=\"apart-point\" points=\"([-\\d.]+),");
+    double sum = 0;
+    for (std::sregex_iterator it(svg.begin(), svg.end(), apart_x), stop; it != stop; ++it) sum += std::stod((*it)[1]);
+    CHECK(count(svg, "class=\"apart-point\"") == 3);
+    CHECK(sum / 3 == doctest::Approx(std::stod(label[1])));
     for (StrideCurve& c : d.global_stride) c.points.clear(), c.same_address.reset();
-    svg = render_chart({ChartKind::stride}, {&d});
-    REQUIRE(xml_problem(svg) == "");
+    svg = drawn(ChartKind::stride, d);
     CHECK(count(svg, "class=\"sweep\"") + count(svg, "class=\"point\"") == 0);
     CHECK(svg.find("no point with a positive value in this roofs file") != std::string::npos);
   }
   SUBCASE("divergence ratios of 0: no lines, a note") {
     for (DivergencePoint& p : d.divergence->points) p.ratio = 0;
-    const std::string svg = render_chart({ChartKind::divergence}, {&d});
-    REQUIRE(xml_problem(svg) == "");
+    const std::string svg = drawn(ChartKind::divergence, d);
     CHECK(count(svg, "class=\"sweep\"") + count(svg, "class=\"reference\"") == 0);
     CHECK(svg.find("no point with a positive value in this roofs file") != std::string::npos);
   }
