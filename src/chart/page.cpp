@@ -153,4 +153,12 @@ void append_note(std::string& out, const Rect& plot, const std::string& note, do
               "text-anchor=\"middle\" font-size=\"16\" fill=\"#777\"");
 }
 
+std::string render_failure(const ChartOptions& opt, const std::string& what, const std::string& why) {
+  const Canvas canvas = make_canvas(opt);
+  std::string out;
+  append_svg_header(out, canvas, what);
+  append_note(out, canvas.plot, what + ": " + why);
+  return out + "</svg>\n";
+}
+
 }  // namespace roofline::chart

@@ -1,7 +1,8 @@
 // chart/page: the page around a plot, shared by every chart: canvas size and
-// plot area, the SVG root with its clip path, the title lines over the plot
-// and a note in an empty plot.
+// plot area, the SVG root with its clip path, the title lines over the plot,
+// a note in an empty plot, and the page a chart that failed draws instead.
 #pragma once
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -85,6 +86,20 @@ void append_titles(std::string& out, const Canvas& canvas, const std::string& ti
 // Large grey text centred in the plot, y_fraction of the way down (the middle
 // by default), for what could not be drawn.
 void append_note(std::string& out, const Rect& plot, const std::string& note, double y_fraction = 0.5);
+
+// The last resort of a chart that must not throw: an empty page whose title is
+// `what` and whose note says "<what>: <why>".
+std::string render_failure(const ChartOptions& opt, const std::string& what, const std::string& why);
+
+// draw(), or, should it throw, render_failure's page: "could not draw the <what>: <why>".
+template <typename Draw>
+std::string render_safely(const ChartOptions& opt, const std::string& what, Draw draw) {
+  try {
+    return draw();
+  } catch (const std::exception& e) {
+    return render_failure(opt, "could not draw the " + what, e.what());
+  }
+}
 
 }  // namespace chart
 }  // namespace roofline

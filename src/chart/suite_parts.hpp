@@ -1,10 +1,8 @@
 // chart/suite_parts: what the suite's charts (suite_chart.cpp, math_chart.cpp)
 // and its report tables (report_suite.cpp) say alike: a curve's name, a
-// figure's runs, a launch, the note for a missing section, and the page a
-// chart that failed draws instead.
+// figure's runs, a launch and the note for a missing section.
 #pragma once
 #include <cmath>
-#include <exception>
 #include <string>
 
 #include "chart/chart_kinds.hpp"
@@ -38,25 +36,6 @@ inline std::string launch_text(const LaunchShape& l) {
 inline std::string missing_note(ChartKind kind, const RoofsDocument& doc) {
   const std::string missing = missing_section(kind, doc);
   return missing.empty() ? "" : missing + " in this roofs file";
-}
-
-// The last resort of a chart that must not throw: an empty page that says why.
-inline std::string render_failure(const ChartOptions& opt, const std::string& what, const std::string& why) {
-  const Canvas canvas = make_canvas(opt);
-  std::string out;
-  append_svg_header(out, canvas, what);
-  append_note(out, canvas.plot, what + ": " + why);
-  return out + "</svg>\n";
-}
-
-// draw(), or, should it throw, render_failure's page: "could not draw the <what>: <why>".
-template <typename Draw>
-std::string render_safely(const ChartOptions& opt, const std::string& what, Draw draw) {
-  try {
-    return draw();
-  } catch (const std::exception& e) {
-    return render_failure(opt, "could not draw the " + what, e.what());
-  }
 }
 
 }  // namespace roofline::chart

@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <exception>
 #include <optional>
 #include <vector>
 
@@ -600,42 +599,27 @@ std::string render(const std::vector<const RoofsDocument*>& docs, const ChartOpt
   return out;
 }
 
-// The last resort of a chart that must not throw: an empty page that says why.
-std::string render_failure(const ChartOptions& opt, const std::string& what_failed, const std::string& why) {
-  const Canvas canvas = make_canvas(opt);
-  std::string out;
-  append_svg_header(out, canvas, what_failed);
-  append_note(out, canvas.plot, what_failed + ": " + why);
-  out += "</svg>\n";
-  return out;
-}
-
-std::string render_safely(const std::vector<const RoofsDocument*>& docs, const ChartOptions& opt, Quantity q) {
-  try {
-    return render(docs, opt, q);
-  } catch (const std::exception& e) {
-    return render_failure(opt, q == Quantity::bandwidth ? "could not draw the bandwidth sweep" : "could not draw the latency sweep",
-                          e.what());
-  }
+std::string render_sweep_safely(const std::vector<const RoofsDocument*>& docs, const ChartOptions& opt, Quantity q) {
+  return chart::render_safely(opt, q == Quantity::bandwidth ? "bandwidth sweep" : "latency sweep", [&] { return render(docs, opt, q); });
 }
 
 }  // namespace
 }  // namespace chart
 
 std::string render_bandwidth_sweep_svg(const RoofsDocument& doc, const ChartOptions& opt) {
-  return chart::render_safely({&doc}, opt, chart::Quantity::bandwidth);
+  return chart::render_sweep_safely({&doc}, opt, chart::Quantity::bandwidth);
 }
 
 std::string render_latency_sweep_svg(const RoofsDocument& doc, const ChartOptions& opt) {
-  return chart::render_safely({&doc}, opt, chart::Quantity::latency);
+  return chart::render_sweep_safely({&doc}, opt, chart::Quantity::latency);
 }
 
 std::string render_bandwidth_sweep_svg(const std::vector<const RoofsDocument*>& docs, const ChartOptions& opt) {
-  return chart::render_safely(docs, opt, chart::Quantity::bandwidth);
+  return chart::render_sweep_safely(docs, opt, chart::Quantity::bandwidth);
 }
 
 std::string render_latency_sweep_svg(const std::vector<const RoofsDocument*>& docs, const ChartOptions& opt) {
-  return chart::render_safely(docs, opt, chart::Quantity::latency);
+  return chart::render_sweep_safely(docs, opt, chart::Quantity::latency);
 }
 
 }  // namespace roofline
