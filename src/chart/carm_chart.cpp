@@ -196,7 +196,7 @@ void append_math_roofs(std::string& out, const std::vector<Placement>& dots, con
   std::set<std::pair<std::string, long long>> done;  // a roof drawn once for dots that share it (label, pixel row)
   out += "<g id=\"math-roofs\" clip-path=\"url(#plot-area)\" fill=\"none\">\n";
   for (const Placement& p : dots) {
-    if (!p.math || p.math->roof.empty() || !(p.math->roof_performance > 0)) continue;
+    if (!p.math || !p.math->has_roof()) continue;
     const double gops = p.math->roof_performance / kGiga;
     if (gops < s.y.lo || gops > s.y.hi) continue;
     const double y = s.y.to_pixel(gops);

@@ -119,7 +119,7 @@ Scales choose_scales(const std::vector<RoofSet>& sets, const std::vector<Placeme
   for (const Placement& p : dots) {
     const double gops = p.performance / kGiga;
     y_min = std::min(y_min, gops / 3), y_max = std::max(y_max, gops);
-    if (p.math && p.math->roof_performance > 0 && !p.math->roof.empty())  // its math roof, drawn across the plot
+    if (p.math && p.math->has_roof())  // its math roof, drawn across the plot
       y_min = std::min(y_min, p.math->roof_performance / kGiga / 3), y_max = std::max(y_max, p.math->roof_performance / kGiga);
   }
   if (!(y_max > 0)) y_min = 1, y_max = 1e3;

@@ -72,6 +72,8 @@ struct MathPlacement {
   std::string roof;             // "rsqrt roof": the call with the largest share of `seconds`; empty when none is measured
   double roof_performance = 0;  // ops / seconds: the math roof in the CARM's unit (0 when none is measured)
   bool bound = false;           // seconds > flop_seconds and > memory_seconds
+  // A measured roof, one the CARM can draw.
+  bool has_roof() const { return !roof.empty() && roof_performance > 0; }
 };
 
 // What the analysis says in words (model/access_analysis, diagnose), with
