@@ -81,6 +81,9 @@ std::string format_prediction(const Prediction& p, double measured_seconds) {
          terms + "\n";
 }
 
+namespace {
+
+// A placement's math calls against its FLOP and memory times, and whether they bound it.
 std::string format_math(const MathPlacement& m, RateUnit unit) {
   std::ostringstream o;
   if (m.roof.empty())
@@ -98,6 +101,8 @@ std::string format_math(const MathPlacement& m, RateUnit unit) {
   if (!m.roof.empty()) o << "    " << m.roof << " at this kernel: " << format_si(m.roof_performance, unit) << "\n";
   return o.str();
 }
+
+}  // namespace
 
 std::string format_placement(const Placement& p, const CountsFile& c, bool counted_here) {
   std::ostringstream o;

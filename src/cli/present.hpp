@@ -28,8 +28,6 @@ std::string format_counts(const CountsFile& counts);
 // The a-priori time, its limit and every term, against the measured time.
 std::string format_prediction(const Prediction& prediction, double measured_seconds);
 std::string format_placement(const Placement& p, const CountsFile& counts, bool counted_here);
-// A placement's math calls against its FLOP and memory times, and whether they bound it.
-std::string format_math(const MathPlacement& m, RateUnit unit);
 std::string format_analysis(const AnalyzeResult& r);
 // place --analyze: the placement (its prediction the hierarchical one), the recording and the diagnosis.
 std::string format_analyzed_placement(const Placement& p, const CountsFile& c, bool counted_here, const AddressAnalysis& a,

@@ -34,7 +34,8 @@ struct OpCounts {
   std::array<std::uint64_t, kCounterSlots> slot{};
   // Math-function calls (the counting rules' math category): one per lane
   // evaluated, by function, form and element type; kept besides the FLOPs
-  // each call also counts for.
+  // and integer ops, which count these calls by their own rules (fmax and
+  // floor count no FLOP, an integer / counts an integer op).
   std::map<MathCall, std::uint64_t> math;
   double flops() const { return double(slot[kFlopHalf]) + double(slot[kFlopFloat]) + double(slot[kFlopDouble]); }
   double intops() const { return double(slot[kIntop]); }
