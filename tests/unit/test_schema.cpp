@@ -334,7 +334,13 @@ TEST_CASE("a math roof of no calls per second and suite figures beyond what they
   CHECK(roofs_refusal(d) == "");
   d["global_stride"][0]["points"][0]["stride"] = 5000000000;  // read into 32 bits
   CHECK(roofs_refusal(d).rfind("r.json: /global_stride/0/points/0/stride: ", 0) == 0);
+  d["global_stride"][0]["points"][0]["stride"] = 0;  // stride 0 is same_address, which the curve's chart and table draw apart
+  CHECK(roofs_refusal(d).rfind("r.json: /global_stride/0/points/0/stride: ", 0) == 0);
   d["global_stride"][0]["points"][0]["stride"] = 1;
+  d["global_stride"][0]["same_address"] = d["global_stride"][0]["points"][0];
+  CHECK(roofs_refusal(d).rfind("r.json: /global_stride/0/same_address", 0) == 0);
+  d["global_stride"][0]["same_address"]["stride"] = 0;
+  CHECK(roofs_refusal(d) == "");
   d["global_stride"][0]["width"] = 3000000000;
   CHECK(roofs_refusal(d).rfind("r.json: /global_stride/0/width: must be one of 1, 2, 3, 4, 8 or 16", 0) == 0);
   d["global_stride"][0]["width"] = 1;
