@@ -53,12 +53,6 @@ RoofsDocument h200_fixture() {
   return doc;
 }
 
-std::size_t count(const std::string& hay, const std::string& needle) {
-  std::size_t n = 0;
-  for (auto pos = hay.find(needle); pos != std::string::npos; pos = hay.find(needle, pos + needle.size())) ++n;
-  return n;
-}
-
 struct Line {
   std::string kind;  // "compute" or "memory"
   double x1, y1, x2, y2;

@@ -50,12 +50,6 @@ RoofsDocument eight_roofs() {
   return d;
 }
 
-std::size_t count(const std::string& hay, const std::string& needle) {
-  std::size_t n = 0;
-  for (auto pos = hay.find(needle); pos != std::string::npos; pos = hay.find(needle, pos + 1)) ++n;
-  return n;
-}
-
 }  // namespace
 
 TEST_CASE("compute roof picks") {

@@ -20,12 +20,6 @@ using namespace roofline;
 
 namespace {
 
-std::size_t count(const std::string& hay, const std::string& needle) {
-  std::size_t n = 0;
-  for (auto pos = hay.find(needle); pos != std::string::npos; pos = hay.find(needle, pos + 1)) ++n;
-  return n;
-}
-
 // The texts of the elements of a class, in document order (not their white halos).
 std::vector<std::string> texts_of(const std::string& svg, const std::string& cls) {
   const std::regex re("class=\"" + cls + "\"([^>]*)>([^<]*)</text>");

@@ -92,12 +92,6 @@ RoofsDocument cpu_fixture() {
   return doc;
 }
 
-std::size_t count(const std::string& hay, const std::string& needle) {
-  std::size_t n = 0;
-  for (auto pos = hay.find(needle); pos != std::string::npos; pos = hay.find(needle, pos + needle.size())) ++n;
-  return n;
-}
-
 bool contains(const std::string& hay, const std::string& needle) { return hay.find(needle) != std::string::npos; }
 
 // The pixel of a tick label: x for the x axis (text-anchor middle, under the

@@ -1,13 +1,21 @@
 // A small XML well-formedness check for the chart tests: one root, properly
 // nested elements, no attribute twice in an element, well-formed attributes,
 // every '&' starting a predefined entity. Not a parser: enough to catch what a
-// hand-written SVG writer gets wrong.
+// hand-written SVG writer gets wrong. Also count(), how often a text stands
+// in a chart.
 #pragma once
 #include <regex>
 #include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+// How many times `needle` stands in `hay`, not overlapping.
+inline std::size_t count(const std::string& hay, const std::string& needle) {
+  std::size_t n = 0;
+  for (auto pos = hay.find(needle); pos != std::string::npos; pos = hay.find(needle, pos + needle.size())) ++n;
+  return n;
+}
 
 // Returns what is wrong, empty when nothing is.
 inline std::string xml_problem(const std::string& xml) {
