@@ -13,6 +13,8 @@
 #include "launch/launch.hpp"
 #include "measurement/measurement.hpp"
 #include "model/json_fields.hpp"
+#include "analysis/analysis.hpp"
+#include "files/files.hpp"
 #include "model/model.hpp"
 #include "version.hpp"
 

@@ -1,8 +1,8 @@
 // app/analyze: `roofline analyze` (and `place --analyze`) as a pipeline: the
 // kernel counted, then run once more as its address-recording copy over
 // sampled work-groups (count/instrument.hpp, "Address records"), the accesses
-// analysed for the target device of a roofs file (model/access_analysis), and
-// its time predicted from the bytes each level serves (model/prediction).
+// analysed for the target device of a roofs file (analysis/access_analysis), and
+// its time predicted from the bytes each level serves (analysis/prediction).
 // The records are the kernel's own, the same on any device, so the target may
 // be another device than the one that runs the recording (counts travel the
 // same way).
@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "app/kernel_request.hpp"
-#include "model/access_analysis.hpp"
+#include "analysis/access_analysis.hpp"
 #include "model/counts_file.hpp"
 #include "model/placement.hpp"
 #include "model/roofs.hpp"

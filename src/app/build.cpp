@@ -13,6 +13,8 @@
 #include "device/clock.hpp"
 #include "device/theory.hpp"
 #include "measurement/measurement.hpp"
+#include "analysis/analysis.hpp"
+#include "files/files.hpp"
 #include "model/model.hpp"
 #include "version.hpp"
 

@@ -14,7 +14,7 @@
 #include "benchmark/replay.hpp"
 #include "benchmark/session.hpp"
 #include "measurement/power_meter.hpp"
-#include "model/power_model.hpp"
+#include "analysis/power_model.hpp"
 
 namespace roofline {
 

@@ -11,7 +11,7 @@
 #include "launch/user_kernel.hpp"
 #include "measurement/energy_source.hpp"
 #include "measurement/interrupt.hpp"
-#include "model/file_errors.hpp"
+#include "files/file_errors.hpp"
 #include "model/vocabulary.hpp"
 
 namespace roofline {

@@ -9,7 +9,7 @@
 #include "count/typedefs.hpp"
 #include "device/program.hpp"
 #include "launch/source_typedefs.hpp"
-#include "model/input_file.hpp"
+#include "files/input_file.hpp"
 #include "version.hpp"
 
 namespace roofline {

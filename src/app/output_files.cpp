@@ -5,8 +5,8 @@
 
 #include "chart/chart_kinds.hpp"
 #include "device/device.hpp"
-#include "model/atomic_file.hpp"
-#include "model/file_errors.hpp"
+#include "files/atomic_file.hpp"
+#include "files/file_errors.hpp"
 
 namespace roofline {
 

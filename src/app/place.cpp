@@ -10,6 +10,8 @@
 #include "chart/chart.hpp"
 #include "launch/launch.hpp"
 #include "measurement/measurement.hpp"
+#include "analysis/analysis.hpp"
+#include "files/files.hpp"
 #include "model/model.hpp"
 
 namespace roofline {

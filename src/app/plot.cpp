@@ -5,6 +5,8 @@
 
 #include "app/errors.hpp"
 #include "chart/chart.hpp"
+#include "analysis/analysis.hpp"
+#include "files/files.hpp"
 #include "model/model.hpp"
 
 namespace roofline {

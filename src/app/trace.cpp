@@ -13,6 +13,8 @@
 #include "count/instrument.hpp"
 #include "device/device.hpp"
 #include "measurement/interrupt.hpp"
+#include "analysis/analysis.hpp"
+#include "files/files.hpp"
 #include "model/model.hpp"
 #include "version.hpp"
 

@@ -19,9 +19,9 @@
 #include "device/program.hpp"
 #include "launch/launch_spec.hpp"
 #include "measurement/interrupt.hpp"
-#include "model/atomic_file.hpp"
-#include "model/file_errors.hpp"
-#include "model/input_file.hpp"
+#include "files/atomic_file.hpp"
+#include "files/file_errors.hpp"
+#include "files/input_file.hpp"
 
 namespace fs = std::filesystem;
 

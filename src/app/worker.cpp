@@ -20,7 +20,7 @@
 
 #include "app/errors.hpp"
 #include "measurement/interrupt.hpp"
-#include "model/file_descriptor.hpp"
+#include "files/file_descriptor.hpp"
 
 namespace roofline {
 namespace {

@@ -13,7 +13,7 @@
 #include "benchmark/random_fill.hpp"
 #include "benchmark/working_set.hpp"
 #include "measurement/interrupt.hpp"
-#include "model/levels.hpp"
+#include "analysis/levels.hpp"
 #include "model/units.hpp"
 
 namespace roofline {

@@ -30,7 +30,7 @@ struct HierarchySink {
   std::function<void(MeasuredCeiling)> ceiling;
 };
 
-// `override_path`: a level override file (see model/levels.hpp), empty for
+// `override_path`: a level override file (see analysis/levels.hpp), empty for
 // change-point detection. Throws WrongResult when a kernel's output is wrong
 // (what `sink` was told by then stands).
 // `with_replays`: each cache level's read roof comes with its replay (for power).

@@ -1,6 +1,6 @@
 // benchmark/mixed_benchmark: kernels/mixed.cl, loads from one memory level
 // mixed with float FMA chains at a chosen arithmetic intensity, the points
-// the power model is fitted to and validated on (model/power_model).
+// the power model is fitted to and validated on (analysis/power_model).
 #pragma once
 #include <cstdint>
 #include <memory>

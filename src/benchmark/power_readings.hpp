@@ -1,7 +1,7 @@
 // benchmark/power_readings: the power of measured kernels, read by a power
 // meter (measurement/power_meter) while their replays run back to back: a
 // ceiling's best point and its work-group count sweep, and the
-// mixed-intensity kernels the power model is fitted to (model/power_model).
+// mixed-intensity kernels the power model is fitted to (analysis/power_model).
 #pragma once
 #include <string>
 #include <vector>
@@ -9,7 +9,7 @@
 #include "benchmark/replay.hpp"
 #include "benchmark/session.hpp"
 #include "measurement/power_meter.hpp"
-#include "model/power_model.hpp"
+#include "analysis/power_model.hpp"
 
 namespace roofline {
 

@@ -7,7 +7,7 @@
 
 #include "benchmark/random_fill.hpp"
 #include "measurement/interrupt.hpp"
-#include "model/transfer_fit.hpp"
+#include "analysis/transfer_fit.hpp"
 
 namespace roofline {
 namespace {

@@ -22,7 +22,7 @@ std::vector<std::uint64_t> transfer_sizes(bool quick, std::uint64_t max_alloc_by
 // order. Every transfer is timed by its events' profiling START..END (map:
 // the map's plus the unmap's), repeated by the plan's sweep policy; the
 // points hold the seconds per size and the fit uses their medians
-// (model/transfer_fit). The host side is pinned-friendly memory: a
+// (analysis/transfer_fit). The host side is pinned-friendly memory: a
 // CL_MEM_ALLOC_HOST_PTR buffer mapped once for the whole run (as clpeak
 // does), or a plain host vector when the runtime refuses one, with a note in
 // session.notes. Its data are random. At each size a checked write, read back

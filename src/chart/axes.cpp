@@ -71,14 +71,6 @@ std::vector<double> LogAxis::decades() const {
   return out;
 }
 
-std::vector<double> LogAxis::minor_ticks() const {
-  std::vector<double> out;
-  const std::vector<double> d = decades();
-  for (std::size_t i = 0; i + 1 < d.size(); ++i)
-    for (int m = 2; m <= 9; ++m) out.push_back(m * d[i]);
-  return out;
-}
-
 double LogAxis::pixels_per_decade() const {
   double decades = std::fabs(std::log10(hi / lo));
   if (std::fabs(decades - std::round(decades)) < 1e-9) decades = std::round(decades);

@@ -18,7 +18,6 @@ struct LogAxis {
   double pixel_lo = 0, pixel_hi = 1; // where lo and hi land (pixel_hi < pixel_lo for a y axis)
   double to_pixel(double v) const;   // v <= 0 maps to pixel_lo
   std::vector<double> decades() const;      // lo, 10 lo, ..., hi (for whole-decade axes)
-  std::vector<double> minor_ticks() const;  // 2..9 times each decade, strictly between lo and hi
   double pixels_per_decade() const;         // absolute
 };
 

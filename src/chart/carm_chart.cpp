@@ -185,7 +185,7 @@ void append_roofs(std::string& out, const std::vector<RoofSet>& sets, const Scal
   out += "</g>\n";
 }
 
-// A placed kernel's math roof (model/placement_bound): its ops over its math
+// A placed kernel's math roof (analysis/placement_bound): its ops over its math
 // calls' time at their roofs, the FLOP/s the math functions alone would
 // allow it, as a horizontal line across the plot, dashed in a colour no
 // memory or compute roof uses, labelled "<name> roof" at its right end.

@@ -50,7 +50,7 @@ Table device_table(const RoofsDocument& d) {
     if (!v.empty() && v != "0") t.rows.push_back({k, v});
   };
   row("name", i.name);
-  row("type", i.type);
+  row("type", str(i.type));
   row("vendor", i.vendor);
   row("platform", i.platform + (i.platform_version.empty() ? "" : " (" + i.platform_version + ")"));
   row("driver", i.driver);

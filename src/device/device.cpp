@@ -59,11 +59,11 @@ std::string trim(std::string s) {
   return s.substr(i);
 }
 
-std::string type_name(cl_device_type t, bool integrated) {
-  if (t & CL_DEVICE_TYPE_GPU) return integrated ? "igpu" : "gpu";
-  if (t & CL_DEVICE_TYPE_CPU) return "cpu";
-  if (t & CL_DEVICE_TYPE_ACCELERATOR) return "accelerator";
-  return "other";
+DeviceType device_type(cl_device_type t, bool integrated) {
+  if (t & CL_DEVICE_TYPE_GPU) return integrated ? DeviceType::igpu : DeviceType::gpu;
+  if (t & CL_DEVICE_TYPE_CPU) return DeviceType::cpu;
+  if (t & CL_DEVICE_TYPE_ACCELERATOR) return DeviceType::accelerator;
+  return DeviceType::other;
 }
 
 std::string hex(const unsigned char* p, std::size_t n) {
@@ -157,7 +157,7 @@ void fill_identity(DeviceEntry& e) {
   id.host_unified_memory = unified == CL_TRUE;
   // A CPU device always shares host memory; only GPUs can be integrated or discrete.
   e.integrated = e.is_gpu() && id.host_unified_memory;
-  id.type = type_name(e.type, e.integrated);
+  id.type = device_type(e.type, e.integrated);
 
   if (e.has_extension("cl_khr_device_uuid")) {
     unsigned char uuid[16];

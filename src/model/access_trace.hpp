@@ -1,6 +1,6 @@
 // model/access_trace: the memory accesses an address-recording run of a
 // kernel saw (count/ instruments it, launch/ runs it on sampled work-groups
-// and decodes the records into these types; model/access_analysis reads them).
+// and decodes the records into these types; analysis/access_analysis reads them).
 // Addresses are offsets into regions (a buffer argument, a __local variable
 // or argument), so the trace is the same on every device.
 #pragma once

@@ -4,10 +4,10 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "model/file_errors.hpp"
-#include "model/input_file.hpp"
+#include "files/file_errors.hpp"
+#include "files/input_file.hpp"
 #include "model/json_fields.hpp"
-#include "model/json_input.hpp"
+#include "files/json_input.hpp"
 
 namespace roofline {
 namespace {

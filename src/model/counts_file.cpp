@@ -1,8 +1,8 @@
 #include "model/counts_file.hpp"
 
-#include "model/input_file.hpp"
+#include "files/input_file.hpp"
 #include "model/json_fields.hpp"
-#include "model/json_input.hpp"
+#include "files/json_input.hpp"
 #include "model/suite.hpp"
 
 namespace roofline {

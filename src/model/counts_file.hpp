@@ -53,7 +53,7 @@ CountsFile counts_from_json(const nlohmann::json& j);
 
 // Reads a counts file's text, checked against schemas/counts.schema.json;
 // `file` names it in messages. Throws InputFileError "FILE: /pointer: what is
-// wrong" (model/json_input).
+// wrong" (files/json_input).
 CountsFile parse_counts(const std::string& text, const std::string& file = "counts file");
 
 // parse_counts of a file's text (read up to kJsonFileCap); a file that cannot be read is an InputFileError too.

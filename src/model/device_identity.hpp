@@ -6,11 +6,13 @@
 #include <string>
 #include <vector>
 
+#include "model/vocabulary.hpp"
+
 namespace roofline {
 
 struct DeviceIdentity {
   std::string platform, platform_version, vendor, name, driver, device_version, opencl_c_version;
-  std::string type;  // "cpu", "gpu", "accelerator", ...
+  DeviceType type = DeviceType::other;
   bool host_unified_memory = false;
   std::uint32_t compute_units = 0;
   std::uint32_t max_clock_mhz = 0;

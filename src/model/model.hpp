@@ -1,59 +1,48 @@
-// model: the vocabulary every layer speaks and the cache-aware roofline
-// model itself: the roofs document and its JSON form, roof and ridge
-// arithmetic, cache levels found on measured curves, the transfer and power
-// models and their fits, placed kernels and their bounds. Plain data and
-// arithmetic, no OpenCL: everything can be tested on synthetic data. It
-// uses no other layer; every other layer uses it.
+// model: the vocabulary every layer speaks and the documents roofline reads
+// and writes, with their JSON forms: the roofs document, placements, counts,
+// captures. Plain data and the arithmetic that defines a document (roof and
+// ridge, what makes a roofs file physically possible), no OpenCL and no
+// analysis: everything can be tested on synthetic data. It uses files/ to
+// read and check its documents; every layer above uses it.
 //
-//   vocabulary.hpp       the domain as enums (ceiling kind, op, data type, level...), names only at the edges
-//   stats.hpp            median, extremes and spread, kept with every figure
-//   device_identity.hpp  what a device tells about itself, as result files record it
-//   roofs.hpp            the roofs document (schema in the README)
-//   roofline.hpp         attainable = min(B x I, F), ridge points
-//   levels.hpp           plateaus and cliffs of the bandwidth and latency curves
-//   memory_model.hpp     curves, detected levels and transfer fits in the document
-//   transfer_fit.hpp     time = latency + bytes / bandwidth (weighted least squares)
-//   energy.hpp           the power, energy and energy-efficiency CARM arithmetic
-//   energy_fit.hpp       P_c, P_phi and P_beta per level fitted to measured power
-//   power_model.hpp      a document's power model assembled from its ceilings and mixed kernels
-//   op_counts.hpp        what one launch of a user kernel executes (counter slots)
-//   counts_file.hpp      counts travelling from a machine with Clang to a device machine
-//   capture_format.hpp   the words of a capture (src/intercept/ writes them, header only)
-//   capture.hpp          a traced application's capture, read back (manifest, sources, copies)
-//   placement.hpp        a user kernel placed on the roofs (placement files)
-//   placement_bound.hpp  the roof a placed kernel attains (post hoc), and its prediction filled in
-//   prediction.hpp       the time predicted a priori from counts, footprint and roofs (never the measurement)
-//   math_time.hpp        a kernel's math calls timed at their math roofs (the math-bound rule and term)
-//   schema.hpp           the files' JSON Schemas (schemas/, compiled in) and the check against them
-//   json_input.hpp       a JSON input parsed and checked by its schema, errors naming the file and the field
-//   atomic_file.hpp      result files written whole or not at all
-//   file_errors.hpp      an input that cannot be read, an output that cannot be written
-//   input_file.hpp       a file the user names, read whole up to a cap on its size
-//   units.hpp            rates and sizes written for people
+//   vocabulary.hpp        the domain as enums (ceiling kind, op, data type, level...), names only at the edges
+//   stats.hpp             median, extremes and spread, kept with every figure
+//   units.hpp             rates and sizes written for people
+//   device_identity.hpp   what a device tells about itself, as result files record it
+//   launch_shape.hpp      a benchmark's NDRange (global and local size)
+//   roofs.hpp             the roofs document (schemas/roofs.schema.json)
+//   roofline.hpp          attainable = min(B x I, F), ridge points
+//   memory_model.hpp      curves, detected levels and transfer fits in the document
+//   level_consistency.hpp a nearer level never slower than a farther one, unless flagged
+//   energy.hpp            the power, energy and energy-efficiency CARM arithmetic and its document part
+//   suite.hpp             the micro-benchmark suite's sections (math roofs, stride, divergence...)
+//   math_functions.hpp    OpenCL C's math functions, the math category's words
+//   op_counts.hpp         what one launch of a user kernel executes (counter slots)
+//   counts_file.hpp       counts travelling from a machine with Clang to a device machine
+//   placement.hpp         a user kernel placed on the roofs (placement files)
+//   access_trace.hpp      the address records of a kernel's recording copy
+//   capture_format.hpp    the words of a capture (src/intercept/ writes them, header only)
+//   capture.hpp           a traced application's capture, read back (manifest, sources, copies)
+//   json_fields.hpp       optional and enum fields of the documents' JSON
+//   source_hash.hpp       a kernel source's identity
 #pragma once
 
-#include "model/atomic_file.hpp"
+#include "model/access_trace.hpp"
 #include "model/capture.hpp"
 #include "model/capture_format.hpp"
 #include "model/counts_file.hpp"
 #include "model/device_identity.hpp"
 #include "model/energy.hpp"
-#include "model/energy_fit.hpp"
-#include "model/file_errors.hpp"
-#include "model/input_file.hpp"
-#include "model/json_input.hpp"
-#include "model/levels.hpp"
+#include "model/launch_shape.hpp"
+#include "model/level_consistency.hpp"
+#include "model/math_functions.hpp"
 #include "model/memory_model.hpp"
 #include "model/op_counts.hpp"
 #include "model/placement.hpp"
-#include "model/placement_bound.hpp"
-#include "model/prediction.hpp"
-#include "model/math_time.hpp"
-#include "model/power_model.hpp"
 #include "model/roofline.hpp"
 #include "model/roofs.hpp"
-#include "model/schema.hpp"
+#include "model/source_hash.hpp"
 #include "model/stats.hpp"
-#include "model/transfer_fit.hpp"
+#include "model/suite.hpp"
 #include "model/units.hpp"
 #include "model/vocabulary.hpp"

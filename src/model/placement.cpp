@@ -1,9 +1,9 @@
 #include "model/placement.hpp"
 
 
-#include "model/input_file.hpp"
+#include "files/input_file.hpp"
 #include "model/json_fields.hpp"
-#include "model/json_input.hpp"
+#include "files/json_input.hpp"
 #include "model/roofs.hpp"  // Stats to/from JSON
 #include "model/suite.hpp"  // MathCall to/from JSON
 

@@ -36,7 +36,7 @@ struct PlacementBound {
   double fraction = 0;   // performance / attainable
 };
 
-// One term of the a-priori time (model/prediction.hpp states the rule).
+// One term of the a-priori time (analysis/prediction.hpp states the rule).
 struct PredictionTerm {
   PredictionTermKind kind = PredictionTermKind::compute;
   std::string roof;                  // "double MAD", "L1 copy", "DRAM read/copy"
@@ -54,7 +54,7 @@ struct Prediction {
   std::vector<PredictionTerm> terms;  // every term, in the rule's order
 };
 
-// One counted kind of math call at its roof (model/math_time.hpp).
+// One counted kind of math call at its roof (analysis/math_time.hpp).
 struct MathTerm {
   MathCall call;
   double calls = 0;                  // lanes evaluated
@@ -63,7 +63,7 @@ struct MathTerm {
 };
 
 // The kernel's math calls against its FLOP and memory times (the math-bound
-// rule, model/placement_bound.hpp).
+// rule, analysis/placement_bound.hpp).
 struct MathPlacement {
   std::vector<MathTerm> calls;  // by MathCall
   double seconds = 0;           // the measured calls' seconds, summed
@@ -76,7 +76,7 @@ struct MathPlacement {
   bool has_roof() const { return !roof.empty() && roof_performance > 0; }
 };
 
-// What the analysis says in words (model/access_analysis, diagnose), with
+// What the analysis says in words (analysis/access_analysis, diagnose), with
 // the source line it concerns.
 struct Finding {
   std::string where;  // "kernel.cl:14", or empty for the whole kernel
@@ -116,7 +116,7 @@ struct Placement {
   double performance = 0;       // ops / seconds
   PlacementBound attained;  // post-hoc: the roof the measured dot presses against (placement_bound.hpp)
   std::optional<double> footprint_bytes;    // bytes of the kernel's buffers (global and constant)
-  std::optional<Prediction> prediction;     // a priori: never from `seconds` (model/prediction.hpp); hierarchical with `analysis`
+  std::optional<Prediction> prediction;     // a priori: never from `seconds` (analysis/prediction.hpp); hierarchical with `analysis`
   std::optional<PlacementAnalysis> analysis;  // place --analyze
   std::map<DataType, double> flops_by_type;
   std::map<AddressSpace, SpaceBytes> bytes_by_space;
@@ -153,7 +153,7 @@ void from_json(const nlohmann::json& j, Placement& p);
 // Reads the placements of a placement file's text, checked against
 // schemas/placement.schema.json; each must have a dot (positive ai and
 // performance). `file` names it in messages. Throws InputFileError "FILE:
-// /pointer: what is wrong" (model/json_input).
+// /pointer: what is wrong" (files/json_input).
 std::vector<Placement> parse_placements(const std::string& text, const std::string& file = "placement file");
 
 // parse_placements of a file's text; a file that cannot be read is an InputFileError too.

@@ -22,10 +22,4 @@ double ridge_point(double bandwidth, double peak) {
   return peak / bandwidth;
 }
 
-double predicted_seconds(double ops, double bytes, double bandwidth, double peak) {
-  require_positive(bandwidth, "bandwidth");
-  require_positive(peak, "peak");
-  return std::max(ops / peak, bytes / bandwidth);
-}
-
 }  // namespace roofline

@@ -11,8 +11,4 @@ double attainable(double ai, double bandwidth, double peak);
 // Arithmetic intensity (ops/byte) at which a memory roof meets a compute roof.
 double ridge_point(double bandwidth, double peak);
 
-// Time the roofs predict for `ops` operations moving `bytes` bytes: the larger
-// of the compute time and the memory time.
-double predicted_seconds(double ops, double bytes, double bandwidth, double peak);
-
 }  // namespace roofline

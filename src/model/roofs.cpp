@@ -1,9 +1,9 @@
 #include "model/roofs.hpp"
 
-#include "model/file_errors.hpp"
-#include "model/input_file.hpp"
+#include "files/file_errors.hpp"
+#include "files/input_file.hpp"
 #include "model/json_fields.hpp"
-#include "model/json_input.hpp"
+#include "files/json_input.hpp"
 #include "model/level_consistency.hpp"
 
 #include <algorithm>

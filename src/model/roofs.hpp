@@ -120,7 +120,7 @@ void flag_levels(RoofsDocument& doc);
 // Reads a roofs document from its text, checked against
 // schemas/roofs.schema.json, its level flags set (files written before the
 // flags existed get them too); `file` names it in messages. Throws
-// InputFileError "FILE: /pointer: what is wrong" (model/json_input).
+// InputFileError "FILE: /pointer: what is wrong" (files/json_input).
 RoofsDocument parse_roofs(const std::string& text, const std::string& file = "roofs file");
 
 // parse_roofs of a file's text; a file that cannot be read is an InputFileError too.

@@ -34,13 +34,18 @@ enum class TransferDirection { write, read, map };
 // Energy counters; `automatic` picks the one that fits the device, `none` reads nothing.
 enum class EnergyBackend { automatic, none, papi, perf, powercap, nvml };
 
+// What a device is, as OpenCL says (CL_DEVICE_TYPE): a CPU, a discrete GPU,
+// a GPU sharing the host's memory (CL_DEVICE_HOST_UNIFIED_MEMORY), an
+// accelerator, or another kind (custom devices).
+enum class DeviceType { cpu, gpu, igpu, accelerator, other };
+
 // Address spaces of OpenCL C, as a kernel's counted bytes are split.
 enum class AddressSpace { global, constant, local, private_ };
 
-// The terms of a kernel's a-priori time (model/prediction): its operations at
+// The terms of a kernel's a-priori time (analysis/prediction): its operations at
 // the compute roof, its global bytes at the nearest cache, its local bytes at
 // the local-memory roof, its footprint at the level that holds it; or, with
-// the access analysis (model/access_analysis), the bytes each level serves.
+// the access analysis (analysis/access_analysis), the bytes each level serves.
 enum class PredictionTermKind { compute, global, local, footprint, level, math };
 
 // One enum value and its name at the edges.
@@ -107,6 +112,15 @@ struct Vocabulary<EnergyBackend> {
                                                               {EnergyBackend::powercap, "powercap"},
                                                               {EnergyBackend::nvml, "nvml"},
                                                               {EnergyBackend::none, "none"}}};
+};
+template <>
+struct Vocabulary<DeviceType> {
+  static constexpr std::string_view what = "device type";
+  static constexpr std::array<Named<DeviceType>, 5> names{{{DeviceType::cpu, "cpu"},
+                                                           {DeviceType::gpu, "gpu"},
+                                                           {DeviceType::igpu, "igpu"},
+                                                           {DeviceType::accelerator, "accelerator"},
+                                                           {DeviceType::other, "other"}}};
 };
 template <>
 struct Vocabulary<AddressSpace> {

@@ -1,12 +1,12 @@
 // The files the binary writes, checked against the published schemas it
-// reads them by (model/schema: the same check every input goes through).
+// reads them by (files/schema: the same check every input goes through).
 #pragma once
 #include <filesystem>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
-#include "model/schema.hpp"
+#include "files/schema.hpp"
 #include "run_binary.hpp"
 
 // "" when the file is valid against the schema of `kind`; else the file and its problem.

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "fuzz_support.hpp"
-#include "model/levels.hpp"
+#include "analysis/levels.hpp"
 
 namespace {
 

@@ -28,7 +28,7 @@
 #include <string>
 #include <typeinfo>
 
-#include "model/file_errors.hpp"
+#include "files/file_errors.hpp"
 
 namespace roofline::fuzz {
 

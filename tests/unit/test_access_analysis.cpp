@@ -1,4 +1,4 @@
-// The access analysis (model/access_analysis) on synthetic traces whose
+// The access analysis (analysis/access_analysis) on synthetic traces whose
 // answers are known: lines per step of strided reads, the conflict degree of
 // strided local accesses, a streaming kernel's DRAM bytes, the AIWC entropy
 // and footprints, the hierarchical prediction's terms, a blocked matrix
@@ -10,8 +10,8 @@
 #include <cmath>
 #include <numeric>
 
-#include "model/access_analysis.hpp"
-#include "model/prediction.hpp"
+#include "analysis/access_analysis.hpp"
+#include "analysis/prediction.hpp"
 #include "roof_fixtures.hpp"
 
 using namespace roofline;

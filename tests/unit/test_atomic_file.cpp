@@ -18,8 +18,8 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-#include "model/atomic_file.hpp"
-#include "model/file_errors.hpp"
+#include "files/atomic_file.hpp"
+#include "files/file_errors.hpp"
 
 using namespace roofline;
 namespace fs = std::filesystem;

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "model/capture.hpp"
-#include "model/file_errors.hpp"
+#include "files/file_errors.hpp"
 
 namespace {
 

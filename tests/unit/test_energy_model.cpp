@@ -1,5 +1,5 @@
 // The power, energy and energy-efficiency CARM arithmetic (model/energy), the
-// least-squares fit of its parameters (model/energy_fit) on synthetic data
+// least-squares fit of its parameters (analysis/energy_fit) on synthetic data
 // with known parameters, and the energy section's JSON form.
 #include <doctest/doctest.h>
 
@@ -7,7 +7,7 @@
 #include <random>
 
 #include "model/energy.hpp"
-#include "model/energy_fit.hpp"
+#include "analysis/energy_fit.hpp"
 #include "model/roofs.hpp"
 
 using namespace roofline;

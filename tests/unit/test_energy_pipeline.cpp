@@ -13,7 +13,7 @@
 #include "benchmark/compute_benchmark.hpp"
 #include "benchmark/mixed_benchmark.hpp"
 #include "device/device.hpp"
-#include "model/power_model.hpp"
+#include "analysis/power_model.hpp"
 #include "cpu_device.hpp"
 
 using namespace roofline;

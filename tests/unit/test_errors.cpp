@@ -13,7 +13,7 @@
 #include "launch/user_kernel.hpp"
 #include "measurement/energy_source.hpp"
 #include "measurement/interrupt.hpp"
-#include "model/file_errors.hpp"
+#include "files/file_errors.hpp"
 
 using namespace roofline;
 

@@ -9,7 +9,7 @@
 #include "device/theory.hpp"
 #include "measurement/sampler.hpp"
 #include "model/level_consistency.hpp"
-#include "model/placement_bound.hpp"
+#include "analysis/placement_bound.hpp"
 #include "roof_fixtures.hpp"
 
 using namespace roofline;

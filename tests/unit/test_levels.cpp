@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "model/levels.hpp"
+#include "analysis/levels.hpp"
 
 using namespace roofline;
 

@@ -3,7 +3,7 @@
 
 #include <vector>
 
-#include "model/levels.hpp"
+#include "analysis/levels.hpp"
 
 using namespace roofline;
 

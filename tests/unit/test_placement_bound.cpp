@@ -5,7 +5,7 @@
 
 #include "count/cost_table.hpp"
 #include "model/counts_file.hpp"
-#include "model/placement_bound.hpp"
+#include "analysis/placement_bound.hpp"
 #include "model/suite.hpp"
 
 using namespace roofline;

@@ -1,10 +1,10 @@
-// The a-priori time (model/prediction): its terms, the level a footprint
+// The a-priori time (analysis/prediction): its terms, the level a footprint
 // comes from, the mix of loads and stores, and that the measured time never
 // moves it.
 #include <doctest/doctest.h>
 
-#include "model/placement_bound.hpp"
-#include "model/prediction.hpp"
+#include "analysis/placement_bound.hpp"
+#include "analysis/prediction.hpp"
 #include "roof_fixtures.hpp"
 
 #include <set>
@@ -74,12 +74,15 @@ TEST_CASE("the footprint comes from the nearest level that holds it, every byte 
 
 TEST_CASE("a mix of loads and stores is charged between the level's read, copy and store roofs") {
   const RoofsDocument d = roofs();
-  const MemoryLevel l2 = MemoryLevel::cache("L2");
-  CHECK(*seconds_per_byte(d, l2, 0) == doctest::Approx(1.0 / 400));
-  CHECK(*seconds_per_byte(d, l2, 0.5) == doctest::Approx(1.0 / 200));
-  CHECK(*seconds_per_byte(d, l2, 0.25) == doctest::Approx((1.0 / 400 + 1.0 / 200) / 2));  // linear in time per byte
-  CHECK(*seconds_per_byte(d, l2, 1.0) == doctest::Approx(1.0 / 200));                     // no store roof: the copy roof
-  CHECK(!seconds_per_byte(d, MemoryLevel::cache("L3"), 0));
+  // The footprint's 1e4 bytes at L2, by the store share of the global bytes.
+  const auto footprint_seconds = [&d](double loads, double stores) {
+    KernelWork w = reads(10, 0, 1e4);
+    w.bytes_by_space = {{AddressSpace::global, {loads, stores}}};
+    return predict_time(w, d)->terms.at(2).seconds;
+  };
+  CHECK(footprint_seconds(1e4, 0) == doctest::Approx(1e4 / 400));
+  CHECK(footprint_seconds(5000, 5000) == doctest::Approx(1e4 / 200));
+  CHECK(footprint_seconds(0, 1e4) == doctest::Approx(1e4 / 200));  // no store roof: the copy roof
   KernelWork w = reads(10, 0, 1e4);
   w.bytes_by_space = {{AddressSpace::global, {7500, 2500}}};
   const auto p = predict_time(w, d);

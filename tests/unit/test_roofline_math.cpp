@@ -16,11 +16,6 @@ TEST_CASE("attainable performance is the lower of the memory and compute roofs")
   CHECK(attainable(ridge_point(B, F), B, F) == doctest::Approx(F));
 }
 
-TEST_CASE("predicted time is bound by the slower of compute and memory") {
-  CHECK(predicted_seconds(6.4e13, 1e9, 4e12, 6.4e13) == doctest::Approx(1.0));
-  CHECK(predicted_seconds(1e9, 8e12, 4e12, 6.4e13) == doctest::Approx(2.0));
-}
-
 TEST_CASE("roof math rejects meaningless inputs") {
   CHECK_THROWS(attainable(1, 0, 1));
   CHECK_THROWS(attainable(1, 1, -1));

@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "model/atomic_file.hpp"
+#include "files/atomic_file.hpp"
 #include "model/roofs.hpp"
 
 using namespace roofline;

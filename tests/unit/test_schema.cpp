@@ -13,6 +13,8 @@
 
 #include "chart/chart.hpp"
 #include "chart/svg.hpp"
+#include "analysis/analysis.hpp"
+#include "files/files.hpp"
 #include "model/model.hpp"
 
 using namespace roofline;

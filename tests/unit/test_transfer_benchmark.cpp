@@ -9,7 +9,7 @@
 #include "benchmark/transfer_benchmark.hpp"
 #include "device/device.hpp"
 #include "measurement/progress.hpp"
-#include "model/transfer_fit.hpp"
+#include "analysis/transfer_fit.hpp"
 #include "cpu_device.hpp"
 
 using namespace roofline;

@@ -5,7 +5,7 @@
 #include <random>
 #include <stdexcept>
 
-#include "model/transfer_fit.hpp"
+#include "analysis/transfer_fit.hpp"
 
 using namespace roofline;
 

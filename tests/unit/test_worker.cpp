@@ -1,7 +1,7 @@
 // The worker process that runs a user's kernel (app/worker), with jobs that
 // stand for one: a result comes back whole, the job's failure comes back as
 // the same failure, a child that dies or hangs becomes a message naming what
-// it was doing; and input files are read up to their cap (model/input_file).
+// it was doing; and input files are read up to their cap (files/input_file).
 #include <doctest/doctest.h>
 
 #include <chrono>
@@ -13,8 +13,8 @@
 
 #include "app/errors.hpp"
 #include "app/worker.hpp"
-#include "model/file_errors.hpp"
-#include "model/input_file.hpp"
+#include "files/file_errors.hpp"
+#include "files/input_file.hpp"
 
 using namespace roofline;
 

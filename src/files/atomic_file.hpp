@@ -1,4 +1,4 @@
-// model/atomic_file: result files are written whole or not at all, and never
+// files/atomic_file: result files are written whole or not at all, and never
 // destroy what they replace.
 //
 // The rules for an output path (README, "Output files"):

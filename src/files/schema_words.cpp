@@ -1,4 +1,4 @@
-#include "model/schema_words.hpp"
+#include "files/schema_words.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -1,8 +1,8 @@
-// model/power_model: a roofs document's power model, assembled from what the
+// analysis/power_model: a roofs document's power model, assembled from what the
 // build measured: the float MAD ceiling's power (compute at its peak), each
 // memory level's read-roof power (data movement at its bandwidth), and the
 // mixed-intensity kernels in between (the Carvalho thesis, section 4.4). The
-// kernels at even powers of two of AI are fitted (model/energy_fit); those
+// kernels at even powers of two of AI are fitted (analysis/energy_fit); those
 // at odd powers are held out and validate the model.
 #pragma once
 #include <cstdint>

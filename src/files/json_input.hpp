@@ -1,17 +1,17 @@
-// model/json_input: a JSON input file (roofs, placement, counts, level
-// override) read whole, parsed and checked against its schema (model/schema)
+// files/json_input: a JSON input file (roofs, placement, counts, level
+// override) read whole, parsed and checked against its schema (files/schema)
 // before anything converts it: every failure is an InputFileError of one
 // line naming the file, the field (a JSON pointer) where there is one, and
 // what is wrong. The loaders of each file (load_roofs, load_placements,
-// load_counts, load_level_override: model/input_file reads the text, up to
+// load_counts, load_level_override: files/input_file reads the text, up to
 // a cap) and their parse_* forms, which take the text itself, go through here.
 #pragma once
 #include <string>
 
 #include <nlohmann/json.hpp>
 
-#include "model/file_errors.hpp"
-#include "model/schema.hpp"
+#include "files/file_errors.hpp"
+#include "files/schema.hpp"
 
 namespace roofline {
 

@@ -1,4 +1,4 @@
-#include "model/math_time.hpp"
+#include "analysis/math_time.hpp"
 
 #include "model/suite.hpp"
 

@@ -1,4 +1,4 @@
-// model/file_errors: the two ways a file can let a command down, as their own
+// files/file_errors: the two ways a file can let a command down, as their own
 // types so that a command's caller can tell them apart: an input that cannot
 // be read or is not what it should be, and an output that cannot be written.
 #pragma once

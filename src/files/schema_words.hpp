@@ -1,5 +1,5 @@
-// model/schema_words: a validator's finding in words for whoever wrote the
-// file (used by model/schema): the field as a JSON pointer, what the schema
+// files/schema_words: a validator's finding in words for whoever wrote the
+// file (used by files/schema): the field as a JSON pointer, what the schema
 // wants there (read from the schema itself: its types, enum, bounds) and what
 // the document holds.
 #pragma once
@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "model/schema.hpp"
+#include "files/schema.hpp"
 
 namespace roofline {
 

@@ -1,4 +1,4 @@
-#include "model/access_analysis.hpp"
+#include "analysis/access_analysis.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -125,7 +125,7 @@ TargetArchitecture target_architecture(const RoofsDocument& roofs, std::uint64_t
   t.request_bytes = d.cache_line_bytes ? std::uint32_t(d.cache_line_bytes) : 64;
   t.caches = caches_of(roofs);
   group_size = std::max<std::uint64_t>(1, group_size);
-  if (d.type == "cpu") {
+  if (d.type == DeviceType::cpu) {
     t.family = "CPU";
     t.sub_group = std::max<std::uint32_t>(1, t.request_bytes / 4);
     t.sector_bytes = t.request_bytes;

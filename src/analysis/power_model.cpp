@@ -1,11 +1,11 @@
-#include "model/power_model.hpp"
+#include "analysis/power_model.hpp"
 
 #include <cmath>
 #include <cstdio>
 #include <map>
 #include <stdexcept>
 
-#include "model/energy_fit.hpp"
+#include "analysis/energy_fit.hpp"
 #include "model/units.hpp"
 
 namespace roofline {

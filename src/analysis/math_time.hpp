@@ -1,4 +1,4 @@
-// model/math_time: the time a kernel's math calls (the counts' math
+// analysis/math_time: the time a kernel's math calls (the counts' math
 // category) take at their math roofs (RoofsDocument::math): for each counted
 // MathCall with a roof, calls / calls per second, summed over the calls. The
 // functions share the special-function and ALU pipes, so the sum assumes

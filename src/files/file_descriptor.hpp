@@ -1,4 +1,4 @@
-// model/file_descriptor: a POSIX file descriptor that is closed however the
+// files/file_descriptor: a POSIX file descriptor that is closed however the
 // scope that owns it ends (a bounded input read, the worker's pipe).
 #pragma once
 #include <unistd.h>

@@ -1,11 +1,11 @@
-// model/prediction: a kernel's time predicted a priori, from its counts, its
+// analysis/prediction: a kernel's time predicted a priori, from its counts, its
 // footprint and the roofs alone. The input (KernelWork) holds no time, so a
 // prediction can never move with the measurement it predicts.
 //
 // The rule: the largest of these times, each a floor the kernel cannot beat.
 //  - compute: each precision's FLOPs at its own best compute roof, summed
 //    (INTOPs at the int roof for a kernel without floating point);
-//  - math: the math calls at their math roofs, summed (model/math_time; calls
+//  - math: the math calls at their math roofs, summed (analysis/math_time; calls
 //    without a roof add nothing);
 //  - global: the global and constant bytes the kernel loads and stores, all of
 //    which pass through the nearest cache level, at that level's bandwidth;
@@ -25,7 +25,7 @@
 #include <string>
 #include <vector>
 
-#include "model/access_analysis.hpp"
+#include "analysis/access_analysis.hpp"
 #include "model/counts_file.hpp"
 #include "model/op_counts.hpp"
 #include "model/placement.hpp"
@@ -79,10 +79,6 @@ std::optional<Prediction> predict_time(const KernelWork& work, const std::vector
 // seconds weighted the same; limit the merged term with the most seconds.
 // Weights are shares of the launches; none given: none returned.
 std::optional<Prediction> mean_prediction(const std::vector<std::pair<double, Prediction>>& weighted);
-
-// Seconds per byte at `level` for traffic with store share f, as the rule above
-// says; none when the level has no read, copy or store roof.
-std::optional<double> seconds_per_byte(const RoofsDocument& doc, const MemoryLevel& level, double store_fraction);
 
 // The cache levels and DRAM of the roofs, nearest first: caches by detected
 // capacity (unknown last), then DRAM.

@@ -1,4 +1,4 @@
-#include "model/energy_fit.hpp"
+#include "analysis/energy_fit.hpp"
 
 #include <cmath>
 #include <stdexcept>

@@ -1,4 +1,4 @@
-#include "model/input_file.hpp"
+#include "files/input_file.hpp"
 
 #include <cerrno>
 #include <algorithm>
@@ -8,9 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "model/file_descriptor.hpp"
-#include "model/file_errors.hpp"
-#include "model/units.hpp"
+#include "files/file_descriptor.hpp"
+#include "files/file_errors.hpp"
 
 namespace roofline {
 namespace {
@@ -19,10 +18,17 @@ InputFileError unreadable(const std::string& what, const std::string& path, cons
   return InputFileError("cannot read " + what + " " + path + ": " + why);
 }
 
+// A cap as the messages write it: "16 MiB", "64 KiB", "1000 B".
+std::string cap_words(std::uint64_t cap) {
+  if (cap != 0 && cap % (1u << 20) == 0) return std::to_string(cap >> 20) + " MiB";
+  if (cap != 0 && cap % (1u << 10) == 0) return std::to_string(cap >> 10) + " KiB";
+  return std::to_string(cap) + " B";
+}
+
 // `size` 0: a device or a pipe, whose size is only known to be more than the cap.
 InputFileError too_large(const std::string& what, const std::string& path, std::uint64_t cap, std::uint64_t size) {
   const std::string held = size ? "is " + std::to_string(size) + " bytes" : "holds more than " + std::to_string(cap) + " bytes";
-  return InputFileError(what + " " + path + " " + held + ", over the " + format_bytes(double(cap)) + " limit");
+  return InputFileError(what + " " + path + " " + held + ", over the " + cap_words(cap) + " limit");
 }
 
 // Reads what `fd` holds, at most cap + 1 bytes (one more tells a file over the cap).

@@ -1,4 +1,4 @@
-// model/energy_fit: the power model's parameters fitted to measurements, as
+// analysis/energy_fit: the power model's parameters fitted to measurements, as
 // Ilic et al. (IEEE Trans. Computers 2017) and, for GPUs, A. Lopes et al.
 // ("Exploring GPU performance, power and energy-efficiency bounds with
 // Cache-aware Roofline Modeling", ISPASS 2017) build the power CARM from

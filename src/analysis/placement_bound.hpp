@@ -1,4 +1,4 @@
-// model/placement_bound: where a counted and timed kernel sits among the roofs.
+// analysis/placement_bound: where a counted and timed kernel sits among the roofs.
 // Its arithmetic intensity and performance come from its counts and median
 // time; each memory level L of the roofs file gives an attainable performance
 // min(B_L x AI, F) with F the compute roof of the kernel's dominant type and
@@ -8,11 +8,11 @@
 // roof up to 10% under it counting as not below (the roof it presses against;
 // the highest when it beats them all), reported with the fraction of it
 // reached. It is chosen after timing; the predicted time is not
-// (model/prediction.hpp). The
+// (analysis/prediction.hpp). The
 // local-memory roof is a candidate only for kernels whose CARM traffic is at
 // least half local.
 // A kernel that makes math calls (the counts' math category) is compared
-// with its math roofs too (model/math_time): when its math time exceeds its
+// with its math roofs too (analysis/math_time): when its math time exceeds its
 // FLOP time (its ops at the compute roof of its dominant type) and its memory
 // time (its CARM bytes at the memory roof chosen above), it is math-bound: the
 // attained roof is "<name> roof" of the call with the largest share of the

@@ -1,7 +1,7 @@
-#include "model/prediction.hpp"
+#include "analysis/prediction.hpp"
 
 #include "model/level_consistency.hpp"
-#include "model/math_time.hpp"
+#include "analysis/math_time.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -159,7 +159,7 @@ std::optional<PredictionTerm> compute_term(const KernelWork& w, const RoofsDocum
   return PredictionTerm{PredictionTermKind::compute, dominant->label(), std::nullopt, ops, ops / seconds, seconds};
 }
 
-// The math calls at their math roofs (model/math_time): amount the timed
+// The math calls at their math roofs (analysis/math_time): amount the timed
 // calls, rate their calls per second overall, roof the dominant call's.
 std::optional<PredictionTerm> math_term(const KernelWork& w, const RoofsDocument& doc) {
   const MathTime t = math_time(w.math_calls, doc);
@@ -168,10 +168,6 @@ std::optional<PredictionTerm> math_term(const KernelWork& w, const RoofsDocument
 }
 
 }  // namespace
-
-std::optional<double> seconds_per_byte(const RoofsDocument& doc, const MemoryLevel& level, double f) {
-  return interpolated(level_points(doc, level), f);
-}
 
 namespace {
 

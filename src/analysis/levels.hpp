@@ -1,4 +1,4 @@
-// model/levels: the levels of the memory hierarchy (L1, L2, L3, DRAM) found on
+// analysis/levels: the levels of the memory hierarchy (L1, L2, L3, DRAM) found on
 // measured curves by change-point detection. No cache size is assumed: levels
 // are the plateaus of the bandwidth curve (and of the latency curve when one
 // was measured); what the device reports is used only to name them.

@@ -1,4 +1,4 @@
-#include "model/transfer_fit.hpp"
+#include "analysis/transfer_fit.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-// model/transfer_fit: the host-device transfer model time = latency + bytes /
+// analysis/transfer_fit: the host-device transfer model time = latency + bytes /
 // bandwidth, fitted to measured (bytes, seconds) samples.
 //
 // The fit is a weighted least-squares line with weights 1/t^2, i.e. it

@@ -1,12 +1,12 @@
-#include "model/placement_bound.hpp"
+#include "analysis/placement_bound.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
 
-#include "model/math_time.hpp"
-#include "model/prediction.hpp"
+#include "analysis/math_time.hpp"
+#include "analysis/prediction.hpp"
 #include "model/roofline.hpp"
 
 namespace roofline {

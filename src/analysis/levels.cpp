@@ -1,4 +1,4 @@
-#include "model/levels.hpp"
+#include "analysis/levels.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -9,8 +9,8 @@
 #include <stdexcept>
 #include <utility>
 
-#include "model/input_file.hpp"
-#include "model/json_input.hpp"
+#include "files/input_file.hpp"
+#include "files/json_input.hpp"
 
 namespace roofline {
 namespace {

@@ -1,4 +1,4 @@
-#include "model/schema.hpp"
+#include "files/schema.hpp"
 
 #include <cmath>
 #include <cstdint>
@@ -13,7 +13,7 @@
 #include <valijson/validation_results.hpp>
 #include <valijson/validator.hpp>
 
-#include "model/schema_words.hpp"
+#include "files/schema_words.hpp"
 
 namespace roofline {
 using nlohmann::json;

@@ -1,4 +1,4 @@
-#include "model/json_input.hpp"
+#include "files/json_input.hpp"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-// model/schema: the JSON Schemas (draft 7) of the files roofline writes and
+// files/schema: the JSON Schemas (draft 7) of the files roofline writes and
 // reads, as the repository publishes them in schemas/ and the build compiles
 // them in (cmake/embed_schemas.cmake), and the check of a document against
 // one (valijson). A problem is told as the field's JSON pointer and what is

@@ -1,4 +1,4 @@
-#include "model/atomic_file.hpp"
+#include "files/atomic_file.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -16,7 +16,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "model/file_errors.hpp"
+#include "files/file_errors.hpp"
 
 namespace roofline {
 namespace fs = std::filesystem;

@@ -1,4 +1,4 @@
-// model/input_file: a file the user names (a kernel source; a roofs,
+// files/input_file: a file the user names (a kernel source; a roofs,
 // placement, counts or level-override file) read whole, up to a cap on its
 // size: /dev/zero, a pipe that never ends or a runaway file is refused with
 // its size rather than read until memory runs out.

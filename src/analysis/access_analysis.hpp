@@ -1,4 +1,4 @@
-// model/access_analysis: why a kernel sits below its roof, from the accesses
+// analysis/access_analysis: why a kernel sits below its roof, from the accesses
 // its address-recording run saw (model/access_trace): the AIWC memory
 // metrics (seed 002), coalescing and local-memory bank conflicts per access
 // site, and the bytes each level of the target device's hierarchy serves,

@@ -1,0 +1,24 @@
+// analysis: what roofline concludes from the documents. Cache levels found on
+// measured curves, the transfer and power fits, the address analysis of a
+// recorded kernel, the a-priori time and the roof a placed kernel attains.
+// Arithmetic over the model's documents, no OpenCL: everything can be tested
+// on synthetic data. Uses the model (and files/ for the level-override file).
+//
+//   levels.hpp           plateaus and cliffs of the bandwidth and latency curves
+//   transfer_fit.hpp     time = latency + bytes / bandwidth (weighted least squares)
+//   energy_fit.hpp       P_c, P_phi and P_beta per level fitted to measured power
+//   power_model.hpp      a document's power model assembled from its ceilings and mixed kernels
+//   access_analysis.hpp  AIWC metrics, coalescing, bank conflicts and the cache model of recorded addresses
+//   prediction.hpp       the time predicted a priori from counts, footprint and roofs (never the measurement)
+//   math_time.hpp        a kernel's math calls timed at their math roofs (the math-bound rule and term)
+//   placement_bound.hpp  the roof a placed kernel attains (post hoc), and its prediction filled in
+#pragma once
+
+#include "analysis/access_analysis.hpp"
+#include "analysis/energy_fit.hpp"
+#include "analysis/levels.hpp"
+#include "analysis/math_time.hpp"
+#include "analysis/placement_bound.hpp"
+#include "analysis/power_model.hpp"
+#include "analysis/prediction.hpp"
+#include "analysis/transfer_fit.hpp"
