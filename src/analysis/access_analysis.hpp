@@ -4,10 +4,8 @@
 // site, and the bytes each level of the target device's hierarchy serves,
 // from a cache model sized by the roofs file's detected levels.
 //
-// The target (TargetArchitecture) comes from the roofs file: its device's
-// compute units, cache line and detected cache capacities, and a small table
-// of what the roofs cannot say (sub-group width, local-memory banks, how
-// work-groups share a compute unit), by device family; see target_architecture.
+// The target (TargetArchitecture) comes from the roofs file
+// (analysis/target_architecture).
 //
 // Assumptions of the cache model, stated once:
 //  - every cache is LRU and fully associative, in units of the target's
@@ -38,38 +36,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "analysis/target_architecture.hpp"
 #include "model/access_trace.hpp"
 #include "model/placement.hpp"
-#include "model/roofs.hpp"
 
 namespace roofline {
-
-struct TargetArchitecture {
-  std::string family;                 // the table row that matched: "NVIDIA GPU", "AMD GPU", "Intel GPU", "CPU", "GPU"
-  std::uint32_t sub_group = 32;       // work-items that access memory in one step
-  std::uint32_t request_bytes = 128;  // the line one request step reads whole (the roofs file's cache line)
-  std::uint32_t sector_bytes = 32;    // what a miss moves between levels
-  std::uint32_t banks = 32, bank_bytes = 4;  // local memory; banks 0: local memory is cached memory like global
-  bool local_on_l1_path = true;       // local and L1 accesses share one data path: their times add
-  bool groups_in_lockstep = true;     // see the file comment
-  bool l1_write_through = true;
-  // A GPU's coalescer serves a sub-group step's accesses to one line with one
-  // request. A CPU's lanes load alone unless PoCL vectorized the loop, so its
-  // first level serves at least the bytes asked in each step.
-  bool lanes_share_requests = true;
-  std::uint32_t compute_units = 1;
-  std::uint32_t resident_groups = 1;  // groups one compute unit runs at once
-  struct Cache {
-    std::string name;                 // the roofs' level name
-    double capacity_bytes = 0;
-    bool shared = false;
-  };
-  std::vector<Cache> caches;          // nearest first; DRAM is past the last
-};
-
-// The target of `roofs`' device, for groups of `group_size` items that use
-// `local_bytes` of local memory each (which limits the resident groups).
-TargetArchitecture target_architecture(const RoofsDocument& roofs, std::uint64_t group_size, std::uint64_t local_bytes);
 
 // Seed 002's metrics, over the accesses of the sampled groups. Addresses are
 // virtual: each region at its own 2^40-aligned base, a __local region at the

@@ -9,6 +9,7 @@
 //   energy_fit.hpp       P_c, P_phi and P_beta per level fitted to measured power
 //   power_model.hpp      a document's power model assembled from its ceilings and mixed kernels
 //   access_analysis.hpp  AIWC metrics, coalescing, bank conflicts and the cache model of recorded addresses
+//   target_architecture.hpp  the device the access analysis models: the roofs' caches and a table by device family
 //   prediction.hpp       the time predicted a priori from counts, footprint and roofs (never the measurement)
 //   math_time.hpp        a kernel's math calls timed at their math roofs (the math-bound rule and term)
 //   placement_bound.hpp  the roof a placed kernel attains (post hoc), and its prediction filled in
@@ -21,4 +22,5 @@
 #include "analysis/placement_bound.hpp"
 #include "analysis/power_model.hpp"
 #include "analysis/prediction.hpp"
+#include "analysis/target_architecture.hpp"
 #include "analysis/transfer_fit.hpp"
