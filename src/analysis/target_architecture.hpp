@@ -19,7 +19,7 @@ struct TargetArchitecture {
   std::uint32_t sector_bytes = 32;    // what a miss moves between levels
   std::uint32_t banks = 32, bank_bytes = 4;  // local memory; banks 0: local memory is cached memory like global
   bool local_on_l1_path = true;       // local and L1 accesses share one data path: their times add
-  bool groups_in_lockstep = true;     // resident groups advance together (a GPU); see analysis/access_analysis.hpp
+  bool groups_in_lockstep = true;     // resident groups advance together (a GPU); see analysis/access_walk.hpp
   bool l1_write_through = true;
   // A GPU's coalescer serves a sub-group step's accesses to one line with one
   // request. A CPU's lanes load alone unless PoCL vectorized the loop, so its
