@@ -1,33 +1,20 @@
 // analysis/access_analysis: why a kernel sits below its roof, from the accesses
 // its address-recording run saw (model/access_trace): the AIWC memory
 // metrics (seed 002), coalescing and local-memory bank conflicts per access
-// site, and the bytes each level of the target device's hierarchy serves,
-// from a cache model sized by the roofs file's detected levels.
+// site, branch divergence, contended atomics, and the bytes each level of the
+// target device's hierarchy serves, from a cache model sized by the roofs
+// file's detected levels (analysis/target_architecture).
 //
-// The target (TargetArchitecture) comes from the roofs file: its device's
-// compute units, cache line and detected cache capacities, and a small table
-// of what the roofs cannot say (sub-group width, local-memory banks, how
-// work-groups share a compute unit), by device family; see target_architecture.
-//
-// Assumptions of the cache model, stated once:
-//  - every cache is LRU and fully associative, in units of the target's
-//    sector (NVIDIA: 32 B; else the line);
-//  - the first level is private to a compute unit; the last cache level is
-//    shared by all of them; levels between are private (a CPU's L2);
-//  - the groups a compute unit runs at once (resident_groups) advance
-//    together, access by access, between barriers (a GPU); on a CPU the
-//    items of a group run in chunks of sub_group items, one barrier interval
-//    of a chunk after another, as PoCL's work-group loops do;
-//  - sampled groups are taken in order, resident_groups at a time, on one
-//    simulated compute unit after another; the shared level is scaled to the
-//    share of the compute units simulated (its other users are assumed to
-//    touch other data);
-//  - NVIDIA's L1 writes stores through to the L2 without allocating; other
-//    levels write back, and a store miss allocates the sector without
-//    reading it (write-validate: GPUs' L2 sectors keep byte masks; on a CPU
-//    this leaves out the read-for-ownership of ordinary stores);
-//  - when the kernel's buffers fit in the last cache level, DRAM serves each
-//    of their bytes at most once (a sampled cache sees only its groups' reuse).
+// The analysis is a set of observers, one purpose each, fed by one walk over
+// the recorded groups, as Oclgrind's tools are plugins of its simulator:
+//   access_observer.hpp  the interface: callbacks per group, per sub-group step, per access in execution order
+//   access_walk.hpp      the walk: sub-group steps, and the order the target runs the accesses in
+//   step_observers.hpp   per sub-group step: site counts, coalescing, local memory and bank conflicts,
+//                        contended atomics, branch divergence
+//   aiwc_observer.hpp    per group: the AIWC metrics
+//   cache_model.hpp      per access, in execution order: the bytes of the cache levels past the first and of
+//                        DRAM (its assumptions are listed there)
+// AccessAnalyzer below runs them all; this file holds their result.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -38,38 +25,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "analysis/target_architecture.hpp"
 #include "model/access_trace.hpp"
 #include "model/placement.hpp"
-#include "model/roofs.hpp"
 
 namespace roofline {
-
-struct TargetArchitecture {
-  std::string family;                 // the table row that matched: "NVIDIA GPU", "AMD GPU", "Intel GPU", "CPU", "GPU"
-  std::uint32_t sub_group = 32;       // work-items that access memory in one step
-  std::uint32_t request_bytes = 128;  // the line one request step reads whole (the roofs file's cache line)
-  std::uint32_t sector_bytes = 32;    // what a miss moves between levels
-  std::uint32_t banks = 32, bank_bytes = 4;  // local memory; banks 0: local memory is cached memory like global
-  bool local_on_l1_path = true;       // local and L1 accesses share one data path: their times add
-  bool groups_in_lockstep = true;     // see the file comment
-  bool l1_write_through = true;
-  // A GPU's coalescer serves a sub-group step's accesses to one line with one
-  // request. A CPU's lanes load alone unless PoCL vectorized the loop, so its
-  // first level serves at least the bytes asked in each step.
-  bool lanes_share_requests = true;
-  std::uint32_t compute_units = 1;
-  std::uint32_t resident_groups = 1;  // groups one compute unit runs at once
-  struct Cache {
-    std::string name;                 // the roofs' level name
-    double capacity_bytes = 0;
-    bool shared = false;
-  };
-  std::vector<Cache> caches;          // nearest first; DRAM is past the last
-};
-
-// The target of `roofs`' device, for groups of `group_size` items that use
-// `local_bytes` of local memory each (which limits the resident groups).
-TargetArchitecture target_architecture(const RoofsDocument& roofs, std::uint64_t group_size, std::uint64_t local_bytes);
 
 // Seed 002's metrics, over the accesses of the sampled groups. Addresses are
 // virtual: each region at its own 2^40-aligned base, a __local region at the
@@ -133,10 +93,11 @@ struct AccessAnalysis {
   double scale = 1;                  // launch groups / sampled groups: what the levels' bytes were multiplied by
 };
 
-// Consumes the sampled groups batch by batch, in sample order, then analyses.
+// The whole analysis: every observer, fed the sampled groups batch by batch,
+// in sample order (the walk of analysis/access_walk.hpp).
 class AccessAnalyzer {
  public:
-  // `footprint_bytes`: the kernel's buffer bytes (the DRAM cap of the file comment); none: no cap.
+  // `footprint_bytes`: the kernel's buffer bytes (the cache model's DRAM cap); none: no cap.
   AccessAnalyzer(TraceLayout layout, TargetArchitecture target, std::optional<double> footprint_bytes);
   ~AccessAnalyzer();
   AccessAnalyzer(const AccessAnalyzer&) = delete;
@@ -164,9 +125,5 @@ std::vector<Finding> diagnose(const AccessAnalysis& a, const std::optional<Predi
 
 // The kernel's dots at each level that serves bytes, for `ops` operations.
 std::vector<LevelDot> level_dots(const std::vector<LevelTraffic>& levels, double ops);
-
-// The analysis of a whole trace in one call (tests, small traces).
-AccessAnalysis analyze_accesses(const TraceLayout& layout, const std::vector<TracedGroup>& groups, const TargetArchitecture& target,
-                                std::optional<double> footprint_bytes = std::nullopt);
 
 }  // namespace roofline

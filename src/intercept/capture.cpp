@@ -36,17 +36,6 @@ std::optional<NotCounted> reason_of(ArgKind kind) {
   }
 }
 
-std::string hex(const std::string& bytes) {
-  static const char digits[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(bytes.size() * 2);
-  for (unsigned char c : bytes) {
-    out += digits[c >> 4];
-    out += digits[c & 15];
-  }
-  return out;
-}
-
 // The process's arguments, as the kernel keeps them.
 std::vector<std::string> command_line() {
   std::vector<std::string> words;
@@ -65,30 +54,43 @@ std::vector<std::string> command_line() {
   return words;
 }
 
-nlohmann::json durations_json(const Durations& d) {
-  return {{"samples", d.count()}, {"total", d.total()},   {"median", d.median()},
-          {"min", d.min()},       {"max", d.max()},       {"median_exact", d.median_exact()}};
+CapturedTimes times_of(const Durations& d) {
+  return {d.count(), d.total(), d.median(), d.min(), d.max(), d.median_exact()};
 }
 
-nlohmann::json ndrange_json(const NDRange& nd) {
-  auto dims = [&](const std::array<std::uint64_t, 3>& a) {
-    return std::vector<std::uint64_t>(a.begin(), a.begin() + nd.dims);
-  };
-  return {{"dims", nd.dims},
-          {"offset", dims(nd.offset)},
-          {"global", dims(nd.global)},
-          {"local", nd.has_local ? nlohmann::json(dims(nd.local)) : nlohmann::json(nullptr)}};
+CapturedNDRange ndrange_of(const NDRange& nd) {
+  auto dims = [&](const std::array<std::uint64_t, 3>& a) { return std::vector<std::uint64_t>(a.begin(), a.begin() + nd.dims); };
+  CapturedNDRange out{nd.dims, dims(nd.offset), dims(nd.global), std::nullopt};
+  if (nd.has_local) out.local = dims(nd.local);
+  return out;
 }
 
-nlohmann::json arg_json(unsigned index, const ArgValue& a) {
-  nlohmann::json j = {{"index", index}, {"kind", name_of(a.kind)}, {"size", a.size}};
-  if (a.kind == ArgKind::scalar) j["bytes"] = hex(a.bytes);
-  if (a.kind == ArgKind::buffer || a.kind == ArgKind::image || a.kind == ArgKind::pipe) {
-    j["flags"] = a.object.flags;
-    if (a.object.sub_buffer) j["sub_buffer"] = {{"origin", a.object.origin}, {"parent_size", a.object.parent_size}};
-  }
-  return j;
+CapturedArg arg_of(unsigned index, const ArgValue& a) {
+  CapturedArg out;
+  out.index = index;
+  out.kind = a.kind;
+  out.size = a.size;
+  if (a.kind == ArgKind::scalar) out.bytes.assign(a.bytes.begin(), a.bytes.end());
+  out.flags = a.object.flags;
+  if (a.object.sub_buffer) out.sub_buffer = CapturedArg::SubBuffer{a.object.origin, a.object.parent_size};
+  return out;
 }
+
+CapturedActivity activity_of(std::size_t device, const Activity::Summary& s) {
+  return {device, s.commands, s.first_start, s.last_end, s.busy, s.gaps, s.longest_gap};
+}
+
+// What a signature or transfer record keeps of its commands, as the manifest has it.
+template <typename Record, typename Captured>
+void copy_commands(const Record& r, Captured& out) {
+  out.enqueue_failures = r.enqueue_failures;
+  out.command_failures = r.command_failures;
+  out.untimed = r.untimed;
+  out.time = times_of(r.time);
+}
+
+// -1: an object the layer never saw created.
+std::optional<std::size_t> index_of(int id) { return id < 0 ? std::nullopt : std::optional<std::size_t>(std::size_t(id)); }
 
 }  // namespace
 
@@ -137,7 +139,7 @@ bool Capture::known_device(cl_device_id d) {
   return std::any_of(devices_.begin(), devices_.end(), [&](const DeviceRecord& r) { return r.handle == d; });
 }
 
-void Capture::device_seen(cl_device_id d, DeviceInfo info) {
+void Capture::device_seen(cl_device_id d, CapturedDevice info) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (std::any_of(devices_.begin(), devices_.end(), [&](const DeviceRecord& r) { return r.handle == d; })) return;
   devices_.push_back({d, std::move(info), {}});
@@ -505,7 +507,7 @@ void Capture::plan_copy(SignatureRecord& sig, const KernelHandle& k, LaunchPlan&
     buffers.push_back({a.mem, a.size, {i}});
     bytes += a.size;
   }
-  CopyRecord record;
+  CapturedCopy record;
   record.launch = sig.launches;
   if (copy_bytes_planned_ + bytes > settings_.copy_limit_bytes) {
     record.status = CopyStatus::skipped_limit;
@@ -621,9 +623,9 @@ void Capture::command_untimed(CommandRef c) {
 }
 
 void Capture::copy_done(std::uint32_t signature, std::size_t copy, CopyStatus status, std::string problem,
-                        std::vector<CopiedArg> args) {
+                        std::vector<CapturedCopyFile> args) {
   std::lock_guard<std::mutex> lock(mutex_);
-  CopyRecord& r = signatures_[signature].copies[copy];
+  CapturedCopy& r = signatures_[signature].copies[copy];
   r.status = status;
   r.problem = std::move(problem);
   r.args = std::move(args);
@@ -639,105 +641,75 @@ std::string Capture::take_launch_log() {
 
 // The manifest ------------------------------------------------------------------
 
-nlohmann::json Capture::manifest(CaptureState state) {
-  using nlohmann::json;
+CapturedProgram Capture::captured(const ProgramRecord& p) {
+  CapturedProgram out;
+  out.origin = p.origin;
+  if (!p.file.empty()) out.source_file = p.file;
+  if (!p.hash.empty()) out.hash = p.hash;
+  for (const auto& [name, id] : p.headers) out.headers.push_back({name, index_of(id)});
+  for (int id : p.inputs) out.inputs.push_back(index_of(id));
+  for (const auto& [step, options, status, count] : p.builds) out.builds.push_back({step, options, status, count});
+  out.handles = p.handles;
+  return out;
+}
+
+CapturedKernel Capture::captured(const KernelRecord& k) {
+  return {index_of(k.program), k.name, k.options, k.creations[0], k.creations[1], k.creations[2]};
+}
+
+CapturedSignature Capture::captured(const SignatureRecord& s) {
+  CapturedSignature out;
+  out.kernel = std::size_t(s.kernel);
+  out.device = std::size_t(s.device);
+  out.folded = s.folded;
+  out.ndrange = ndrange_of(s.nd);
+  for (unsigned i = 0; i < s.args.size(); ++i) out.args.push_back(arg_of(i, s.args[i]));
+  out.not_counted = s.not_counted;
+  out.launches = s.launches;
+  copy_commands(s, out);
+  out.copies = s.copies;
+  return out;
+}
+
+CapturedTransfer Capture::captured(const TransferRecord& t) {
+  CapturedTransfer out;
+  out.kind = t.kind;
+  out.path = t.path;
+  out.device = std::size_t(t.device);
+  if (!t.folded) out.bytes = t.bytes;
+  out.folded = t.folded;
+  out.count = t.count;
+  out.bytes_total = t.bytes_total;
+  copy_commands(t, out);
+  return out;
+}
+
+CaptureManifest Capture::manifest(CaptureState state) {
   std::lock_guard<std::mutex> lock(mutex_);
   dirty_ = false;
-  json j;
-  j["schema"] = kCaptureSchema;
-  j["schema_version"] = kCaptureSchemaVersion;
-  j["state"] = name_of(state);
-  j["path"] = name_of(path_);
-  j["process"] = {{"pid", ::getpid()},
-                  {"command_line", command_line()},
-                  {"host_start_unix_ns", host_start_ns_},
-                  {"host_written_unix_ns", unix_ns()}};
-  j["settings"] = {{"count", name_of(settings_.count)},
-                   {"launch_log", settings_.launch_log ? json(std::string(kCaptureLaunchLog)) : json(nullptr)},
-                   {"copy_limit_bytes", settings_.copy_limit_bytes},
-                   {"signatures_per_kernel", settings_.signatures_per_kernel}};
-  json devices = json::array(), activity = json::array();
+  CaptureManifest m;
+  m.state = state;
+  m.path = path_;
+  m.pid = long(::getpid());
+  m.command_line = command_line();
+  m.host_start_unix_ns = host_start_ns_;
+  m.host_written_unix_ns = unix_ns();
+  m.count = settings_.count;
+  if (settings_.launch_log) m.launch_log = std::string(kCaptureLaunchLog);
+  m.copy_limit_bytes = settings_.copy_limit_bytes;
+  m.signatures_per_kernel = settings_.signatures_per_kernel;
   for (std::size_t i = 0; i < devices_.size(); ++i) {
-    const DeviceInfo& d = devices_[i].info;
-    devices.push_back({{"name", d.name}, {"vendor", d.vendor}, {"version", d.version},
-                       {"driver", d.driver}, {"platform", d.platform}, {"type", d.type}});
-    const Activity::Summary s = devices_[i].activity.summary();
-    activity.push_back({{"device", i}, {"commands", s.commands}, {"first_start_ns", s.first_start},
-                        {"last_end_ns", s.last_end}, {"busy_ns", s.busy}, {"gaps", s.gaps},
-                        {"longest_gap_ns", s.longest_gap}});
+    m.devices.push_back(devices_[i].info);
+    m.activity.push_back(activity_of(i, devices_[i].activity.summary()));
   }
-  j["devices"] = devices;
-  json queues = json::array();
-  for (const QueueHandle& q : queue_records_)
-    queues.push_back({{"device", q.device}, {"out_of_order", q.out_of_order}, {"profiling_asked", q.profiling_asked}});
-  j["queues"] = queues;
-  json programs = json::array();
-  for (const ProgramRecord& p : program_records_) {
-    json builds = json::array(), headers = json::array();
-    for (const auto& [step, options, status, count] : p.builds)
-      builds.push_back({{"step", name_of(step)}, {"options", options}, {"status", status}, {"count", count}});
-    for (const auto& [name, id] : p.headers)
-      headers.push_back({{"name", name}, {"program", id < 0 ? json(nullptr) : json(id)}});
-    json inputs = json::array();
-    for (int id : p.inputs) inputs.push_back(id < 0 ? json(nullptr) : json(id));
-    programs.push_back({{"origin", name_of(p.origin)},
-                        {"source_file", p.file.empty() ? json(nullptr) : json(p.file)},
-                        {"hash", p.hash.empty() ? json(nullptr) : json(p.hash)},
-                        {"headers", headers},
-                        {"inputs", inputs},
-                        {"builds", builds},
-                        {"handles", p.handles}});
-  }
-  j["programs"] = programs;
-  json kernels = json::array();
-  for (const KernelRecord& k : kernel_records_)
-    kernels.push_back({{"program", k.program < 0 ? json(nullptr) : json(k.program)},
-                       {"name", k.name},
-                       {"options", k.options},
-                       {"created", {{"create", k.creations[0]}, {"create_in_program", k.creations[1]}, {"clone", k.creations[2]}}}});
-  j["kernels"] = kernels;
-  json signatures = json::array();
-  for (const SignatureRecord& s : signatures_) {
-    json args = json::array(), reasons = json::array(), copies = json::array();
-    for (unsigned i = 0; i < s.args.size(); ++i) args.push_back(arg_json(i, s.args[i]));
-    for (NotCounted r : s.not_counted) reasons.push_back(name_of(r));
-    for (const CopyRecord& c : s.copies) {
-      json files = json::array();
-      for (const CopiedArg& a : c.args) files.push_back({{"arg", a.arg}, {"file", a.file}, {"bytes", a.bytes}});
-      copies.push_back({{"launch", c.launch}, {"status", name_of(c.status)}, {"problem", c.problem}, {"args", files}});
-    }
-    signatures.push_back({{"kernel", s.kernel},
-                          {"device", s.device},
-                          {"folded", s.folded},
-                          {"ndrange", ndrange_json(s.nd)},
-                          {"args", s.folded ? json(nullptr) : args},
-                          {"not_counted", reasons},
-                          {"launches", s.launches},
-                          {"enqueue_failures", s.enqueue_failures},
-                          {"command_failures", s.command_failures},
-                          {"untimed", s.untimed},
-                          {"time_ns", durations_json(s.time)},
-                          {"copies", copies}});
-  }
-  j["signatures"] = signatures;
-  json transfers = json::array();
-  for (const TransferRecord& t : transfers_)
-    transfers.push_back({{"kind", name_of(t.kind)},
-                         {"path", name_of(t.path)},
-                         {"device", t.device},
-                         {"bytes", t.folded ? json(nullptr) : json(t.bytes)},
-                         {"folded", t.folded},
-                         {"count", t.count},
-                         {"bytes_total", t.bytes_total},
-                         {"enqueue_failures", t.enqueue_failures},
-                         {"command_failures", t.command_failures},
-                         {"untimed", t.untimed},
-                         {"time_ns", durations_json(t.time)}});
-  j["transfers"] = transfers;
-  j["activity"] = activity;
-  j["warnings"] = warnings_;
-  if (warnings_dropped_) j["warnings"].push_back(std::to_string(warnings_dropped_) + " more warnings");
-  return j;
+  for (const QueueHandle& q : queue_records_) m.queues.push_back({std::size_t(q.device), q.out_of_order, q.profiling_asked});
+  for (const ProgramRecord& p : program_records_) m.programs.push_back(captured(p));
+  for (const KernelRecord& k : kernel_records_) m.kernels.push_back(captured(k));
+  for (const SignatureRecord& s : signatures_) m.signatures.push_back(captured(s));
+  for (const TransferRecord& t : transfers_) m.transfers.push_back(captured(t));
+  m.warnings = warnings_;
+  if (warnings_dropped_) m.warnings.push_back(std::to_string(warnings_dropped_) + " more warnings");
+  return m;
 }
 
 }  // namespace roofline::intercept

@@ -19,12 +19,10 @@
 #include <unordered_set>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "intercept/durations.hpp"
 #include "intercept/opencl.hpp"
 #include "intercept/settings.hpp"
-#include "model/capture_format.hpp"
+#include "model/capture_manifest.hpp"
 
 namespace roofline::intercept {
 
@@ -51,11 +49,6 @@ struct NDRange {
   cl_uint dims = 0;
   std::array<std::uint64_t, 3> offset{}, global{}, local{};
   bool has_local = false;
-};
-
-// Device information, asked of the driver once per device.
-struct DeviceInfo {
-  std::string name, vendor, version, driver, platform, type;
 };
 
 // A command whose completion the layer waits for: a launch of a signature or
@@ -88,13 +81,6 @@ struct LaunchPlan {
   bool out_of_order = false;
 };
 
-// One buffer copy read back, for Capture::copy_done.
-struct CopiedArg {
-  unsigned arg = 0;
-  std::string file;  // relative to the process folder
-  std::uint64_t bytes = 0;
-};
-
 class Capture {
  public:
   Capture(Settings settings, CapturePath path, std::string settings_problems);
@@ -112,9 +98,9 @@ class Capture {
   };
   ContextRelease context_released(cl_context c);
 
-  // Queues; `device_info` only for a device not seen before (asked by known_device).
+  // Queues; `device` (what the driver says of it) only for a device not seen before (asked by known_device).
   bool known_device(cl_device_id d);
-  void device_seen(cl_device_id d, DeviceInfo info);
+  void device_seen(cl_device_id d, CapturedDevice device);
   void queue_created(cl_command_queue q, cl_context c, cl_device_id d, cl_command_queue_properties asked);
   void queue_profiling_asked(cl_command_queue q, bool asked);
   // Whether the application asked for profiling on q (unknown queues: yes, nothing to hide).
@@ -156,13 +142,13 @@ class Capture {
   void command_done(CommandRef c, bool ok, std::uint64_t start, std::uint64_t end);
   void command_untimed(CommandRef c);
   void copy_done(std::uint32_t signature, std::size_t copy, CopyStatus status, std::string problem,
-                 std::vector<CopiedArg> args);
+                 std::vector<CapturedCopyFile> args);
 
   // Something that went wrong in the layer (never the application's business): kept for the manifest.
   void warn(const std::string& what);
 
-  // The manifest as of now, and the launch log lines gathered since the last call.
-  nlohmann::json manifest(CaptureState state);
+  // The manifest as of now (model/capture_manifest.hpp), and the launch log lines gathered since the last call.
+  CaptureManifest manifest(CaptureState state);
   std::string take_launch_log();
   bool dirty() const { return dirty_.load(std::memory_order_relaxed); }
 
@@ -197,12 +183,6 @@ class Capture {
     unsigned signatures = 0;
     int folded = -1;  // the signature the launches beyond the limit fold into
   };
-  struct CopyRecord {
-    std::uint64_t launch = 0;
-    CopyStatus status = CopyStatus::pending;
-    std::string problem;
-    std::vector<CopiedArg> args;
-  };
   struct SignatureRecord {
     int kernel = -1, device = 0;
     NDRange nd;
@@ -211,7 +191,7 @@ class Capture {
     bool folded = false;
     std::uint64_t launches = 0, enqueue_failures = 0, command_failures = 0, untimed = 0;
     Durations time;
-    std::vector<CopyRecord> copies;
+    std::vector<CapturedCopy> copies;
   };
   struct TransferRecord {
     TransferKind kind = TransferKind::read;
@@ -224,7 +204,7 @@ class Capture {
   };
   struct DeviceRecord {
     cl_device_id handle = nullptr;
-    DeviceInfo info;
+    CapturedDevice info;
     Activity activity;
   };
 
@@ -235,6 +215,11 @@ class Capture {
   void plan_copy(SignatureRecord& sig, const KernelHandle& k, LaunchPlan& plan);
   void add_build(int record, BuildStep step, const std::string& options, cl_int status);
   std::string write_source(const std::string& text, const std::string& hash);
+  // The records as the manifest has them.
+  static CapturedProgram captured(const ProgramRecord& p);
+  static CapturedKernel captured(const KernelRecord& k);
+  static CapturedSignature captured(const SignatureRecord& s);
+  static CapturedTransfer captured(const TransferRecord& t);
 
   Settings settings_;
   CapturePath path_;

@@ -54,8 +54,8 @@ cl_command_queue layer_queue(cl_context context, cl_device_id device, cl_int& er
 }
 
 // Writes a finished readback's files; returns what the manifest records of it.
-std::vector<CopiedArg> write_files(Capture& capture, const Readback& r, std::string& problem) {
-  std::vector<CopiedArg> out;
+std::vector<CapturedCopyFile> write_files(Capture& capture, const Readback& r, std::string& problem) {
+  std::vector<CapturedCopyFile> out;
   const std::string folder = "copies/s" + std::to_string(r.signature) + "-" + std::to_string(r.copy);
   if (!make_dirs(capture.process_dir() + "/" + folder)) {
     problem = "cannot create " + capture.process_dir() + "/" + folder;
@@ -69,12 +69,12 @@ std::vector<CopiedArg> write_files(Capture& capture, const Readback& r, std::str
     }
     for (unsigned arg : p.buffer.args) out.push_back({arg, file, p.buffer.size});
   }
-  std::sort(out.begin(), out.end(), [](const CopiedArg& a, const CopiedArg& b) { return a.arg < b.arg; });
+  std::sort(out.begin(), out.end(), [](const CapturedCopyFile& a, const CapturedCopyFile& b) { return a.arg < b.arg; });
   return out;
 }
 
 void finish(Capture& capture, Readback& r, bool ok, std::string problem) {
-  std::vector<CopiedArg> files;
+  std::vector<CapturedCopyFile> files;
   if (ok) files = write_files(capture, r, problem);
   for (Readback::Part& p : r.parts) {
     if (p.host) next().clEnqueueUnmapMemObject(r.queue, p.copy, p.host, 0, nullptr, nullptr);

@@ -13,7 +13,8 @@
 // It is no layer of the tool: it runs in another process, links no OpenCL
 // ICD (it calls through the dispatch table), no Clang and none of the tool's
 // libraries, only the C++ library, OpenCL headers, nlohmann-json and the
-// format's names (model/capture_format.hpp, header only). It never aborts the
+// format's names and manifest (model/capture_format.hpp and
+// model/capture_manifest.hpp, header only). It never aborts the
 // application and changes none of its results: bookkeeping that fails is
 // counted in the manifest's warnings and the call goes through untouched.
 //

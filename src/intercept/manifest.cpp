@@ -14,7 +14,7 @@ void write_manifest(Capture& capture, CaptureState state) noexcept {
     const std::string log = capture.take_launch_log();
     if (!log.empty() && !append(dir + "/" + std::string(kCaptureLaunchLog), log))
       capture.warn("cannot append to " + dir + "/" + std::string(kCaptureLaunchLog));
-    const std::string text = capture.manifest(state).dump(1) + "\n";
+    const std::string text = nlohmann::json(capture.manifest(state)).dump(1) + "\n";
     write_whole(dir + "/" + std::string(kCaptureManifest), text);
   } catch (...) {
   }

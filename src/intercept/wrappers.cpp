@@ -50,25 +50,25 @@ std::optional<T> info_value(Query query, Object object, Info what) {
   return value;
 }
 
-std::string device_type_name(cl_device_type t) {
-  if (t & CL_DEVICE_TYPE_GPU) return "gpu";
-  if (t & CL_DEVICE_TYPE_CPU) return "cpu";
-  if (t & CL_DEVICE_TYPE_ACCELERATOR) return "accelerator";
-  if (t & CL_DEVICE_TYPE_CUSTOM) return "custom";
-  return "other";
+// What CL_DEVICE_TYPE says; the capture does not tell integrated GPUs apart (no igpu).
+DeviceType device_type_of(cl_device_type t) {
+  if (t & CL_DEVICE_TYPE_GPU) return DeviceType::gpu;
+  if (t & CL_DEVICE_TYPE_CPU) return DeviceType::cpu;
+  if (t & CL_DEVICE_TYPE_ACCELERATOR) return DeviceType::accelerator;
+  return DeviceType::other;
 }
 
 void learn_device(Capture& c, cl_device_id d) {
   if (!d || c.known_device(d)) return;
   const cl_icd_dispatch& n = next();
-  DeviceInfo info;
+  CapturedDevice info;
   info.name = info_string(n.clGetDeviceInfo, d, CL_DEVICE_NAME);
   info.vendor = info_string(n.clGetDeviceInfo, d, CL_DEVICE_VENDOR);
   info.version = info_string(n.clGetDeviceInfo, d, CL_DEVICE_VERSION);
   info.driver = info_string(n.clGetDeviceInfo, d, CL_DRIVER_VERSION);
   if (const auto platform = info_value<cl_platform_id>(n.clGetDeviceInfo, d, CL_DEVICE_PLATFORM))
     info.platform = info_string(n.clGetPlatformInfo, *platform, CL_PLATFORM_NAME);
-  info.type = device_type_name(info_value<cl_device_type>(n.clGetDeviceInfo, d, CL_DEVICE_TYPE).value_or(0));
+  info.type = device_type_of(info_value<cl_device_type>(n.clGetDeviceInfo, d, CL_DEVICE_TYPE).value_or(0));
   c.device_seen(d, std::move(info));
 }
 

@@ -1,7 +1,8 @@
 // model/capture_format: the words of a capture, the folder the interception
 // layer (src/intercept/) writes inside a traced application and the tool
 // reads afterwards (model/capture.hpp). Both sides take the names from these
-// tables, so the writer and the reader cannot drift apart. Header only, no
+// tables, and the manifest's form from model/capture_manifest.hpp, so the
+// writer and the reader cannot drift apart. Header only, no
 // OpenCL: the layer includes it in the application's process without linking
 // anything of the tool. The format itself is in the README ("Capture format").
 #pragma once

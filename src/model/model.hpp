@@ -22,6 +22,7 @@
 //   placement.hpp         a user kernel placed on the roofs (placement files)
 //   access_trace.hpp      the address records of a kernel's recording copy
 //   capture_format.hpp    the words of a capture (src/intercept/ writes them, header only)
+//   capture_manifest.hpp  a capture's manifest as types, and their JSON (src/intercept/ writes with it, header only)
 //   capture.hpp           a traced application's capture, read back (manifest, sources, copies)
 //   json_fields.hpp       optional and enum fields of the documents' JSON
 //   source_hash.hpp       a kernel source's identity
@@ -30,6 +31,7 @@
 #include "model/access_trace.hpp"
 #include "model/capture.hpp"
 #include "model/capture_format.hpp"
+#include "model/capture_manifest.hpp"
 #include "model/counts_file.hpp"
 #include "model/device_identity.hpp"
 #include "model/energy.hpp"

@@ -1,17 +1,25 @@
 // The access analysis (analysis/access_analysis) on synthetic traces whose
-// answers are known: lines per step of strided reads, the conflict degree of
-// strided local accesses, a streaming kernel's DRAM bytes, the AIWC entropy
-// and footprints, the hierarchical prediction's terms, a blocked matrix
-// multiply's L2 and DRAM bytes against the analytic count (the model gives it
-// exactly: 278528 and 49152 or 163840 bytes), read-modify-writes, and CPU lanes.
+// answers are known, through the walk production runs: the order the walk
+// shows the accesses in; lines per step of strided reads (coalescing), the
+// conflict degree of strided local accesses (local memory), a streaming
+// kernel's DRAM bytes, the AIWC entropy and footprints, the hierarchical
+// prediction's terms, a blocked matrix multiply's L2 and DRAM bytes against
+// the analytic count (the cache model gives it exactly: 278528 and 49152 or
+// 163840 bytes), read-modify-writes, CPU lanes and branch divergence. A test
+// of one part runs the walk with that observer alone.
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <tuple>
 
 #include "analysis/access_analysis.hpp"
+#include "analysis/access_walk.hpp"
+#include "analysis/aiwc_observer.hpp"
+#include "analysis/cache_model.hpp"
 #include "analysis/prediction.hpp"
+#include "analysis/step_observers.hpp"
 #include "roof_fixtures.hpp"
 
 using namespace roofline;
@@ -60,16 +68,118 @@ TracedGroup one_access_each(std::uint64_t items, AccessOf access_of) {
   return g;
 }
 
+// The whole analysis of `groups`, as `roofline analyze` runs it.
+AccessAnalysis analyze(const TraceLayout& l, const std::vector<TracedGroup>& groups, const TargetArchitecture& t) {
+  AccessAnalyzer analyzer(l, t, std::nullopt);
+  for (const TracedGroup& g : groups) analyzer.add(g);
+  return analyzer.finish();
+}
+
+// The walk over `groups` with the observers named alone: their parts of the
+// analysis (levels in the order named), the walk's frame, nothing else.
+template <typename... Observers>
+AccessAnalysis observe(const TraceLayout& l, const std::vector<TracedGroup>& groups, const TargetArchitecture& t) {
+  const AccessContext context{l, t, std::nullopt};
+  std::tuple<Observers...> observers{Observers(context)...};
+  AccessWalk walk(context, std::apply([](auto&... o) { return std::vector<AccessObserver*>{&o...}; }, observers));
+  for (const TracedGroup& g : groups) walk.add(g);
+  return walk.finish();
+}
+
 // One group of 32 items, item i reading 4 bytes at i * stride_bytes of region 0 (global or local).
+template <typename... Observers>
 AccessAnalysis strided(std::uint64_t stride_bytes, AddressSpace space) {
   const auto l = layout(1, 32, {{"a", space, 1 << 20}}, {{0, "k.cl:1", "a[i * s]", space}});
-  return analyze_accesses(l, {one_access_each(32, [&](std::uint64_t i) { return access(0, i * stride_bytes, 0, kTraceLoad); })}, gpu());
+  return observe<Observers...>(l, {one_access_each(32, [&](std::uint64_t i) { return access(0, i * stride_bytes, 0, kTraceLoad); })},
+                               gpu());
+}
+
+double level_bytes(const AccessAnalysis& a, const std::string& name) {
+  for (const LevelTraffic& l : a.levels)
+    if (l.level == name) return l.bytes;
+  FAIL("no level " << name);
+  return 0;
+}
+
+// Sees what the walk shows: each access in execution order, as "item.position@unit".
+struct OrderObserver : AccessObserver {
+  explicit OrderObserver(const AccessContext&) {}
+  void access(const TraceAccess& a, std::uint32_t compute_unit) override {
+    order.push_back(std::to_string(a.offset / 100) + "." + std::to_string(a.offset % 100) + "@" + std::to_string(compute_unit));
+  }
+  void memory_step(const SubGroupStep& s) override {
+    std::string step;
+    for (const TraceAccess* a : s) step += std::to_string(a->offset / 100) + "." + std::to_string(a->offset % 100) + " ";
+    steps.push_back(step);
+  }
+  std::vector<std::string> order, steps;
+};
+
+// What the walk shows of `groups`, for target `t`.
+OrderObserver walked(const TraceLayout& l, const std::vector<TracedGroup>& groups, const TargetArchitecture& t) {
+  const AccessContext context{l, t, std::nullopt};
+  OrderObserver o(context);
+  AccessWalk walk(context, {&o});
+  for (const TracedGroup& g : groups) walk.add(g);
+  walk.finish();
+  return o;
 }
 }  // namespace
 
+TEST_CASE("the walk: resident groups in lockstep between barriers on a GPU, chunks of a sub-group on a CPU") {
+  // Two groups of two items; item i of group g makes accesses at offsets
+  // 100 * (2g + i) + p: p = 0 and 1, a barrier, p = 2.
+  const auto l = layout(2, 2, {{"a", AddressSpace::global, 1 << 20}}, {{0, "k.cl:1", "a[i]", AddressSpace::global}});
+  std::vector<TracedGroup> groups(2);
+  for (std::uint64_t g = 0; g < 2; ++g)
+    for (std::uint64_t i = 0; i < 2; ++i) {
+      const std::uint64_t base = 100 * (2 * g + i);
+      TracedItem item;
+      item.accesses = {access(0, base, 0, kTraceLoad), access(0, base + 1, 0, kTraceLoad), access(0, 0, 0, kTraceBarrier),
+                       access(0, base + 2, 0, kTraceLoad)};
+      item.made = 4;
+      groups[g].items.push_back(item);
+    }
+  TargetArchitecture t = gpu();
+  t.compute_units = 2;
+  t.resident_groups = 2;
+  const OrderObserver gpu_order = walked(l, groups, t);
+  // Both groups on unit 0, their four items a step at a time, the barrier holding all back.
+  CHECK(gpu_order.order == std::vector<std::string>{"0.0@0", "1.0@0", "2.0@0", "3.0@0", "0.1@0", "1.1@0", "2.1@0", "3.1@0",
+                                                    "0.2@0", "1.2@0", "2.2@0", "3.2@0"});
+  // Steps: a sub-group (32 items here) holds a group's two items; a barrier is no step.
+  CHECK(gpu_order.steps == std::vector<std::string>{"0.0 1.0 ", "0.1 1.1 ", "0.2 1.2 ", "2.0 3.0 ", "2.1 3.1 ", "2.2 3.2 "});
+
+  t.groups_in_lockstep = false;
+  t.sub_group = 1;
+  t.resident_groups = 1;
+  const OrderObserver cpu_order = walked(l, groups, t);
+  // One group per unit in turn; one item (a sub-group of 1) to its end before the next.
+  CHECK(cpu_order.order == std::vector<std::string>{"0.0@0", "0.1@0", "0.2@0", "1.0@0", "1.1@0", "1.2@0", "2.0@1", "2.1@1", "2.2@1",
+                                                    "3.0@1", "3.1@1", "3.2@1"});
+}
+
+TEST_CASE("the walk: items of a sub-group that took different paths step by site and execution") {
+  // Item 0 reads site 0 twice; item 1 reads site 1, then site 0 once.
+  const auto l = layout(1, 2, {{"a", AddressSpace::global, 1 << 20}},
+                        {{0, "k.cl:1", "a[i]", AddressSpace::global}, {1, "k.cl:2", "a[j]", AddressSpace::global}});
+  TracedGroup g;
+  TracedItem first, second;
+  first.accesses = {access(0, 0, 0, kTraceLoad), access(0, 1, 0, kTraceLoad)};
+  second.accesses = {access(0, 101, 1, kTraceLoad), access(0, 100, 0, kTraceLoad)};
+  first.made = second.made = 2;
+  g.items = {first, second};
+  CHECK(walked(l, {g}, gpu()).steps == std::vector<std::string>{"0.0 1.0 ", "0.1 ", "1.1 "});
+  const AccessAnalysis a = observe<SiteStepObserver>(l, {g}, gpu());
+  CHECK(a.items == 2);
+  REQUIRE(a.sites.size() == 2);  // both executed
+  CHECK(a.sites[0].steps == 2);
+  CHECK(a.sites[1].steps == 1);
+}
+
 TEST_CASE("a stride-s read has s times the lines of a unit-stride read, up to one line per item") {
   for (std::uint64_t s : {1, 2, 4, 8, 16, 32, 64}) {
-    const AccessAnalysis a = strided(4 * s, AddressSpace::global);
+    const AccessAnalysis a = strided<SiteStepObserver, CoalescingObserver>(4 * s, AddressSpace::global);
     REQUIRE(a.sites.size() == 1);
     CHECK(a.sites[0].steps == 1);
     CHECK(a.sites[0].requests == std::min<std::uint64_t>(s, 32));
@@ -80,12 +190,15 @@ TEST_CASE("a stride-s read has s times the lines of a unit-stride read, up to on
 
 TEST_CASE("a local stride sweep gives the conflict degree of 32 banks of 4 bytes: gcd(stride, 32)") {
   for (std::uint64_t s : {1, 2, 3, 4, 8, 16, 17, 32, 33}) {
-    const AccessAnalysis a = strided(4 * s, AddressSpace::local);
+    const AccessAnalysis a = strided<LocalMemoryObserver>(4 * s, AddressSpace::local);
     REQUIRE(a.sites.size() == 1);
     CHECK(a.sites[0].requests == std::gcd<std::uint64_t>(s, 32));
+    REQUIRE(a.levels.size() == 1);
+    CHECK(a.levels[0].level == "local");
+    CHECK(a.levels[0].bytes == doctest::Approx(128.0 * double(std::gcd<std::uint64_t>(s, 32))));
   }
   // Every item on one word: a broadcast, one pass.
-  CHECK(strided(0, AddressSpace::local).sites[0].requests == 1);
+  CHECK(strided<LocalMemoryObserver>(0, AddressSpace::local).sites[0].requests == 1);
 }
 
 TEST_CASE("a streaming kernel's DRAM bytes equal its footprint") {
@@ -108,7 +221,7 @@ TEST_CASE("a streaming kernel's DRAM bytes equal its footprint") {
   for (bool write_through : {true, false}) {
     TargetArchitecture t = gpu({{"L1", 512, false}, {"L2", 1024, true}});
     t.l1_write_through = write_through;
-    const AccessAnalysis a = analyze_accesses(l, trace, t);
+    const AccessAnalysis a = analyze(l, trace, t);
     REQUIRE(a.levels.size() == 3);
     CHECK(a.levels[0].level == "L1");
     CHECK(a.levels[0].bytes == doctest::Approx(double(groups) * 2 * 128));  // one line per step, two steps per group
@@ -123,12 +236,13 @@ TEST_CASE("a store written through an L1 that holds the sector sends its bytes o
   // 32 items update a[i] (load, then store): one line loaded, 128 bytes written through.
   const auto l = layout(1, 32, {{"a", AddressSpace::global, 128}}, {{0, "k.cl:1", "a[i]", AddressSpace::global}});
   const TracedGroup g = one_access_each(32, [](std::uint64_t i) { return access(0, 4 * i, 0, kTraceLoad | kTraceStore); });
-  const AccessAnalysis a = analyze_accesses(l, {g}, gpu());
-  REQUIRE(a.levels.size() == 3);
-  CHECK(a.levels[1].level == "L2");
-  CHECK(a.levels[1].bytes == doctest::Approx(128 + 128));  // the sectors filled, the bytes written through
-  CHECK(a.levels[1].store_bytes == doctest::Approx(128));
-  CHECK(a.levels[2].bytes == doctest::Approx(128 + 128));  // DRAM: read once, written back once
+  const AccessAnalysis a = observe<CacheModelObserver>(l, {g}, gpu());
+  REQUIRE(a.levels.size() == 2);
+  CHECK(a.levels[0].level == "L2");
+  CHECK(a.levels[0].bytes == doctest::Approx(128 + 128));  // the sectors filled, the bytes written through
+  CHECK(a.levels[0].store_bytes == doctest::Approx(128));
+  CHECK(a.levels[1].level == "DRAM");
+  CHECK(a.levels[1].bytes == doctest::Approx(128 + 128));  // DRAM: read once, written back once
 }
 
 TEST_CASE("AIWC metrics: entropy, footprints and local usage of a known distribution") {
@@ -141,7 +255,7 @@ TEST_CASE("AIWC metrics: entropy, footprints and local usage of a known distribu
   for (int i = 0; i < 4; ++i) item.accesses.push_back(access(1, 0, 1, kTraceLoad));
   item.made = 8;
   g.items.push_back(item);
-  const AccessAnalysis a = analyze_accesses(l, {g}, gpu());
+  const AccessAnalysis a = observe<AiwcObserver>(l, {g}, gpu());
   const AiwcMetrics& m = a.aiwc;
   CHECK(m.accesses == 8);
   CHECK(m.total_footprint == 4);
@@ -212,13 +326,6 @@ std::vector<TracedGroup> blocked_matmul(std::uint64_t n, std::uint64_t t) {
   }
   return trace;
 }
-
-double level_bytes(const AccessAnalysis& a, const std::string& name) {
-  for (const LevelTraffic& l : a.levels)
-    if (l.level == name) return l.bytes;
-  FAIL("no level " << name);
-  return 0;
-}
 }  // namespace
 
 TEST_CASE("a blocked matrix multiply's L2 and DRAM bytes equal the analytic count for its tiles (issue 16 asks within 15%)") {
@@ -237,12 +344,12 @@ TEST_CASE("a blocked matrix multiply's L2 and DRAM bytes equal the analytic coun
   // serves each group's panels of A and B (2 n t floats) and C's stores.
   const double l2_analytic = 2.0 * n * n * n / t * 4 + matrix;
   SUBCASE("the L2 holds all three matrices: DRAM moves each once") {
-    const AccessAnalysis a = analyze_accesses(l, trace, gpu({{"L1", 256, false}, {"L2", 64 * 1024, true}}));
+    const AccessAnalysis a = observe<CacheModelObserver>(l, trace, gpu({{"L1", 256, false}, {"L2", 64 * 1024, true}}));
     CHECK(level_bytes(a, "L2") == doctest::Approx(l2_analytic));
     CHECK(level_bytes(a, "DRAM") == doctest::Approx(3 * matrix));
   }
   SUBCASE("the L2 holds a panel of A, not B: B comes from DRAM once per row of tiles") {
-    const AccessAnalysis a = analyze_accesses(l, trace, gpu({{"L1", 256, false}, {"L2", 8 * 1024, true}}));
+    const AccessAnalysis a = observe<CacheModelObserver>(l, trace, gpu({{"L1", 256, false}, {"L2", 8 * 1024, true}}));
     CHECK(level_bytes(a, "L2") == doctest::Approx(l2_analytic));
     CHECK(level_bytes(a, "DRAM") == doctest::Approx(matrix + double(n / t) * matrix + matrix));
   }
@@ -251,7 +358,7 @@ TEST_CASE("a blocked matrix multiply's L2 and DRAM bytes equal the analytic coun
 TEST_CASE("a read-modify-write is a load and a store: two steps, two passes, two AIWC accesses") {
   const auto l = layout(1, 32, {{"t", AddressSpace::local, 128}}, {{0, "k.cl:1", "t[i] += x", AddressSpace::local}});
   const TracedGroup g = one_access_each(32, [](std::uint64_t i) { return access(0, 4 * i, 0, kTraceLoad | kTraceStore); });
-  const AccessAnalysis on_gpu = analyze_accesses(l, {g}, gpu());
+  const AccessAnalysis on_gpu = analyze(l, {g}, gpu());
   CHECK(on_gpu.aiwc.accesses == 64);
   CHECK(on_gpu.sites[0].steps == 2);
   CHECK(on_gpu.sites[0].requests == 2);
@@ -263,7 +370,7 @@ TEST_CASE("a read-modify-write is a load and a store: two steps, two passes, two
     cpu.request_bytes = cpu.sector_bytes = 64;
     cpu.lanes_share_requests = false;
     cpu.groups_in_lockstep = false;
-    const AccessAnalysis a = analyze_accesses(l, {g}, cpu);
+    const AccessAnalysis a = analyze(l, {g}, cpu);
     CHECK(level_bytes(a, "local") == doctest::Approx(2 * 128));
   }
 }
@@ -275,11 +382,11 @@ TEST_CASE("where lanes do not share requests (a CPU), the first level serves at 
   const TracedGroup g = one_access_each(32, [](std::uint64_t) { return access(0, 0, 0, kTraceLoad); });
   TargetArchitecture t = gpu();
   t.request_bytes = t.sector_bytes = 64;
-  CHECK(analyze_accesses(l, {g}, t).levels[0].bytes == doctest::Approx(64));
+  CHECK(observe<CoalescingObserver>(l, {g}, t).levels[0].bytes == doctest::Approx(64));
   t.lanes_share_requests = false;
-  CHECK(analyze_accesses(l, {g}, t).levels[0].bytes == doctest::Approx(128));
+  CHECK(observe<CoalescingObserver>(l, {g}, t).levels[0].bytes == doctest::Approx(128));
   t.request_bytes = t.sector_bytes = 256;  // one line is more than the bytes asked
-  CHECK(analyze_accesses(l, {g}, t).levels[0].bytes == doctest::Approx(256));
+  CHECK(observe<CoalescingObserver>(l, {g}, t).levels[0].bytes == doctest::Approx(256));
 }
 
 TEST_CASE("a branch step diverges when its items disagree; branches are not memory accesses") {
@@ -294,7 +401,7 @@ TEST_CASE("a branch step diverges when its items disagree; branches are not memo
     item.made = 3;
     g.items.push_back(item);
   }
-  const AccessAnalysis a = analyze_accesses(l, {g}, gpu());
+  const AccessAnalysis a = analyze(l, {g}, gpu());
   CHECK(a.sites[1].steps == 2);
   CHECK(a.sites[1].divergent_steps == 2);  // both 32-item steps split odd from even
   CHECK(a.sites[1].taken == 32);
@@ -305,4 +412,11 @@ TEST_CASE("a branch step diverges when its items disagree; branches are not memo
   const auto findings = diagnose(a, std::nullopt, 64);
   CHECK(std::any_of(findings.begin(), findings.end(), [](const Finding& f) { return f.where == "k.cl:2"; }));
   CHECK(std::none_of(findings.begin(), findings.end(), [](const Finding& f) { return f.where == "k.cl:3"; }));
+}
+
+TEST_CASE("the analysis in JSON names a site's space, and reads back the same") {
+  const nlohmann::json j = analyze(layout(1, 32, {{"t", AddressSpace::local, 128}}, {{0, "k.cl:1", "t[i]", AddressSpace::local}}),
+                                   {one_access_each(32, [](std::uint64_t i) { return access(0, 4 * i, 0, kTraceLoad); })}, gpu());
+  CHECK(j.at("sites").at(0).at("site").at("space") == "local");
+  CHECK(nlohmann::json(j.get<AccessAnalysis>()) == j);
 }

@@ -141,8 +141,8 @@ TEST_CASE("the embedded schemas are the files of schemas/, and each parses") {
   std::set<std::string> on_disk;
   for (const auto& e : fs::directory_iterator(kSource / "schemas")) on_disk.insert(e.path().filename().string());
   CHECK(embedded == on_disk);
-  for (DocumentKind kind : {DocumentKind::roofs, DocumentKind::placement, DocumentKind::counts,
-                            DocumentKind::level_override, DocumentKind::trace}) {
+  for (DocumentKind kind : {DocumentKind::roofs, DocumentKind::placement, DocumentKind::counts, DocumentKind::level_override,
+                            DocumentKind::trace, DocumentKind::analysis, DocumentKind::capture}) {
     CAPTURE(schema_file_name(kind));
     CHECK(embedded.count(schema_file_name(kind)) == 1);
     CHECK_NOTHROW(schema_problem(json::object(), kind));
@@ -174,10 +174,11 @@ TEST_CASE("the schemas' versions are the ones this roofline reads") {
   CHECK(version_max("counts.schema.json") == kCountsSchemaVersion);
   CHECK(committed("schemas/placement.schema.json").at("/definitions/placement/properties/schema_version/maximum"_json_pointer) ==
         kPlacementSchemaVersion);
+  CHECK(version_max("capture.schema.json") == kCaptureSchemaVersion);
 }
 
-TEST_CASE("every committed roofs, placement, counts, trace and analysis file is valid against its schema") {
-  int roofs = 0, placements = 0, counts = 0, traces = 0, analyses = 0;
+TEST_CASE("every committed roofs, placement, counts, trace, analysis and capture file is valid against its schema") {
+  int roofs = 0, placements = 0, counts = 0, traces = 0, analyses = 0, captures = 0;
   for (const auto& e : fs::recursive_directory_iterator(kSource / "roofs")) {
     if (e.path().extension() != ".json") continue;
     CAPTURE(e.path().string());
@@ -196,7 +197,8 @@ TEST_CASE("every committed roofs, placement, counts, trace and analysis file is 
       CHECK(problem(j, DocumentKind::analysis) == "");
       ++analyses;
     } else if (schema == "roofline-capture") {
-      continue;  // the layer's capture manifests (roofs/raw/trace-overhead) have no schema file yet
+      CHECK(problem(j, DocumentKind::capture) == "");
+      ++captures;
     } else {
       CHECK(problem(j, DocumentKind::roofs) == "");
       ++roofs;
@@ -207,6 +209,7 @@ TEST_CASE("every committed roofs, placement, counts, trace and analysis file is 
   CHECK(counts >= 15);
   CHECK(traces >= 10);  // roofs/raw/trace-nvidia-h200
   CHECK(analyses >= 30);  // roofs/place/*-analysis, aiwc-table1
+  CHECK(captures >= 20);  // the layer's manifests in roofs/raw/trace-overhead
 }
 
 TEST_CASE("what the tool writes is valid against the schemas") {
@@ -596,4 +599,32 @@ TEST_CASE("the schema's math function names are the vocabulary's, in its order")
   std::vector<std::string> names;
   for (const auto& n : Vocabulary<MathFunction>::names) names.emplace_back(n.name);
   CHECK(common["definitions"]["math_call"]["properties"]["function"]["enum"].get<std::vector<std::string>>() == names);
+}
+
+namespace {
+// The names of an enum of the vocabulary, in its order.
+template <typename Enum>
+std::vector<std::string> vocabulary_names() {
+  std::vector<std::string> out;
+  for (const auto& n : Vocabulary<Enum>::names) out.emplace_back(n.name);
+  return out;
+}
+}  // namespace
+
+TEST_CASE("the capture schema's names are the vocabulary's, in its order") {
+  const json s = committed("schemas/capture.schema.json");
+  const auto names = [&](const char* pointer) { return s.at(json::json_pointer(pointer)).get<std::vector<std::string>>(); };
+  CHECK(names("/properties/state/enum") == vocabulary_names<CaptureState>());
+  CHECK(names("/properties/path/enum") == vocabulary_names<CapturePath>());
+  CHECK(names("/properties/settings/properties/count/enum") == vocabulary_names<CountMode>());
+  std::vector<std::string> device_types = vocabulary_names<DeviceType>();
+  device_types.push_back("custom");  // manifests written before DeviceType
+  CHECK(names("/definitions/captured_device/properties/type/enum") == device_types);
+  CHECK(names("/definitions/captured_program/properties/origin/enum") == vocabulary_names<ProgramOrigin>());
+  CHECK(names("/definitions/captured_program/properties/builds/items/properties/step/enum") == vocabulary_names<BuildStep>());
+  CHECK(names("/definitions/captured_arg/properties/kind/enum") == vocabulary_names<ArgKind>());
+  CHECK(names("/definitions/captured_signature/properties/not_counted/items/enum") == vocabulary_names<NotCounted>());
+  CHECK(names("/definitions/captured_signature/properties/copies/items/properties/status/enum") == vocabulary_names<CopyStatus>());
+  CHECK(names("/definitions/captured_transfer/properties/kind/enum") == vocabulary_names<TransferKind>());
+  CHECK(names("/definitions/captured_transfer/properties/path/enum") == vocabulary_names<TransferPath>());
 }
