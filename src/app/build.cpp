@@ -389,10 +389,11 @@ std::size_t write_results(const RoofsDocument& doc, const BuildOutputs& out) {
 }  // namespace
 
 BuildResult run_build(const BuildRequest& request) {
-  install_interrupt_handler();
   // The level override is read again once the curves are measured; a bad
-  // one must not cost the minutes before that.
+  // one must not cost the minutes before that. It is read before Ctrl-C is
+  // taken over, so that a read that waits (a terminal) ends at the first one.
   if (!request.levels.empty()) load_level_override(request.levels);
+  install_interrupt_handler();
   const ChosenDevice device = choose_device(request.device);
   BuildOutputs outputs = build_outputs(request, *device);
   BuildPipeline pipeline(request, *device, outputs, kernel_folder(request.kernels));

@@ -1,7 +1,12 @@
 // Launch specs: parsing, size expressions, merging, argument specs and their data.
 #include <doctest/doctest.h>
 
+#include <cmath>
+#include <cstdio>
 #include <cstring>
+#include <fstream>
+
+#include <unistd.h>
 
 #include "launch/kernel_args.hpp"
 #include "launch/launch_spec.hpp"
@@ -80,7 +85,15 @@ TEST_CASE("argument specs") {
   CHECK_THROWS_AS(parse_launch_words({"--global", "1,2,3,4"}), LaunchSpecError);
   CHECK_THROWS_AS(parse_launch_words({"--frobnicate", "1"}), LaunchSpecError);
   CHECK_THROWS_AS(parse_launch_words({"--arg", "novalue"}), LaunchSpecError);
-  CHECK_THROWS_WITH(make_buffer_data(s.arg("c")), "--arg c: cannot read /nonexistent");
+  CHECK_THROWS_WITH(make_buffer_data(s.arg("c")), "--arg c=float[4]:file=/nonexistent: cannot read data file /nonexistent: No such file or directory");
+  // A data file must be a regular file of exactly the buffer's bytes: a folder's size is no size.
+  const std::string short_file = "/tmp/roofline-test-data-" + std::to_string(::getpid());
+  std::ofstream(short_file) << std::string(12, 'x');
+  const LaunchSpec files = parse_launch_words({"--arg", "d=float[4]:file=" + short_file, "--arg", "t=float[4]:file=/tmp"});
+  CHECK_THROWS_WITH(make_buffer_data(files.arg("d")),
+                    ("--arg d=float[4]:file=" + short_file + ": data file " + short_file + " holds 12 bytes, not the 16 needed").c_str());
+  CHECK_THROWS_WITH(make_buffer_data(files.arg("t")), "--arg t=float[4]:file=/tmp: cannot read data file /tmp: is a directory");
+  std::remove(short_file.c_str());
 }
 
 TEST_CASE("argument data is deterministic and as specified") {
