@@ -1,8 +1,8 @@
 // End-to-end: a user's kernel that faults, never ends or is interrupted
 // costs its worker process, not the tool: count and place end with one line
 // naming the kernel and what happened, and the documented exit status; input
-// files are read up to a cap on their size, and a FIFO is refused rather
-// than waited on.
+// files are read up to a cap on their size, a FIFO is refused rather than
+// waited on, and buffers the device cannot hold are refused before any is made.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -227,5 +227,30 @@ TEST_CASE("build reads --levels before it takes Ctrl-C over: a read that waits e
   CHECK(((WIFSIGNALED(status) && WTERMSIG(status) == SIGINT) || (WIFEXITED(status) && WEXITSTATUS(status) == 130)));
   CHECK(!fs::exists(dir / "r.json.partial"));
   close(master);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("buffers that fit one by one but not together are refused before any is made") {
+  const auto dir = scratch_dir("device-memory");
+  const auto kernel = dir / "five.cl";
+  std::ofstream(kernel) << "__kernel void five(__global float* a, __global const float* b, __global const float* c,\n"
+                           "                   __global const float* d, __global const float* e) {\n"
+                           "  const size_t i = get_global_id(0);\n"
+                           "  a[i] = b[i] + c[i] + d[i] + e[i];\n"
+                           "}\n";
+  std::string args;
+  for (const char* name : {"a", "b", "c", "d", "e"}) args += std::string(" --arg ") + name + "=float[268435456]:zeros";
+  // PoCL's memory limit (POCL_MEMORY_LIMIT, in GiB) makes the device report 4
+  // GiB of global memory, and 1 GiB as its largest allocation: five 1 GiB
+  // buffers pass one by one, not together. Their host data, 5 GiB, would not
+  // fit the address space the test allows the process.
+  const std::string limit = "ulimit -v 4000000; POCL_MEMORY_LIMIT=4 timeout -s KILL 120";
+  const RunResult devices = run_roofline("devices", limit);
+  REQUIRE(devices.out.find("global 4 GiB (max alloc 1 GiB)") != std::string::npos);
+  const RunResult r = run_roofline("count '" + kernel.string() + "' --device cpu --global 1024" + args, limit);
+  INFO("stderr: " << r.err);
+  CHECK(r.exit_code == 2);
+  CHECK(r.err == "roofline: " + kernel.string() +
+                     ": the buffers need 5 GiB together, more than the device's global memory, 4 GiB\n");
   fs::remove_all(dir);
 }
