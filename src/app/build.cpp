@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "app/build_power.hpp"
+#include "app/command_files.hpp"
 #include "app/device_choice.hpp"
 #include "app/errors.hpp"
 #include "app/output_files.hpp"
@@ -32,8 +33,7 @@ BuildOutputs build_outputs(const BuildRequest& r, const DeviceEntry& device) {
   out.roofs = output_path(r.output, "roofs", device.identity.name, ".json");
   out.chart = output_path(r.plot, "plots", device.identity.name, ".svg");
   out.partial = out.roofs + ".partial";
-  check_output_with(out.roofs, {out.partial});
-  check_output_with(out.chart, charts_beside(out.chart));
+  check_command_files(build_files(r, out.roofs, out.chart));
   return out;
 }
 

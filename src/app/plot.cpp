@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "app/command_files.hpp"
 #include "app/errors.hpp"
 #include "chart/chart.hpp"
 #include "analysis/analysis.hpp"
@@ -64,8 +65,6 @@ ChartOptions chart_options(const PlotRequest& r, const PlotInputs& in) {
   return opt;
 }
 
-std::string stem(const std::string& path) { return std::filesystem::path(path).stem().string(); }
-
 // What makes one chart impossible to draw as asked, empty when nothing: a
 // chart of one file given several, dots where they cannot go, an energy chart
 // of a file without a power model, a suite chart (math, stride, divergence,
@@ -116,9 +115,10 @@ void plot_all(const PlotRequest& r, const PlotInputs& in, const std::function<vo
   if (const std::string why = unmatched_pick(r, in.docs); !why.empty()) throw CommandError(Failure::usage, why);
   std::error_code ec;
   std::filesystem::create_directories(r.output, ec);
+  check_command_files(plot_files(r, in.docs));
   for (std::size_t i = 0; i < in.docs.size(); ++i)
     for (const ChartSpec& spec : default_charts(in.docs[i])) {
-      const std::string path = (std::filesystem::path(r.output) / (stem(r.roofs[i]) + spec.suffix() + ".svg")).string();
+      const std::string path = chart_in_folder(r, r.roofs[i], spec.suffix());
       write_file_atomically(path, render(spec, {&in.docs[i]}, chart_options(r, in), spec.takes_dots() ? in.dots : std::vector<Placement>{}));
       if (written) written(path);
     }
@@ -131,6 +131,7 @@ void run_plot(const PlotRequest& r, const std::function<void(const std::string&)
   if (!r.chart) return plot_all(r, in, written);
   const ChartSpec spec{*r.chart, r.metric};
   if (const std::string why = chart_refusal(r, spec, in.docs); !why.empty()) throw CommandError(Failure::usage, why);
+  check_command_files(plot_files(r, in.docs));
   write_file_atomically(r.output, render(spec, in.pointers(), chart_options(r, in), in.dots));
   if (written) written(r.output);
 }
@@ -141,6 +142,7 @@ void run_report(const PlotRequest& r) {
     throw CommandError(Failure::usage, "report describes one roofs file, got " + std::to_string(in.docs.size()) +
                                            " (to compare them, plot them together: roofline plot A.json B.json)");
   if (const std::string why = unmatched_pick(r, in.docs); !why.empty()) throw CommandError(Failure::usage, why);
+  check_command_files(report_files(r));
   std::string html;
   try {
     html = render_report_html(in.docs.front(), in.dots, chart_options(r, in));

@@ -6,6 +6,7 @@
 #include <set>
 #include <tuple>
 
+#include "app/command_files.hpp"
 #include "app/errors.hpp"
 #include "app/output_files.hpp"
 #include "app/trace_run.hpp"
@@ -261,7 +262,7 @@ void check_bundle_folder(const std::string& folder) {
   if (folder.empty()) return;
   std::error_code ec;
   if (!std::filesystem::exists(folder, ec)) {
-    check_output(folder);  // its parent folder can be written
+    check_writable(folder);  // its parent folder can be written
     return;
   }
   if (!std::filesystem::is_directory(folder, ec) || !std::filesystem::is_empty(folder, ec))
@@ -356,8 +357,7 @@ nlohmann::json trace_to_json(const TraceResult& out) {
 TraceResult run_trace(const TraceRequest& r, const std::function<void(const TraceResult&)>& show) {
   if (r.command.empty()) throw CommandError(Failure::usage, "no application to trace: give it after --");
   const std::string executable = application_executable(r.command.front());
-  check_output(r.output);
-  check_output(r.svg);
+  check_command_files(trace_files(r, executable));
   check_bundle_folder(r.bundle);
   if (!r.svg.empty() && r.roofs.empty())
     throw CommandError(Failure::usage, "--svg needs the device's roofs: pass --roofs ROOFS.json (from roofline build)");
@@ -387,6 +387,8 @@ TraceResult run_trace(const TraceRequest& r, const std::function<void(const Trac
     throw_if_interrupted();
   }
   const std::optional<RoofsDocument> roofs = trace_roofs(r, given_roofs, out);
+  // The device's roofs file is known only now: it is an input too.
+  check_command_files(trace_files(r, executable, out.roofs), true);
   finish(out, kernels, roofs);
   if (show) show(out);
   write_outputs(r, out, roofs);

@@ -234,6 +234,17 @@ ArgSpec LaunchSpec::arg(const std::string& name) const {
   return a;
 }
 
+std::map<std::string, std::string> LaunchSpec::data_files() const {
+  std::map<std::string, std::string> out;
+  for (const auto& [name, text] : arg_text) {
+    // TYPE[SIZE]:file=PATH: neither TYPE nor SIZE holds a colon.
+    const auto colon = text.find(':');
+    if (text.rfind("local:", 0) != 0 && colon != std::string::npos && text.compare(colon + 1, 5, "file=") == 0 && text.size() > colon + 6)
+      out[name] = text.substr(colon + 6);
+  }
+  return out;
+}
+
 void LaunchSpec::merge_over(const LaunchSpec& base) {
   if (kernel.empty()) kernel = base.kernel;
   if (global_text.empty()) global_text = base.global_text;
