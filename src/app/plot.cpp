@@ -45,6 +45,9 @@ PlotInputs load_inputs(const PlotRequest& r) {
   for (const auto& p : r.dots) {
     PlacedDots file = load_dots(p);
     all_traced = all_traced && file.from_trace;
+    for (const Placement& d : file.dots)
+      if (const std::string why = undrawable_dot(d); !why.empty())
+        throw CommandError(Failure::usage, p + ": the dot of " + d.display_label() + " cannot be drawn: " + why);
     for (Placement& d : file.dots) in.dots.push_back(std::move(d));
     in.dot_weights.insert(in.dot_weights.end(), file.time_shares.begin(), file.time_shares.end());
   }
@@ -99,13 +102,20 @@ std::string chart_refusal(const PlotRequest& r, const ChartSpec& spec, const std
   return "";
 }
 
-std::string render(const ChartSpec& spec, const std::vector<const RoofsDocument*>& docs, const ChartOptions& opt,
-                   const std::vector<Placement>& dots) {
+// What the files hold that a chart cannot show (a number beyond what it can
+// draw, NonFiniteNumber among them) is the files' problem: a usage error.
+template <typename Draw>
+std::string drawn(const Draw& draw) {
   try {
-    return render_chart(spec, docs, opt, dots);
+    return draw();
   } catch (const std::invalid_argument& e) {
     throw CommandError(Failure::usage, e.what());
   }
+}
+
+std::string render(const ChartSpec& spec, const std::vector<const RoofsDocument*>& docs, const ChartOptions& opt,
+                   const std::vector<Placement>& dots) {
+  return drawn([&] { return render_chart(spec, docs, opt, dots); });
 }
 
 // Each roofs file's default set, named after the file: <folder>/<stem><suffix>.svg.
@@ -143,13 +153,7 @@ void run_report(const PlotRequest& r) {
                                            " (to compare them, plot them together: roofline plot A.json B.json)");
   if (const std::string why = unmatched_pick(r, in.docs); !why.empty()) throw CommandError(Failure::usage, why);
   check_command_files(report_files(r));
-  std::string html;
-  try {
-    html = render_report_html(in.docs.front(), in.dots, chart_options(r, in));
-  } catch (const NonFiniteNumber& e) {  // a number of the files that cannot be shown
-    throw CommandError(Failure::usage, e.what());
-  }
-  write_file_atomically(r.output, html);
+  write_file_atomically(r.output, drawn([&] { return render_report_html(in.docs.front(), in.dots, chart_options(r, in)); }));
 }
 
 }  // namespace roofline
