@@ -4,6 +4,7 @@
 #include <chrono>
 #include <filesystem>
 
+#include "app/command_files.hpp"
 #include "app/errors.hpp"
 #include "app/kernel_setup.hpp"
 #include "app/output_files.hpp"
@@ -147,7 +148,7 @@ void require_address_analysis() {
 AnalyzeResult run_analyze(const AnalyzeRequest& r, const std::function<void(const AnalyzeResult&)>& show) {
   install_interrupt_handler();
   require_address_analysis();
-  check_output(r.output);
+  check_command_files(analyze_files(r));
   const nlohmann::json doc = nlohmann::json::parse(run_in_worker("preparing kernel file " + r.kernel.file, {r.kernel.timeout_s},
                                                                  [&r](const WorkerChannel& w) { return analysis_document(analyze_in_worker(r, w)).dump(); }));
   throw_if_interrupted();
@@ -155,6 +156,8 @@ AnalyzeResult run_analyze(const AnalyzeRequest& r, const std::function<void(cons
   out.roofs = doc.at("roofs").get<std::string>();
   out.counts = counts_from_json(doc.at("counts"));
   out.address = address_analysis_of(doc);
+  // The device's roofs file is known only now: it is an input too.
+  check_command_files(analyze_files(r, out.roofs), true);
   if (show) show(out);
   if (!r.output.empty()) write_file_atomically(r.output, doc.dump(1) + "\n");
   return out;

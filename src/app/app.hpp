@@ -13,13 +13,15 @@
 //   trace.hpp          roofline trace: an application's kernels captured, counted and placed
 //   energy_check.hpp   roofline energy: the idle power a counter reads
 //   device_choice.hpp  the device --device names
-//   output_files.hpp   where results go, checked before a long run
+//   output_files.hpp   where results go: paths named after the device, charts beside a chart
+//   command_files.hpp  every command's inputs and outputs, checked before any work
 //   worker.hpp         a user's kernel run in a child process: crashes and hangs cost the child, not the tool
 //   errors.hpp         how a command fails, and what each failure means
 #pragma once
 
 #include "app/analyze.hpp"
 #include "app/build.hpp"
+#include "app/command_files.hpp"
 #include "app/device_choice.hpp"
 #include "app/energy_check.hpp"
 #include "app/errors.hpp"

@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "app/build_power.hpp"
+#include "app/command_files.hpp"
 #include "app/device_choice.hpp"
 #include "app/errors.hpp"
 #include "app/output_files.hpp"
@@ -32,8 +33,7 @@ BuildOutputs build_outputs(const BuildRequest& r, const DeviceEntry& device) {
   out.roofs = output_path(r.output, "roofs", device.identity.name, ".json");
   out.chart = output_path(r.plot, "plots", device.identity.name, ".svg");
   out.partial = out.roofs + ".partial";
-  check_output_with(out.roofs, {out.partial});
-  check_output_with(out.chart, charts_beside(out.chart));
+  check_command_files(build_files(r, out.roofs, out.chart));
   return out;
 }
 
@@ -389,10 +389,11 @@ std::size_t write_results(const RoofsDocument& doc, const BuildOutputs& out) {
 }  // namespace
 
 BuildResult run_build(const BuildRequest& request) {
-  install_interrupt_handler();
   // The level override is read again once the curves are measured; a bad
-  // one must not cost the minutes before that.
+  // one must not cost the minutes before that. It is read before Ctrl-C is
+  // taken over, so that a read that waits (a terminal) ends at the first one.
   if (!request.levels.empty()) load_level_override(request.levels);
+  install_interrupt_handler();
   const ChosenDevice device = choose_device(request.device);
   BuildOutputs outputs = build_outputs(request, *device);
   BuildPipeline pipeline(request, *device, outputs, kernel_folder(request.kernels));

@@ -106,21 +106,16 @@ CountedLaunch PreparedKernel::launch() const {
   return l;
 }
 
-namespace {
-
-// A replay bundle of roofline trace is a folder: its kernel.cl. Any other path as given.
-std::string bundle_kernel(const std::string& file) {
+std::string kernel_source_file(const std::string& file) {
   std::error_code ec;
   const std::filesystem::path in_bundle = std::filesystem::path(file) / "kernel.cl";
   return std::filesystem::is_directory(file, ec) && std::filesystem::is_regular_file(in_bundle, ec) ? in_bundle.string()
                                                                                                    : file;
 }
 
-}  // namespace
-
 PreparedKernel prepare_kernel(const KernelRequest& r) {
   PreparedKernel k;
-  k.file = bundle_kernel(r.file);
+  k.file = kernel_source_file(r.file);
   k.source = read_input_file(k.file, "kernel file", kSourceFileCap);
   k.spec = merged_spec(r, k.source);
   k.device = choose_device(r.device);

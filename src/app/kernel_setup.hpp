@@ -25,6 +25,10 @@ struct PreparedKernel {
   CountedLaunch launch() const;
 };
 
+// The .cl file a kernel command reads: `file`, or for a replay bundle of
+// roofline trace (a folder), its kernel.cl.
+std::string kernel_source_file(const std::string& file);
+
 // Reads the file (up to kSourceFileCap), merges the specs, picks the device
 // and builds the kernel. Throws InputFileError for an unreadable or oversized
 // file, CommandError: usage for a bad spec, and the device and kernel-build

@@ -3,10 +3,7 @@
 #include <ctime>
 #include <filesystem>
 
-#include "chart/chart_kinds.hpp"
 #include "device/device.hpp"
-#include "files/atomic_file.hpp"
-#include "files/file_errors.hpp"
 
 namespace roofline {
 
@@ -28,25 +25,6 @@ std::string roofs_path_for(const std::string& given, const std::string& device_n
   const std::string built = "roofs/" + device_slug(device_name) + ".json";
   std::error_code ec;
   return std::filesystem::exists(built, ec) ? built : "";
-}
-
-void check_output(const std::string& path) {
-  if (!path.empty()) check_writable(path);
-}
-
-void check_output_with(const std::string& path, const std::vector<std::string>& beside) {
-  if (path.empty()) return;
-  if (check_writable(path) == OutputKind::stream && !beside.empty())
-    throw OutputFileError("cannot write " + path + ": other files are named after it (" + beside.front() +
-                          "), so it must name a file, not a stream");
-  for (const std::string& other : beside) check_writable(other);
-}
-
-std::vector<std::string> charts_beside(const std::string& chart) {
-  std::vector<std::string> out;
-  for (const ChartSpec& spec : every_default_chart())
-    if (!spec.suffix().empty()) out.push_back(sibling(chart, spec.suffix()));
-  return out;
 }
 
 std::string utc_now_iso() {

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "app/command_files.hpp"
 #include "app/errors.hpp"
 #include "app/kernel_setup.hpp"
 #include "app/output_files.hpp"
@@ -161,13 +162,6 @@ void write_placement(const PlaceRequest& r, const nlohmann::json& doc, const Pla
     }
 }
 
-// The power and efficiency CARMs write_placement may put beside the CARM at `svg`.
-std::vector<std::string> energy_charts_beside(const std::string& svg) {
-  std::vector<std::string> out;
-  for (ChartKind kind : {ChartKind::power, ChartKind::efficiency}) out.push_back(sibling(svg, ChartSpec{kind}.suffix()));
-  return out;
-}
-
 // "timing kernel 'k' of k.cl": what the worker does, for a message if it dies.
 std::string doing(const std::string& what, const PreparedKernel& k) {
   return what + " kernel '" + k.kernel->kernel_name() + "' of " + k.file;
@@ -212,9 +206,7 @@ PlaceResult run_place(const PlaceRequest& r, const std::function<void(const Plac
   install_interrupt_handler();
   if (!r.analysis.empty() && !r.analyze) throw CommandError(Failure::usage, "--analysis FILE needs --analyze");
   if (r.analyze) require_address_analysis();
-  check_output(r.output);
-  check_output_with(r.svg, energy_charts_beside(r.svg));
-  check_output(r.analysis);
+  check_command_files(place_files(r));
   const nlohmann::json doc = nlohmann::json::parse(run_in_worker(
       preparing(r.kernel), {r.kernel.timeout_s}, [&r](const WorkerChannel& w) { return place_in_worker(r, w); }));
   throw_if_interrupted();  // Ctrl-C as the worker answered: nothing is written
@@ -224,6 +216,8 @@ PlaceResult run_place(const PlaceRequest& r, const std::function<void(const Plac
   result.placement = doc.at("placement").get<Placement>();
   result.roofs = doc.at("roofs").get<std::string>();
   if (doc.contains("analysis")) result.address = address_analysis_of(doc.at("analysis"));
+  // The device's roofs file is known only now: it is an input too.
+  check_command_files(place_files(r, result.roofs), true);
   if (show) show(result);
   write_placement(r, doc.at("placement"), result.placement, result.roofs);
   if (!r.analysis.empty() && result.address)
@@ -233,7 +227,7 @@ PlaceResult run_place(const PlaceRequest& r, const std::function<void(const Plac
 
 CountsFile run_count(const CountRequest& r, const std::function<void(const CountsFile&)>& show) {
   install_interrupt_handler();
-  check_output(r.output);
+  check_command_files(count_files(r));
   const nlohmann::json doc = nlohmann::json::parse(
       run_in_worker(preparing(r.kernel), {r.kernel.timeout_s}, [&r](const WorkerChannel& w) {
         PreparedKernel k = prepare_kernel(r.kernel);

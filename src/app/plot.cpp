@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "app/command_files.hpp"
 #include "app/errors.hpp"
 #include "chart/chart.hpp"
 #include "analysis/analysis.hpp"
@@ -44,6 +45,9 @@ PlotInputs load_inputs(const PlotRequest& r) {
   for (const auto& p : r.dots) {
     PlacedDots file = load_dots(p);
     all_traced = all_traced && file.from_trace;
+    for (const Placement& d : file.dots)
+      if (const std::string why = undrawable_dot(d); !why.empty())
+        throw CommandError(Failure::usage, p + ": the dot of " + d.display_label() + " cannot be drawn: " + why);
     for (Placement& d : file.dots) in.dots.push_back(std::move(d));
     in.dot_weights.insert(in.dot_weights.end(), file.time_shares.begin(), file.time_shares.end());
   }
@@ -63,8 +67,6 @@ ChartOptions chart_options(const PlotRequest& r, const PlotInputs& in) {
   opt.max_dot_labels = r.labels;
   return opt;
 }
-
-std::string stem(const std::string& path) { return std::filesystem::path(path).stem().string(); }
 
 // What makes one chart impossible to draw as asked, empty when nothing: a
 // chart of one file given several, dots where they cannot go, an energy chart
@@ -100,13 +102,20 @@ std::string chart_refusal(const PlotRequest& r, const ChartSpec& spec, const std
   return "";
 }
 
-std::string render(const ChartSpec& spec, const std::vector<const RoofsDocument*>& docs, const ChartOptions& opt,
-                   const std::vector<Placement>& dots) {
+// What the files hold that a chart cannot show (a number beyond what it can
+// draw, NonFiniteNumber among them) is the files' problem: a usage error.
+template <typename Draw>
+std::string drawn(const Draw& draw) {
   try {
-    return render_chart(spec, docs, opt, dots);
+    return draw();
   } catch (const std::invalid_argument& e) {
     throw CommandError(Failure::usage, e.what());
   }
+}
+
+std::string render(const ChartSpec& spec, const std::vector<const RoofsDocument*>& docs, const ChartOptions& opt,
+                   const std::vector<Placement>& dots) {
+  return drawn([&] { return render_chart(spec, docs, opt, dots); });
 }
 
 // Each roofs file's default set, named after the file: <folder>/<stem><suffix>.svg.
@@ -116,9 +125,10 @@ void plot_all(const PlotRequest& r, const PlotInputs& in, const std::function<vo
   if (const std::string why = unmatched_pick(r, in.docs); !why.empty()) throw CommandError(Failure::usage, why);
   std::error_code ec;
   std::filesystem::create_directories(r.output, ec);
+  check_command_files(plot_files(r, in.docs));
   for (std::size_t i = 0; i < in.docs.size(); ++i)
     for (const ChartSpec& spec : default_charts(in.docs[i])) {
-      const std::string path = (std::filesystem::path(r.output) / (stem(r.roofs[i]) + spec.suffix() + ".svg")).string();
+      const std::string path = chart_in_folder(r, r.roofs[i], spec.suffix());
       write_file_atomically(path, render(spec, {&in.docs[i]}, chart_options(r, in), spec.takes_dots() ? in.dots : std::vector<Placement>{}));
       if (written) written(path);
     }
@@ -131,6 +141,7 @@ void run_plot(const PlotRequest& r, const std::function<void(const std::string&)
   if (!r.chart) return plot_all(r, in, written);
   const ChartSpec spec{*r.chart, r.metric};
   if (const std::string why = chart_refusal(r, spec, in.docs); !why.empty()) throw CommandError(Failure::usage, why);
+  check_command_files(plot_files(r, in.docs));
   write_file_atomically(r.output, render(spec, in.pointers(), chart_options(r, in), in.dots));
   if (written) written(r.output);
 }
@@ -141,13 +152,8 @@ void run_report(const PlotRequest& r) {
     throw CommandError(Failure::usage, "report describes one roofs file, got " + std::to_string(in.docs.size()) +
                                            " (to compare them, plot them together: roofline plot A.json B.json)");
   if (const std::string why = unmatched_pick(r, in.docs); !why.empty()) throw CommandError(Failure::usage, why);
-  std::string html;
-  try {
-    html = render_report_html(in.docs.front(), in.dots, chart_options(r, in));
-  } catch (const NonFiniteNumber& e) {  // a number of the files that cannot be shown
-    throw CommandError(Failure::usage, e.what());
-  }
-  write_file_atomically(r.output, html);
+  check_command_files(report_files(r));
+  write_file_atomically(r.output, drawn([&] { return render_report_html(in.docs.front(), in.dots, chart_options(r, in)); }));
 }
 
 }  // namespace roofline

@@ -1,11 +1,14 @@
 #include "app/trace.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <set>
 #include <tuple>
 
+#include "app/command_files.hpp"
+#include "app/device_choice.hpp"
 #include "app/errors.hpp"
 #include "app/output_files.hpp"
 #include "app/trace_run.hpp"
@@ -41,9 +44,11 @@ std::string reasons(const std::vector<NotCounted>& why) {
 }
 
 // One captured signature, timed, and counted when it can be and counting was
-// asked for (with its replay bundle under --bundle).
+// asked for (with its replay bundle under --bundle); `uncounted` says why no
+// signature is counted (--count none), empty when they are.
 TracedSignature traced_signature(const CaptureManifest& m, const CapturedSignature& sig, const TraceRequest& r,
-                                 const std::optional<SignatureAnalysisRequest>& analysis, const std::string& device, std::size_t& bundles) {
+                                 const std::optional<SignatureAnalysisRequest>& analysis, const std::string& device,
+                                 const std::string& uncounted, std::size_t& bundles) {
   TracedSignature t;
   t.global = sig.ndrange.global;
   if (sig.ndrange.local) t.local = *sig.ndrange.local;
@@ -51,7 +56,7 @@ TracedSignature traced_signature(const CaptureManifest& m, const CapturedSignatu
   t.total_s = seconds(sig.time.total_ns);
   t.median_s = seconds(sig.time.median_ns);
   if (!sig.countable()) t.not_counted = "not countable: " + reasons(sig.not_counted);
-  else if (r.count == CountMode::none) t.not_counted = "--count none";
+  else if (!uncounted.empty()) t.not_counted = uncounted;
   else {
     SignatureCount c = count_signature(m, sig, device, r.timeout_s, analysis);
     t.counts = std::move(c.counts);
@@ -163,7 +168,7 @@ void place_kernel(TracedKernel& k, const std::optional<RoofsDocument>& roofs, co
 using KernelKey = std::tuple<std::string, std::string, std::string>;  // name, program, options
 
 void add_process(const CaptureManifest& m, const TraceRequest& r, const std::optional<SignatureAnalysisRequest>& analysis,
-                 std::map<KernelKey, TracedKernel>& kernels, TraceResult& out, std::size_t& bundles) {
+                 const std::string& uncounted, std::map<KernelKey, TracedKernel>& kernels, TraceResult& out, std::size_t& bundles) {
   for (const CapturedSignature& sig : m.signatures) {
     const CapturedKernel& ck = m.kernels[sig.kernel];
     const std::string device = !r.device.empty() ? r.device : m.devices.at(sig.device).name;
@@ -173,7 +178,7 @@ void add_process(const CaptureManifest& m, const TraceRequest& r, const std::opt
     k.name = ck.name;
     k.program = program;
     k.options = ck.options;
-    k.signatures.push_back(traced_signature(m, sig, r, analysis, device, bundles));
+    k.signatures.push_back(traced_signature(m, sig, r, analysis, device, uncounted, bundles));
     k.launches += sig.launches;
     k.total_s += seconds(sig.time.total_ns);
   }
@@ -261,7 +266,7 @@ void check_bundle_folder(const std::string& folder) {
   if (folder.empty()) return;
   std::error_code ec;
   if (!std::filesystem::exists(folder, ec)) {
-    check_output(folder);  // its parent folder can be written
+    check_writable(folder);  // its parent folder can be written
     return;
   }
   if (!std::filesystem::is_directory(folder, ec) || !std::filesystem::is_empty(folder, ec))
@@ -353,11 +358,30 @@ nlohmann::json trace_to_json(const TraceResult& out) {
   return j;
 }
 
+namespace {
+
+// The device --device names, looked for before the application runs, in a
+// worker (the counting workers fork later: no OpenCL object may exist here).
+void check_counting_device(const TraceRequest& r) {
+  if (r.device.empty()) return;
+  run_in_worker("looking for --device " + r.device, {r.timeout_s}, [&r](const WorkerChannel&) {
+    choose_device(r.device);
+    return std::string();
+  });
+}
+
+// "SIGTERM".
+std::string signal_name(int sig) {
+  const char* abbrev = sigabbrev_np(sig);
+  return abbrev ? std::string("SIG") + abbrev : "signal " + std::to_string(sig);
+}
+
+}  // namespace
+
 TraceResult run_trace(const TraceRequest& r, const std::function<void(const TraceResult&)>& show) {
   if (r.command.empty()) throw CommandError(Failure::usage, "no application to trace: give it after --");
   const std::string executable = application_executable(r.command.front());
-  check_output(r.output);
-  check_output(r.svg);
+  check_command_files(trace_files(r, executable));
   check_bundle_folder(r.bundle);
   if (!r.svg.empty() && r.roofs.empty())
     throw CommandError(Failure::usage, "--svg needs the device's roofs: pass --roofs ROOFS.json (from roofline build)");
@@ -365,6 +389,7 @@ TraceResult run_trace(const TraceRequest& r, const std::function<void(const Trac
     throw CommandError(Failure::usage, "--analyze needs the roofs of the target device: pass --roofs ROOFS.json (from roofline build)");
   if (r.analyze && r.count == CountMode::none) throw CommandError(Failure::usage, "--analyze needs counts: not with --count none");
   if (r.analyze) require_address_analysis();
+  check_counting_device(r);
   // A roofs file that cannot be read stops here, before the application runs.
   const std::optional<RoofsDocument> given_roofs = r.roofs.empty() ? std::nullopt : std::optional<RoofsDocument>(load_roofs(r.roofs));
   std::optional<SignatureAnalysisRequest> analysis;
@@ -375,21 +400,30 @@ TraceResult run_trace(const TraceRequest& r, const std::function<void(const Trac
   out.command = r.command;
   out.app = run_application(executable, r.command, library, r.via, r.count, folder.path());
   out.summary.wall_s = out.app.wall_s;
-  // Only now: the handler blocks SIGINT and SIGTERM, and a blocked signal
-  // stays blocked across exec. While the application runs, Ctrl-C is its own.
+  // Only now: the handler's thread takes the signals run_application left
+  // blocked. While the application runs, Ctrl-C is its own.
   install_interrupt_handler();
+  // Stopped while the application ran: what it captured is written, uncounted.
+  const std::string stopped = out.app.stopped_by ? "trace was stopped by " + signal_name(*out.app.stopped_by) : "";
+  if (!stopped.empty()) out.notes.push_back(stopped + ", which was passed on to the application; no kernel was counted");
+  const std::string uncounted = !stopped.empty() ? stopped : r.count == CountMode::none ? "--count none" : "";
   std::map<KernelKey, TracedKernel> kernels;
   std::size_t bundles = 0;
   for (const std::filesystem::path& process : capture_process_folders(folder.path())) {
     const CaptureManifest m = load_capture(process);
     out.used_opencl = true;
-    add_process(m, r, analysis, kernels, out, bundles);
+    add_process(m, r, analysis, uncounted, kernels, out, bundles);
     throw_if_interrupted();
   }
   const std::optional<RoofsDocument> roofs = trace_roofs(r, given_roofs, out);
+  // The device's roofs file is known only now: it is an input too.
+  check_command_files(trace_files(r, executable, out.roofs), true);
   finish(out, kernels, roofs);
   if (show) show(out);
   write_outputs(r, out, roofs);
+  if (!stopped.empty())
+    throw CommandError(Failure::interrupted, stopped + " while the application ran: the signal was passed on to it, and what it ran is " +
+                                                 (r.output.empty() ? "listed" : "written to " + r.output) + ", uncounted");
   return out;
 }
 

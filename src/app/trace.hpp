@@ -42,6 +42,11 @@ struct AppOutcome {
   int exit_status = 0;            // its exit status; 0 when killed
   std::optional<int> signal;      // the signal that killed it
   double wall_s = 0;              // host wall time, start to end
+  // The signal that stopped trace while the application ran (SIGTERM,
+  // SIGHUP, or one sent to trace alone): it was passed on to the
+  // application, and trace writes what it captured, uncounted, then exits
+  // as interrupted.
+  std::optional<int> stopped_by;
   bool ok() const { return !signal && exit_status == 0; }
 };
 
@@ -105,10 +110,13 @@ struct TraceResult {
 // Runs the application, then counts, places and writes what was asked. A
 // failing application is no failure of the command: its outcome is in the
 // result, and what was captured is kept. Throws CommandError: usage when the
-// application cannot be run (not found, not executable), when --svg has no
-// roofs; runtime when the capture library is missing or the application
-// cannot be started; output when a file cannot be written (checked first; a
-// --bundle folder must be new or empty).
+// application cannot be run (not found, not executable, not a program exec
+// can start), when --svg has no roofs; device when --device names no device
+// (found before the application runs); runtime when the capture library is
+// missing or the application cannot be started; output when a file cannot be
+// written (checked first; a --bundle folder must be new or empty);
+// interrupted, after writing what was captured, when trace was stopped while
+// the application ran (AppOutcome::stopped_by).
 TraceResult run_trace(const TraceRequest& request, const std::function<void(const TraceResult&)>& show = {});
 
 // The trace file's document (schemas/trace.schema.json).

@@ -9,7 +9,9 @@
 #include <functional>
 #include <sstream>
 
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -20,6 +22,7 @@
 #include "launch/launch_spec.hpp"
 #include "measurement/interrupt.hpp"
 #include "files/atomic_file.hpp"
+#include "files/file_descriptor.hpp"
 #include "files/file_errors.hpp"
 #include "files/input_file.hpp"
 
@@ -230,56 +233,153 @@ CaptureFolder::~CaptureFolder() {
   fs::remove_all(path_, ec);
 }
 
+namespace {
+
+// The signals that end a run of trace. While the application runs they are
+// taken here (blocked, and read by sigwaitinfo), so that trace outlives them
+// and can stop the application, write what it captured and clean up. One
+// that trace was started ignoring (nohup, a shell's background job) stays
+// ignored.
+sigset_t ending_signals() {
+  sigset_t set;
+  sigemptyset(&set);
+  for (int sig : {SIGINT, SIGQUIT, SIGTERM, SIGHUP}) {
+    struct sigaction now {};
+    if (::sigaction(sig, nullptr, &now) == 0 && now.sa_handler != SIG_IGN) sigaddset(&set, sig);
+  }
+  return set;
+}
+
+// In the forked child: the application's environment, then exec. On failure
+// the errno goes up `report` (closed on a successful exec) and the child exits.
+[[noreturn]] void exec_application(const std::string& executable, std::vector<char*>& argv, const fs::path& layer, CapturePath via,
+                                   CountMode count, const fs::path& capture_dir, pid_t parent, const struct sigaction& sigchld,
+                                   int report) {
+  // Trace gone (killed outright), the application goes too rather than run on unwatched.
+  ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+  if (::getppid() != parent) ::_exit(127);
+  ::sigaction(SIGCHLD, &sigchld, nullptr);  // as trace was given it
+  sigset_t none;
+  sigemptyset(&none);
+  ::sigprocmask(SIG_SETMASK, &none, nullptr);  // the application's signals are its own
+  ::setenv(capture_env::dir, capture_dir.c_str(), 1);
+  ::setenv(capture_env::count, std::string(name_of(count)).c_str(), 1);
+  ::setenv("PYOPENCL_NO_CACHE", "1", 1);  // pyopencl builds from source, so the capture sees the source
+  if (via == CapturePath::layer) {
+    // The capture first: ocl-icd 2.3.1 passes a child process only the first layer named.
+    const char* others = std::getenv("OPENCL_LAYERS");
+    const std::string layers = layer.string() + (others && *others ? std::string(":") + others : "");
+    ::setenv("OPENCL_LAYERS", layers.c_str(), 1);
+  } else {
+    const char* others = std::getenv("LD_PRELOAD");
+    const std::string preload = layer.string() + (others && *others ? std::string(":") + others : "");
+    ::setenv("LD_PRELOAD", preload.c_str(), 1);
+  }
+  // execv, not execvp: a file without #! is not handed to /bin/sh.
+  ::execv(executable.c_str(), argv.data());
+  const int e = errno;
+  (void)!::write(report, &e, sizeof e);
+  ::_exit(127);
+}
+
+// Why exec failed, as the message says it.
+std::string exec_failure(int e) {
+  if (e == ENOEXEC) return "not a program this system can run (a script needs a #! line)";
+  return std::strerror(e);
+}
+
+// Waits for the application, taking the ending signals meanwhile. One from
+// the terminal reached the whole foreground process group, the application
+// included: it is the application's to act on (Ctrl-C), and trace only
+// reports how it ended, except for a hangup. Any other (kill, a batch
+// system's SIGTERM) is passed on to the application, and trace stops after
+// writing what it captured. Returns the signal that stops trace, if any.
+std::optional<int> wait_application(pid_t pid, const sigset_t& ending, int& status) {
+  std::optional<int> stop;
+  const auto take = [&](const siginfo_t& info) {
+    const bool from_terminal = info.si_code == SI_KERNEL;
+    if (!from_terminal) ::kill(pid, info.si_signo);
+    if (!from_terminal || info.si_signo == SIGHUP) stop = stop ? stop : info.si_signo;
+  };
+  sigset_t waited = ending;
+  sigaddset(&waited, SIGCHLD);
+  for (;;) {
+    const pid_t got = ::waitpid(pid, &status, WNOHANG);
+    if (got == pid || (got < 0 && errno != EINTR)) break;
+    siginfo_t info{};
+    if (::sigwaitinfo(&waited, &info) > 0 && info.si_signo != SIGCHLD) take(info);
+  }
+  // Signals that came as it ended: nothing left pending to strike later.
+  const timespec now{0, 0};
+  for (siginfo_t info{}; ::sigtimedwait(&ending, &info, &now) > 0;)
+    if (info.si_code != SI_KERNEL || info.si_signo == SIGHUP) stop = stop ? stop : info.si_signo;
+  return stop;
+}
+
+}  // namespace
+
 AppOutcome run_application(const std::string& executable, const std::vector<std::string>& command,
                            const fs::path& layer, CapturePath via, CountMode count, const fs::path& capture_dir) {
   std::vector<char*> argv;
   for (const std::string& a : command) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
-  struct sigaction ignore{}, old_int{}, old_quit{};
-  ignore.sa_handler = SIG_IGN;
-  sigemptyset(&ignore.sa_mask);
-  ::sigaction(SIGINT, &ignore, &old_int);
-  ::sigaction(SIGQUIT, &ignore, &old_quit);
+  // Blocked from now on: the ending signals stay blocked for install_interrupt_handler to take over.
+  const sigset_t ending = ending_signals();
+  sigset_t with_child = ending, old_mask;
+  sigaddset(&with_child, SIGCHLD);
+  ::pthread_sigmask(SIG_BLOCK, &with_child, &old_mask);
+  // SIGCHLD at its default while the application runs: ignored, it would not
+  // come (the child reaped unseen) and the wait for it would never end.
+  struct sigaction default_action {}, old_sigchld {};
+  default_action.sa_handler = SIG_DFL;
+  sigemptyset(&default_action.sa_mask);
+  ::sigaction(SIGCHLD, &default_action, &old_sigchld);
+  const auto restore_sigchld = [&] {
+    ::sigaction(SIGCHLD, &old_sigchld, nullptr);
+    if (!sigismember(&old_mask, SIGCHLD)) {
+      sigset_t child_only;
+      sigemptyset(&child_only);
+      sigaddset(&child_only, SIGCHLD);
+      ::pthread_sigmask(SIG_UNBLOCK, &child_only, nullptr);
+    }
+  };
+  int report[2];
+  if (::pipe2(report, O_CLOEXEC) != 0) {
+    const int e = errno;
+    restore_sigchld();
+    throw CommandError(Failure::runtime, "cannot start '" + executable + "': " + std::strerror(e));
+  }
+  const pid_t parent = ::getpid();
   const auto start = std::chrono::steady_clock::now();
   const pid_t pid = ::fork();
   if (pid == 0) {
-    ::sigaction(SIGINT, &old_int, nullptr);
-    ::sigaction(SIGQUIT, &old_quit, nullptr);
-    sigset_t none;
-    sigemptyset(&none);
-    ::sigprocmask(SIG_SETMASK, &none, nullptr);  // the application's signals are its own
-    ::setenv(capture_env::dir, capture_dir.c_str(), 1);
-    ::setenv(capture_env::count, std::string(name_of(count)).c_str(), 1);
-    ::setenv("PYOPENCL_NO_CACHE", "1", 1);  // pyopencl builds from source, so the capture sees the source
-    if (via == CapturePath::layer) {
-      // The capture first: ocl-icd 2.3.1 passes a child process only the first layer named.
-      const char* others = std::getenv("OPENCL_LAYERS");
-      const std::string layers = layer.string() + (others && *others ? std::string(":") + others : "");
-      ::setenv("OPENCL_LAYERS", layers.c_str(), 1);
-    } else {
-      const char* others = std::getenv("LD_PRELOAD");
-      const std::string preload = layer.string() + (others && *others ? std::string(":") + others : "");
-      ::setenv("LD_PRELOAD", preload.c_str(), 1);
-    }
-    ::execv(executable.c_str(), argv.data());
-    std::fprintf(stderr, "roofline: cannot run '%s': %s\n", executable.c_str(), std::strerror(errno));
-    ::_exit(127);
+    ::close(report[0]);
+    exec_application(executable, argv, layer, via, count, capture_dir, parent, old_sigchld, report[1]);
   }
   const int fork_errno = errno;
-  int status = 0;
-  pid_t got = -1;
-  if (pid > 0)
-    do got = ::waitpid(pid, &status, 0);
-    while (got < 0 && errno == EINTR);
-  const auto end = std::chrono::steady_clock::now();
-  ::sigaction(SIGINT, &old_int, nullptr);
-  ::sigaction(SIGQUIT, &old_quit, nullptr);
-  if (pid < 0)
+  ::close(report[1]);
+  const FileDescriptor exec_report(report[0]);
+  if (pid < 0) {
+    restore_sigchld();
     throw CommandError(Failure::runtime, "cannot start '" + executable + "': " + std::strerror(fork_errno));
+  }
+  int exec_errno = 0;
+  ssize_t n = 0;
+  do n = ::read(exec_report.get(), &exec_errno, sizeof exec_errno);
+  while (n < 0 && errno == EINTR);
+  int status = 0;
+  if (n == sizeof exec_errno) {
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    restore_sigchld();
+    throw CommandError(Failure::usage, "cannot trace '" + executable + "': " + exec_failure(exec_errno));
+  }
   AppOutcome out;
-  out.wall_s = std::chrono::duration<double>(end - start).count();
-  if (got == pid && WIFSIGNALED(status)) out.signal = WTERMSIG(status);
-  else if (got == pid && WIFEXITED(status)) out.exit_status = WEXITSTATUS(status);
+  out.stopped_by = wait_application(pid, ending, status);
+  out.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  restore_sigchld();  // the ending signals stay blocked (see above)
+  if (WIFSIGNALED(status)) out.signal = WTERMSIG(status);
+  else if (WIFEXITED(status)) out.exit_status = WEXITSTATUS(status);
   return out;
 }
 

@@ -36,7 +36,12 @@ class CaptureFolder {
 
 // Runs the application with the capture writing to `capture_dir`; its stdin,
 // stdout and stderr are this process's. Ctrl-C reaches the application (the
-// terminal's process group) and is ignored here while it runs.
+// terminal's process group) and is left to it while it runs; SIGTERM, SIGHUP
+// and a signal sent to trace alone are passed on to it and stop trace once
+// it has ended (AppOutcome::stopped_by). SIGINT, SIGQUIT, SIGTERM and SIGHUP
+// stay blocked on return, for install_interrupt_handler. Throws
+// CommandError: usage when exec refuses the file (a script without #!),
+// runtime when it cannot fork.
 AppOutcome run_application(const std::string& executable, const std::vector<std::string>& command,
                            const std::filesystem::path& layer, CapturePath via, CountMode count,
                            const std::filesystem::path& capture_dir);

@@ -407,6 +407,15 @@ void append_legend(std::string& out, const std::vector<RoofSet>& sets, const Rec
 }  // namespace carm
 }  // namespace chart
 
+namespace {
+
+// A dot the chart draws: the others (no operations, no time) have no place on it.
+bool drawn_dot(const Placement& p) { return p.ai > 0 && p.performance > 0 && std::isfinite(p.ai) && std::isfinite(p.performance); }
+
+}  // namespace
+
+std::string undrawable_dot(const Placement& p) { return drawn_dot(p) ? chart::carm::off_scale(p) : ""; }
+
 std::string render_carm_svg(const RoofsDocument& doc, const ChartOptions& opt, const std::vector<Placement>& dots) {
   return render_carm_svg(std::vector<const RoofsDocument*>{&doc}, opt, dots);
 }
@@ -420,7 +429,9 @@ std::string render_carm_svg(const std::vector<const RoofsDocument*>& docs, const
   std::vector<double> radii;
   for (std::size_t i = 0; i < input_dots.size(); ++i) {
     const Placement& p = input_dots[i];
-    if (p.ai > 0 && p.performance > 0 && std::isfinite(p.ai) && std::isfinite(p.performance)) {
+    if (drawn_dot(p)) {
+      if (const std::string why = off_scale(p); !why.empty())
+        throw std::invalid_argument("the dot of " + p.display_label() + " cannot be drawn: " + why);
       dots.push_back(p);
       radii.push_back(dot_radius(opt, i));
     }

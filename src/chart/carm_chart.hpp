@@ -33,6 +33,14 @@ struct RoofsDocument;
 std::string render_carm_svg(const RoofsDocument& doc, const ChartOptions& opt = {},
                             const std::vector<Placement>& dots = {});
 
+// Why the CARM cannot draw a placed kernel's dot ("its arithmetic intensity,
+// 4.94066e-324, is too small for the chart's scale"): the room its scales
+// leave around the dot would leave a double's range. Empty when it can, and
+// for a dot it leaves out (without a positive, finite AI and performance: a
+// kernel without operations). render_carm_svg throws std::invalid_argument
+// with the reason and the dot's label.
+std::string undrawable_dot(const Placement& p);
+
 // Several roofs documents on one chart to compare devices or runs: each
 // document's roofs in one color (compute solid, memory dashed), a legend of
 // the documents, dots colored by the device they ran on.

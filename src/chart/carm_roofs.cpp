@@ -103,10 +103,10 @@ Scales choose_scales(const std::vector<RoofSet>& sets, const std::vector<Placeme
       x_max = std::max(x_max, ridge_point(r.memory.back().value, r.compute.front().value) * 8);
     }
   for (const Placement& p : dots) {
-    x_min = std::min(x_min, p.ai / 4), x_max = std::max(x_max, p.ai * 4);
+    x_min = std::min(x_min, p.ai / kDotAiMargin), x_max = std::max(x_max, p.ai * kDotAiMargin);
     if (p.analysis)
       for (const LevelDot& l : p.analysis->levels)
-        if (l.ai > 0 && std::isfinite(l.ai)) x_min = std::min(x_min, l.ai / 2), x_max = std::max(x_max, l.ai * 2);
+        if (l.ai > 0 && std::isfinite(l.ai)) x_min = std::min(x_min, l.ai / kLevelAiMargin), x_max = std::max(x_max, l.ai * kLevelAiMargin);
   }
   Scales s{make_log_axis(x_min, x_max, plot.x0, plot.x1), {}};
   double y_min = std::numeric_limits<double>::infinity(), y_max = 0;
@@ -118,9 +118,9 @@ Scales choose_scales(const std::vector<RoofSet>& sets, const std::vector<Placeme
   }
   for (const Placement& p : dots) {
     const double gops = p.performance / kGiga;
-    y_min = std::min(y_min, gops / 3), y_max = std::max(y_max, gops);
+    y_min = std::min(y_min, gops / kDotBelow), y_max = std::max(y_max, gops);
     if (p.math && p.math->has_roof())  // its math roof, drawn across the plot
-      y_min = std::min(y_min, p.math->roof_performance / kGiga / 3), y_max = std::max(y_max, p.math->roof_performance / kGiga);
+      y_min = std::min(y_min, p.math->roof_performance / kGiga / kDotBelow), y_max = std::max(y_max, p.math->roof_performance / kGiga);
   }
   if (!(y_max > 0)) y_min = 1, y_max = 1e3;
   const double decade_above = std::pow(10.0, std::floor(std::log10(y_max)) + 1);
@@ -129,6 +129,28 @@ Scales choose_scales(const std::vector<RoofSet>& sets, const std::vector<Placeme
   // round number (1.5, 2, 3...) above twice the roof rather than a whole decade of empty chart.
   if (s.y.to_pixel(y_max) - plot.y0 < 24) s.y = make_round_log_axis(s.y.lo, y_max * 2, plot.y1, plot.y0);
   return s;
+}
+
+namespace {
+
+// Whether `value` keeps positive and finite with `below` and `above` of room around it.
+bool has_room(double value, double below, double above) { return value / below > 0 && std::isfinite(value * above); }
+
+}  // namespace
+
+std::string off_scale(const Placement& p) {
+  if (!has_room(p.ai, kDotAiMargin, kDotAiMargin))
+    return "its arithmetic intensity, " + format_text("%g", p.ai) + ", is too " + (p.ai < 1 ? "small" : "large") + " for the chart's scale";
+  if (!has_room(p.performance / kGiga, kDotBelow, kDotAbove))
+    return "its performance, " + format_text("%g", p.performance) + " op/s, is too " + (p.performance < 1 ? "small" : "large") +
+           " for the chart's scale";
+  if (p.analysis)
+    for (const LevelDot& l : p.analysis->levels)
+      if (l.ai > 0 && std::isfinite(l.ai) && !has_room(l.ai, kLevelAiMargin, kLevelAiMargin))
+        return "the arithmetic intensity of its " + l.level + " dot, " + format_text("%g", l.ai) + ", is beyond the chart's scale";
+  if (p.math && p.math->has_roof() && !has_room(p.math->roof_performance / kGiga, kDotBelow, kDotAbove))
+    return "its math roof, " + format_text("%g", p.math->roof_performance) + " op/s, is beyond the chart's scale";
+  return "";
 }
 
 namespace {

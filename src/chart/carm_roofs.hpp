@@ -65,6 +65,16 @@ struct Scales {
 
 Scales choose_scales(const std::vector<RoofSet>& sets, const std::vector<Placement>& dots, const Rect& plot);
 
+// The room choose_scales leaves around a dot: a quarter to four times its AI
+// (half to twice a level dot's), a third of its performance below, the
+// decade above it (or twice it) on top.
+constexpr double kDotAiMargin = 4, kLevelAiMargin = 2, kDotBelow = 3, kDotAbove = 10;
+
+// Why a dot the chart draws (a positive, finite AI and performance) cannot
+// be: with that room around it, its scale leaves a double's range. Empty when
+// it can.
+std::string off_scale(const Placement& p);
+
 // A roof's line in pixels, none where it misses the plot. A compute roof runs
 // from its ridge with the top memory roof to the right edge; a memory roof
 // from the left edge to its ridge with the top compute roof.

@@ -1,9 +1,12 @@
 #include "cli/commands.hpp"
 
+#include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <limits>
 
 #include "cli/exit_status.hpp"
 #include "cli/present.hpp"
@@ -39,6 +42,27 @@ CLI::Validator finite_in(double lo, double hi) {
       "NUMBER in " + range);
 }
 
+// A whole number in [lo, hi]. CLI11 2.1 reads an unsigned 64-bit option with
+// strtoull and no overflow check: 99999999999999999999 became 2^64 - 1.
+CLI::Validator whole_in(std::uint64_t lo, std::uint64_t hi) {
+  const std::string range = "[" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+  return CLI::Validator(
+      [lo, hi, range](std::string& text) -> std::string {
+        std::uint64_t v = 0;
+        const auto r = std::from_chars(text.data(), text.data() + text.size(), v);
+        if (r.ptr != text.data() + text.size() || (r.ec != std::errc() && r.ec != std::errc::result_out_of_range))
+          return "'" + text + "' is not a whole number";
+        if (r.ec == std::errc::result_out_of_range || v < lo || v > hi) return text + " is not in " + range;
+        return "";
+      },
+      "WHOLE NUMBER in " + range);
+}
+
+// An option whose empty value would read as "not given": --device '' is no
+// selector, -o '' no file.
+const CLI::Validator kNotEmpty(
+    [](std::string& text) -> std::string { return text.empty() ? "an empty value names nothing" : ""; }, "NOT EMPTY");
+
 std::vector<std::string> energy_names(bool with_none) {
   std::vector<std::string> names;
   for (const auto& n : Vocabulary<EnergyBackend>::names)
@@ -70,7 +94,7 @@ void CommandLine::add_devices() {
 void CommandLine::add_build() {
   BuildRequest& b = build_request_;
   build_ = app_.add_subcommand("build", "Measure the device's ceilings; write a roofs file (JSON) and a CARM chart (SVG)");
-  build_->add_option("-d,--device", b.device, kDeviceHelp);
+  build_->add_option("-d,--device", b.device, kDeviceHelp)->check(kNotEmpty);
   build_->add_option("-o,--output", b.output, "Roofs file to write (default: roofs/<device>.json)");
   build_->add_option("--plot", b.plot, "CARM chart to write (default: plots/<device>.svg)");
   build_->add_option("--kernels", b.kernels, "Folder holding the .cl microbenchmarks (default: found beside the binary)");
@@ -88,7 +112,7 @@ void CommandLine::add_build() {
 
 void CommandLine::add_energy() {
   energy_ = app_.add_subcommand("energy", "Read the device's energy counter with nothing running: backend, domains, idle power");
-  energy_->add_option("-d,--device", energy_device_, "Device, as for build");
+  energy_->add_option("-d,--device", energy_device_, "Device, as for build")->check(kNotEmpty);
   energy_->add_option("--energy", energy_backend_, "auto (default), papi, perf, powercap or nvml")
       ->check(CLI::IsMember(energy_names(false)));
   energy_->add_option("--seconds", energy_seconds_, "How long to read (default 6)")->check(finite_in(0.1, 600.0));
@@ -103,13 +127,15 @@ void CommandLine::add_chart_options(CLI::App* command, const std::string& roofs_
                    "Compute roofs to draw: type:op (float:mad), type (its best op) or all; comma-separated "
                    "(default: float:mad, float:add, double:mad and the best int)")
       ->delimiter(',');
-  command
-      ->add_option("--labels", p.labels,
-                   "Label at most N dots, those whose kernels take the most time (default 40; the others keep their "
-                   "tooltip)")
-      ->check(CLI::NonNegativeNumber);
+  CLI::Option* labels =
+      command
+          ->add_option("--labels", p.labels,
+                       "Label at most N dots, those whose kernels take the most time (default 40; the others keep their "
+                       "tooltip)")
+          ->check(whole_in(0, std::numeric_limits<std::uint64_t>::max()));
   command->add_option("--label", p.label, "Label these dots (by label or kernel name; comma-separated) instead")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->excludes(labels);
   command->add_option("--title", p.title, "Chart title (default: device, driver and date; cut at 120 characters)");
   command->add_option("--width", p.width, "Width in pixels (at least 480)")->check(CLI::Range(480, 10000));
   command->add_option("--height", p.height, "Height in pixels (at least 360)")->check(CLI::Range(360, 10000));
@@ -161,7 +187,8 @@ void CommandLine::add_launch_options(CLI::App* c) {
       ->take_all();
   c->add_option("-D", k.defines, "NAME=VALUE, a define for the kernel build (and for sizes in specs)")->expected(1)->take_all();
   c->add_option("--build-options", k.build_options, "More OpenCL build options, e.g. \"-cl-mad-enable\"");
-  c->add_option("-d,--device", k.device, "Device: cpu, gpu, igpu, dgpu, accelerator, P:D, a list index or a name substring");
+  c->add_option("-d,--device", k.device, "Device: cpu, gpu, igpu, dgpu, accelerator, P:D, a list index or a name substring")
+      ->check(kNotEmpty);
   c->add_option("--timeout", k.timeout_s,
                 "Seconds the kernel's worker process may take (build, counting, timed runs, power) before it is killed "
                 "(exit status 8); default " + std::to_string(int(kDefaultKernelTimeout)) + ", 0: no limit")
@@ -204,7 +231,7 @@ void CommandLine::add_sample_options(CLI::App* c, GroupSample& sample, CLI::Opti
   CLI::Option* groups = c->add_option("--sample-groups", sample.groups,
                                       "Work-groups to record (default: all up to 256, else 2 x the groups a compute unit holds, "
                                       "at least 8, spaced by the compute units)")
-                            ->check(CLI::PositiveNumber);
+                            ->check(whole_in(1, std::numeric_limits<std::uint64_t>::max()));
   CLI::Option* all = c->add_flag("--all-groups", sample.all, "Record every work-group")->excludes(groups);
   if (analyze) {
     groups->needs(analyze);
@@ -227,7 +254,7 @@ void CommandLine::add_trace() {
   trace_ = app_.add_subcommand(
       "trace", "Run an OpenCL application (after --) and time, count and place every kernel it launches");
   trace_->add_option("command", t.command, "The application and its arguments, after --")->required();
-  trace_->add_option("-d,--device", t.device, "Device to count on (default: the one the kernels ran on)");
+  trace_->add_option("-d,--device", t.device, "Device to count on (default: the one the kernels ran on)")->check(kNotEmpty);
   trace_->add_option("--roofs", t.roofs, "Roofs file of the device (default: roofs/<device>.json when it exists)");
   trace_->add_option("-o,--output", t.output, "Trace file to write (JSON)");
   trace_->add_option("--svg", t.svg, "CARM chart with a dot per placed kernel to write (SVG; needs --roofs)");
@@ -280,8 +307,9 @@ int CommandLine::dispatch() {
 int CommandLine::devices() const {
   std::vector<DeviceEntry> devices;
   while_doing("listing devices", [&] { devices = enumerate_devices(); });
+  require_devices(devices);  // none: the failure's message on stderr, as every failure's
   std::cout << (devices_json_ ? devices_json(devices) : format_device_table(devices));
-  return devices.empty() ? exit_status_of(Failure::device) : exit_status::ok;
+  return exit_status::ok;
 }
 
 int CommandLine::build() {

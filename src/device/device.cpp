@@ -257,9 +257,13 @@ Selector parse_selector(const std::string& raw) {
   return s;
 }
 
-const DeviceEntry& select_device(const std::vector<DeviceEntry>& devices, const Selector& sel) {
+void require_devices(const std::vector<DeviceEntry>& devices) {
   if (devices.empty())
     throw SelectionError("no OpenCL device found: is an ICD (for example pocl-opencl-icd) installed and registered in /etc/OpenCL/vendors?");
+}
+
+const DeviceEntry& select_device(const std::vector<DeviceEntry>& devices, const Selector& sel) {
+  require_devices(devices);
   std::vector<const DeviceEntry*> m;
   auto pick = [&](auto pred) {
     for (const auto& d : devices)

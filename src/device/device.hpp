@@ -63,6 +63,10 @@ struct SelectionError : std::runtime_error {
 
 Selector parse_selector(const std::string& text);
 
+// Throws SelectionError when `devices` is empty (no OpenCL platform, or none
+// with a device), saying what to install.
+void require_devices(const std::vector<DeviceEntry>& devices);
+
 // Default: a GPU if there is one (discrete before integrated), else a CPU,
 // else the first device. Throws SelectionError when nothing or several match.
 const DeviceEntry& select_device(const std::vector<DeviceEntry>& devices, const Selector& sel);

@@ -215,7 +215,29 @@ void probe_folder(const std::string& given, const OutputTarget& t) {
   if (e) refuse(shown(given, t), "writing in " + folder_of(t.path) + ": " + std::strerror(e));
 }
 
+std::optional<FileIdentity> identity_of(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+  return FileIdentity{st.st_dev, st.st_ino, ""};
+}
+
 }  // namespace
+
+std::optional<FileIdentity> input_identity(const std::string& path) { return identity_of(path); }
+
+std::optional<FileIdentity> output_identity(const std::string& path) {
+  OutputTarget t;
+  try {
+    t = resolve(path);
+  } catch (const OutputFileError&) {
+    return std::nullopt;
+  }
+  if (t.kind == OutputKind::stream) return std::nullopt;
+  if (t.existing) return FileIdentity{t.existing->st_dev, t.existing->st_ino, ""};
+  std::optional<FileIdentity> folder = identity_of(folder_of(t.path));
+  if (folder) folder->name = fs::path(t.path).filename().string();
+  return folder;
+}
 
 OutputKind check_writable(const std::string& path) {
   const OutputTarget t = resolve(path);

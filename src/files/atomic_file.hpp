@@ -15,7 +15,10 @@
 // - anything else that exists (a folder, a FIFO, a socket, any other device,
 //   /dev/full among them) is refused: an atomic write would replace it.
 #pragma once
+#include <optional>
 #include <string>
+
+#include <sys/types.h>
 
 namespace roofline {
 
@@ -36,5 +39,24 @@ void write_file_atomically(const std::string& path, const std::string& content);
 // be written, a read-only file system or a full disk is caught. Returns how
 // the path would be written. Throws like above.
 OutputKind check_writable(const std::string& path);
+
+// Which file a path names, whatever its spelling (links, "./", "..", a hard
+// link): the device and inode of what exists there, links followed; for a
+// path where nothing exists yet, its folder's device and inode and its name.
+struct FileIdentity {
+  dev_t device = 0;
+  ino_t inode = 0;
+  std::string name;  // empty for a file that exists
+  bool operator==(const FileIdentity& o) const { return device == o.device && inode == o.inode && name == o.name; }
+};
+
+// The file an input path names; none when nothing can be found there (its
+// reader says why).
+std::optional<FileIdentity> input_identity(const std::string& path);
+
+// The file write_file_atomically would replace or make at `path` (a dangling
+// link: its target); none for a stream (written plainly: two outputs on
+// /dev/stdout lose nothing) and for a path check_writable refuses.
+std::optional<FileIdentity> output_identity(const std::string& path);
 
 }  // namespace roofline

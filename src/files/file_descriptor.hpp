@@ -14,6 +14,12 @@ class FileDescriptor {
 
   int get() const { return fd_; }
   bool valid() const { return fd_ >= 0; }
+  // Hands the descriptor over: the destructor then leaves it open.
+  int release() {
+    const int fd = fd_;
+    fd_ = -1;
+    return fd;
+  }
   // Closes it now; the destructor then does nothing.
   void close() {
     if (fd_ >= 0) ::close(fd_);

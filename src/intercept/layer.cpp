@@ -2,8 +2,9 @@
 // the Khronos loader) loads every library named in OPENCL_LAYERS at its first
 // call, asks its API version and gives it the table to forward to; the layer
 // returns its own table, the wrappers in place of the calls it intercepts.
-// Without a capture folder in the environment, or with the preload already
-// in the process, it declines (the loader goes on without it, at no cost).
+// Without a capture folder in the environment, in a set-uid or set-gid
+// process, or with the preload already in the process, it declines (the
+// loader goes on without it, at no cost).
 #include <cstdlib>
 #include <cstring>
 
@@ -11,6 +12,7 @@
 
 #include "intercept/capture.hpp"
 #include "intercept/dispatch.hpp"
+#include "intercept/settings.hpp"
 
 using namespace roofline;
 using namespace roofline::intercept;
@@ -46,7 +48,7 @@ CL_API_ENTRY cl_int CL_API_CALL clInitLayer(cl_uint num_entries, const cl_icd_di
                                             cl_uint* num_entries_ret, const cl_icd_dispatch** layer_dispatch_ret) {
   if (!target || !num_entries_ret || !layer_dispatch_ret) return CL_INVALID_VALUE;
   const char* dir = std::getenv(capture_env::dir);
-  if (!dir || !*dir) return CL_INVALID_OPERATION;
+  if (!dir || !*dir || secure_execution()) return CL_INVALID_OPERATION;
   if (dlsym(RTLD_DEFAULT, "roofline_intercept_preload_active")) return CL_INVALID_OPERATION;
   constexpr cl_uint all = sizeof(cl_icd_dispatch) / sizeof(void*);
   std::memcpy(&g_target, target, (num_entries < all ? num_entries : all) * sizeof(void*));

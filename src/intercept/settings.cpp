@@ -3,6 +3,8 @@
 #include <cerrno>
 #include <cstdlib>
 
+#include <sys/auxv.h>
+
 namespace roofline::intercept {
 namespace {
 
@@ -33,8 +35,13 @@ void read_number(const char* name, std::uint64_t max, std::uint64_t& out, std::s
 
 }  // namespace
 
+bool secure_execution() { return ::getauxval(AT_SECURE) != 0; }
+
 Settings settings_from_environment(std::string& problems) {
   Settings s;
+  // A set-uid or set-gid program: the environment is the caller's, not to be
+  // trusted with where the program's privileged files go. No capture.
+  if (secure_execution()) return s;
   if (const char* dir = env(capture_env::dir)) s.dir = dir;
   if (const char* count = env(capture_env::count)) {
     if (const auto mode = lookup<CountMode>(count))

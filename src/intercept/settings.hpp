@@ -18,7 +18,13 @@ struct Settings {
 };
 
 // Reads the environment; a value it cannot read keeps the default and is
-// reported through `problems` (the manifest's warnings), never to the application.
+// reported through `problems` (the manifest's warnings), never to the
+// application. In a set-uid or set-gid process (secure_execution) the
+// environment is not read: no capture folder, no capture.
 Settings settings_from_environment(std::string& problems);
+
+// Whether the process runs with privileges its caller lacks (set-uid,
+// set-gid, file capabilities: the loader's AT_SECURE).
+bool secure_execution();
 
 }  // namespace roofline::intercept

@@ -1,9 +1,10 @@
 #include "launch/kernel_args.hpp"
 
 #include <cstring>
-#include <fstream>
 
 #include "device/half_float.hpp"
+#include "files/file_errors.hpp"
+#include "files/input_file.hpp"
 
 namespace roofline {
 namespace {
@@ -42,14 +43,11 @@ std::vector<unsigned char> make_buffer_data(const ArgSpec& a) {
   const std::size_t bytes = std::size_t(a.bytes());
   std::vector<unsigned char> data(bytes, 0);
   if (a.init == ArgSpec::Init::File) {
-    std::ifstream in(a.file, std::ios::binary | std::ios::ate);
-    if (!in) throw LaunchSpecError("--arg " + a.name + ": cannot read " + a.file);
-    const auto size = std::size_t(in.tellg());
-    if (size != bytes)
-      throw LaunchSpecError("--arg " + a.name + ": " + a.file + " holds " + std::to_string(size) + " bytes, the spec " +
-                            a.text + " needs " + std::to_string(bytes));
-    in.seekg(0);
-    in.read(reinterpret_cast<char*>(data.data()), std::streamsize(bytes));
+    try {
+      read_file_exactly(a.file, "data file", data.data(), bytes);
+    } catch (const InputFileError& e) {
+      throw LaunchSpecError("--arg " + a.name + "=" + a.text + ": " + e.what());
+    }
     return data;
   }
   if (a.init == ArgSpec::Init::Zeros) return data;

@@ -57,14 +57,19 @@ void parse_typed_value(const ElementType& t, const std::string& text, double& va
   if (t.floating) {
     errno = 0;
     if (!parse_double(text, value)) throw LaunchSpecError("'" + text + "' is not a number");
-    // A finite value beyond the type's largest is out of range (inf and nan may be written as such).
+    // The one rule for values that are not finite: a floating type holds
+    // them, written as such (inf, -inf, nan: a kernel may be given INFINITY,
+    // and trace's replay bundles write captured ones so); a number written
+    // finite must stay finite in its type, so 1e39 for a float is refused, not
+    // made infinite.
     const double largest = t.base == "half" ? 65504.0 : t.base == "float" ? double(std::numeric_limits<float>::max())
                                                                             : std::numeric_limits<double>::max();
     const bool overflowed = errno == ERANGE && std::isinf(value);
     if (overflowed || (std::isfinite(value) && std::fabs(value) > largest)) {
       char b[32];
       std::snprintf(b, sizeof b, "%g", largest);
-      throw LaunchSpecError("'" + text + "' is out of range for " + t.base + " (largest magnitude " + b + ")");
+      throw LaunchSpecError("'" + text + "' is out of range for " + t.base + " (largest magnitude " + b +
+                            "; infinity is written inf)");
     }
     return;
   }
@@ -91,7 +96,10 @@ void parse_typed_value(const ElementType& t, const std::string& text, double& va
   }
   // Anything else a double reads ("1e3", "-1", "2.0") that is a whole number in range.
   double d = 0;
-  if (!parse_double(text, d) || std::isnan(d)) throw LaunchSpecError("'" + text + "' is not a number");
+  errno = 0;
+  if (!parse_double(text, d)) throw LaunchSpecError("'" + text + "' is not a number");
+  if (!std::isfinite(d) && errno != ERANGE)
+    throw LaunchSpecError("'" + text + "' is not finite: " + t.name + " holds whole numbers only");
   if (std::isfinite(d) && d != std::trunc(d)) throw LaunchSpecError("'" + text + "' is not an integer for type " + t.name);
   const double end = std::ldexp(1.0, int(t.is_signed ? bits - 1 : bits));  // exact, unlike max at 64 bits
   if (!(d >= (t.is_signed ? -end : 0.0) && d < end)) throw out_of_range();
@@ -232,6 +240,17 @@ ArgSpec LaunchSpec::arg(const std::string& name) const {
     throw LaunchSpecError("bad " + where + ": " + e.what());
   }
   return a;
+}
+
+std::map<std::string, std::string> LaunchSpec::data_files() const {
+  std::map<std::string, std::string> out;
+  for (const auto& [name, text] : arg_text) {
+    // TYPE[SIZE]:file=PATH: neither TYPE nor SIZE holds a colon.
+    const auto colon = text.find(':');
+    if (text.rfind("local:", 0) != 0 && colon != std::string::npos && text.compare(colon + 1, 5, "file=") == 0 && text.size() > colon + 6)
+      out[name] = text.substr(colon + 6);
+  }
+  return out;
 }
 
 void LaunchSpec::merge_over(const LaunchSpec& base) {

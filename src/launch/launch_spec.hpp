@@ -71,6 +71,9 @@ struct LaunchSpec {
   std::vector<std::uint64_t> global() const { return dims(global_text, "--global"); }
   std::vector<std::uint64_t> local() const { return dims(local_text, "--local"); }
   ArgSpec arg(const std::string& name) const;   // parses arg_text[name]
+  // The files buffers' data is read from (file=PATH), by argument name;
+  // read from the text alone, so a typedef'd type is no obstacle.
+  std::map<std::string, std::string> data_files() const;
   // parse_element_type through the typedefs: "real" is float's ElementType.
   ElementType element_type(const std::string& name) const;
   // Evaluates "1024", "DIM", "DIM*DIM", "4*DIM" with the -D values.

@@ -194,11 +194,17 @@ void UserKernel::prepare_args(const TypedefTable& typedefs) {
     if (!names.count(k)) throw LaunchError("--arg " + k + "=" + v + ": kernel " + name_ + " has no argument named '" + k + "'");
   check_totals(totals);
   buffer_bytes_ = totals.global;
+  // Only now, every size known to fit: the data of a launch the device cannot
+  // hold would cost host memory and minutes before the refusal.
+  for (Arg& a : args_) {
+    if (a.spec.kind == ArgSpec::Kind::Buffer) a.data = make_buffer_data(a.spec);
+    else if (a.spec.kind == ArgSpec::Kind::Scalar) a.data = make_scalar_bytes(a.spec);
+  }
 }
 
-// Adds an argument's memory to the totals, one argument at a time first, so
-// that the sum of a few cannot wrap past the checks; makes its data.
-void UserKernel::account(Arg& a, const std::string& name, ArgTotals& totals) const {
+// Adds an argument's memory to the totals, each argument checked alone first,
+// so that the sum of a few cannot wrap past the checks.
+void UserKernel::account(const Arg& a, const std::string& name, ArgTotals& totals) const {
   const DeviceIdentity& id = device_.identity;
   if (a.spec.kind == ArgSpec::Kind::Local) {
     if (a.spec.bytes() > id.local_mem_bytes)
@@ -210,9 +216,6 @@ void UserKernel::account(Arg& a, const std::string& name, ArgTotals& totals) con
       throw LaunchError("buffer '" + name + "' (" + a.spec.text + ") needs " + format_bytes(double(a.spec.bytes())) +
                         ", more than the device's largest allocation, " + format_bytes(double(id.max_alloc_bytes)));
     totals.global += a.spec.bytes();
-    a.data = make_buffer_data(a.spec);
-  } else {
-    a.data = make_scalar_bytes(a.spec);
   }
 }
 

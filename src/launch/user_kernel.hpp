@@ -109,7 +109,7 @@ class UserKernel {
   void pick_kernel(const cl::Program& program);
   std::map<std::string, std::string> typedef_names(const TypedefTable& typedefs);
   void prepare_args(const TypedefTable& typedefs);
-  void account(Arg& a, const std::string& name, ArgTotals& totals) const;
+  void account(const Arg& a, const std::string& name, ArgTotals& totals) const;
   void check_totals(const ArgTotals& totals) const;
   void set_args(cl::Kernel& k, std::vector<cl::Buffer>& keep);
   void enqueue(cl::Kernel& k, cl::Event* ev);

@@ -13,7 +13,7 @@ namespace {
 std::atomic<bool> g_interrupted{false};
 }  // namespace
 
-// SIGINT and SIGTERM are blocked in every thread and taken by one waiting
+// SIGINT, SIGTERM and SIGHUP are blocked in every thread and taken by one waiting
 // thread. A signal handler would not do: the LLVM inside an OpenCL compiler
 // (PoCL's) installs its own SIGINT handler when it first compiles a kernel,
 // and that one ends the process. Blocked signals stay ours. Called before any
@@ -25,6 +25,7 @@ void install_interrupt_handler() {
   sigemptyset(&set);
   sigaddset(&set, SIGINT);
   sigaddset(&set, SIGTERM);
+  sigaddset(&set, SIGHUP);  // a closed terminal or session: stop as for Ctrl-C, keeping what was finished
   pthread_sigmask(SIG_BLOCK, &set, nullptr);
   // The caller waits until the thread is at its sigwait: the worker process
   // (app/worker) forks soon after, and a thread still starting up then (in

@@ -9,8 +9,8 @@ struct Interrupted : std::runtime_error {
   Interrupted() : std::runtime_error("interrupted") {}
 };
 
-// Takes SIGINT/SIGTERM (first: set the flag; second: exit at once). Call it
-// before any other thread is started.
+// Takes SIGINT, SIGTERM and SIGHUP (first: set the flag; a second, 2 s
+// later: exit at once). Call it before any other thread is started.
 void install_interrupt_handler();
 bool interrupted();
 void throw_if_interrupted();

@@ -208,11 +208,33 @@ std::vector<Placement> load_placements(const std::string& path) {
   return parse_placements(read_input_file(path, "placement file", kJsonFileCap), path);
 }
 
+namespace {
+
+// The "schema" a document names, empty when it names none.
+std::string schema_of(const json& j) {
+  const auto it = j.is_object() ? j.find("schema") : j.end();
+  return j.is_object() && it != j.end() && it->is_string() ? it->get<std::string>() : "";
+}
+
+// What another file roofline writes is, in words, where a document is one:
+// read as placements, it would fail on a field they lack.
+std::string other_roofline_file(const json& j) {
+  const std::string schema = schema_of(j);
+  if (schema == "roofline-analysis") return "an analysis file (roofline analyze)";
+  if (schema == "roofline-counts") return "a counts file (roofline count)";
+  if (j.is_object() && !j.contains("schema") && j.contains("ceilings") && j.contains("schema_version")) return "a roofs file (roofline build)";
+  return "";
+}
+
+}  // namespace
+
 PlacedDots load_dots(const std::string& path) {
   const std::string text = read_input_file(path, "placement or trace file", kJsonFileCap);
   const json j = parse_json_input(text, path);
+  if (const std::string other = other_roofline_file(j); !other.empty())
+    throw InputFileError(path + " is " + other + ", not a placement or trace file (roofline place -o, roofline trace -o)");
   PlacedDots out;
-  if (!j.is_object() || j.value("schema", "") != "roofline-trace") {
+  if (schema_of(j) != "roofline-trace") {
     out.dots = parse_placements(text, path);
     return out;
   }

@@ -10,6 +10,9 @@
 #include <cstring>
 #include <map>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "../e2e/run_binary.hpp"
 #include "capture_tests.hpp"
 #include "model/capture.hpp"
@@ -391,4 +394,26 @@ TEST_CASE("a pyopencl script traced through the interpreter") {
   bool reduction = false;
   for (const CapturedKernel& k : m.kernels) reduction |= k.name.find("reduce_kernel") == 0;
   CHECK(reduction);
+}
+
+TEST_CASE("the capture declines in a set-gid process: it makes no files where the caller's environment says") {
+  const fs::path dir = scratch_dir("secure");
+  // A set-gid copy of the application, of a group this process is not in: the
+  // kernel runs it with AT_SECURE. Root may give it any group; others skip.
+  const fs::path app = dir / "capture_app";
+  fs::copy_file(kApp, app);
+  if (::chown(app.c_str(), uid_t(-1), 65534) != 0 || ::getegid() == 65534) {
+    MESSAGE("skipped: cannot give a copy of capture_app another group here (" << std::strerror(errno) << ")");
+    return;
+  }
+  REQUIRE(::chmod(app.c_str(), 02755) == 0);
+  const fs::path capture = dir / "capture";
+  const RunResult r = run_program(app.string(), "--repeat 1", env(capture, kLayer));
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 0);
+  CHECK(!fs::exists(capture));
+  // The same copy without set-gid is captured: the layer was loaded, and declined only for set-gid.
+  REQUIRE(::chmod(app.c_str(), 0755) == 0);
+  CHECK(run_program(app.string(), "--repeat 1", env(capture, kLayer)).exit_code == 0);
+  CHECK(capture_process_folders(capture).size() == 1);
 }

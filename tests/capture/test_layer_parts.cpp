@@ -1,9 +1,18 @@
 // Parts of the capture layer that need no OpenCL: the durations of a
-// signature (exact median, then a sample of bounded size) and a device's busy
-// time as the union of its commands' intervals.
+// signature (exact median, then a sample of bounded size), a device's busy
+// time as the union of its commands' intervals, and the capture's files
+// (private, and never written through a link).
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "intercept/durations.hpp"
+#include "intercept/files.hpp"
 
 using roofline::intercept::Activity;
 using roofline::intercept::Durations;
@@ -75,4 +84,40 @@ TEST_CASE("activity keeps bounded memory: old intervals fold into the totals exa
   CHECK(s.longest_gap == 6);
   CHECK(s.first_start == 0);
   CHECK(s.last_end == (n - 1) * 10 + 4);
+}
+
+TEST_CASE("the capture's folders and files are the user's alone, and a link where one goes is not followed") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("roofline-capture-files-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const auto mode = [](const fs::path& p) {
+    struct stat st {};
+    REQUIRE(::lstat(p.c_str(), &st) == 0);
+    return st.st_mode & 07777;
+  };
+  const auto text = [](const fs::path& p) {
+    std::ifstream in(p);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  const mode_t mask = ::umask(0);  // what the capture asks for, not the umask's cut of it
+  REQUIRE(roofline::intercept::make_dirs((dir / "pid-1" / "programs").string()));
+  CHECK(mode(dir / "pid-1") == 0700);
+  CHECK(mode(dir / "pid-1" / "programs") == 0700);
+  REQUIRE(roofline::intercept::write_whole((dir / "pid-1" / "manifest.json").string(), "{}"));
+  CHECK(mode(dir / "pid-1" / "manifest.json") == 0600);
+  REQUIRE(roofline::intercept::append((dir / "pid-1" / "launches.ndjson").string(), "{}\n"));
+  CHECK(mode(dir / "pid-1" / "launches.ndjson") == 0600);
+  ::umask(mask);
+
+  // A link planted where the launch log goes: the append is refused, its target untouched.
+  std::ofstream(dir / "victim") << "kept";
+  fs::create_symlink(dir / "victim", dir / "pid-1" / "planted.ndjson");
+  CHECK_FALSE(roofline::intercept::append((dir / "pid-1" / "planted.ndjson").string(), "{}\n"));
+  CHECK(text(dir / "victim") == "kept");
+  // A whole file replaces the link itself, never what it points to.
+  CHECK(roofline::intercept::write_whole((dir / "pid-1" / "planted.ndjson").string(), "new"));
+  CHECK(text(dir / "victim") == "kept");
+  CHECK_FALSE(fs::is_symlink(dir / "pid-1" / "planted.ndjson"));
+  fs::remove_all(dir);
 }

@@ -282,3 +282,54 @@ TEST_CASE("a program that fails to build inside a traced application fails the s
   CHECK(traced.exit_code == 0);
   CHECK(traced.out.rfind(plain.out, 0) == 0);
 }
+
+TEST_CASE("trace finds --device before the application runs: no such device is exit 3, the application not started") {
+  const fs::path dir = scratch_dir("trace-device");
+  const fs::path ran = dir / "ran";
+  const RunResult r = run_roofline("trace --device no-such-device-anywhere -- sh -c \"touch '" + ran.string() + "'\"");
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 3);
+  CHECK(r.err.rfind("roofline: no device matches name 'no-such-device-anywhere'", 0) == 0);
+  CHECK(!fs::exists(ran));
+}
+
+TEST_CASE("a script without #! cannot be started: status 2, not the application's failure") {
+  const fs::path dir = scratch_dir("trace-no-shebang");
+  const fs::path script = dir / "script";
+  std::ofstream(script) << "echo started\n";
+  fs::permissions(script, fs::perms::owner_all);
+  const RunResult r = run_roofline("trace -- '" + script.string() + "'");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err == "roofline: cannot trace '" + script.string() + "': not a program this system can run (a script needs a #! line)\n");
+  CHECK(r.out.find("started") == std::string::npos);  // no shell ran it instead
+}
+
+TEST_CASE("SIGTERM or SIGHUP to trace stops the application, writes what it captured, cleans up and exits 130") {
+  for (const std::string sig : {"TERM", "HUP"}) {
+    CAPTURE(sig);
+    const fs::path dir = scratch_dir("trace-stopped-" + sig);
+    const fs::path tmp = dir / "tmp", out = dir / "out", trace = dir / "t.json", app_pid = dir / "app.pid";
+    fs::create_directories(tmp);
+    // The application prints its results, then waits to be killed (--hang); its
+    // pid is the shell's, which execs it. Trace is sent the signal once the
+    // application has printed, then the script reports whether the application is gone.
+    const fs::path script = dir / "stop.sh";
+    std::ofstream(script) << "TMPDIR='" << tmp.string() << "' '" << ROOFLINE_BINARY << "' trace --count none -o '" << trace.string()
+                          << "' -- sh -c 'echo $$ >\"" << app_pid.string() << "\"; exec \"" << kApp << "\" --repeat 2 --hang' >'"
+                          << out.string() << "' 2>&1 &\n"
+                          << "t=$!\n"
+                          << "until grep -q '^T ' '" << out.string() << "'; do kill -0 $t || break; sleep 0.05; done\n"
+                          << "kill -" << sig << " $t\nwait $t\necho \"status $?\"\n"
+                          << "if kill -0 $(cat '" << app_pid.string() << "') 2>/dev/null; then echo 'application running'; "
+                          << "kill -9 $(cat '" << app_pid.string() << "'); fi\n";
+    const RunResult r = run_program("sh", "'" + script.string() + "'");
+    INFO(r.out << r.err << slurp(out));
+    CHECK(r.out.find("status 130") != std::string::npos);
+    CHECK(r.out.find("application running") == std::string::npos);
+    CHECK(slurp(out).find("roofline: trace was stopped by SIG" + sig + " while the application ran") != std::string::npos);
+    REQUIRE(fs::exists(trace));
+    const json t = trace_file(trace);
+    CHECK(t["application"]["signal"] == (sig == "TERM" ? 15 : 1));
+    CHECK(fs::is_empty(tmp));  // the capture folder, buffer copies included, is gone
+  }
+}

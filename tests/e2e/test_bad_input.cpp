@@ -334,3 +334,89 @@ TEST_CASE("an argument given twice, and -D without a name, are usage errors") {
   CHECK(empty.err.find("-D '': expected NAME or NAME=VALUE") != std::string::npos);
   CHECK(empty.err.find("build log") == std::string::npos);
 }
+
+TEST_CASE("a dot the chart cannot draw is refused alike by plot and report, naming the file and the dot") {
+  const auto dir = scratch_dir("undrawable-dot");
+  const std::string roofs = std::string(ROOFLINE_SOURCE_DIR) + "/roofs/pthread-haswell-amd-epyc.json";
+  nlohmann::json doc = nlohmann::json::parse(slurp(std::string(ROOFLINE_SOURCE_DIR) + "/tests/fuzz/seeds/fuzz_placements/wrapped.json"));
+  // The smallest denormal: positive, so a dot, but a quarter of it (the chart's margin) is zero.
+  nlohmann::json& p = doc["placements"][0];
+  p["ai"] = 4.9406564584124654e-324;
+  p["flops"] = p["ai"].get<double>() * p["bytes"].get<double>();
+  const fs::path dots = dir / "tiny.json";
+  std::ofstream(dots) << doc.dump();
+  const std::string says = "roofline: " + dots.string() + ": the dot of nbody cannot be drawn: its arithmetic intensity, 4.94066e-324, is too small";
+  for (const std::string command : {"plot", "report"}) {
+    CAPTURE(command);
+    const RunResult r = run_roofline(command + " '" + roofs + "' --dots '" + dots.string() + "' -o '" + (dir / "out").string() + "'");
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.rfind(says, 0) == 0);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    CHECK(!fs::exists(dir / "out"));
+  }
+  fs::remove_all(dir);
+}
+
+TEST_CASE("another roofline file given as --dots is named for what it is") {
+  const auto dir = scratch_dir("dots-kind");
+  const std::string roofs = std::string(ROOFLINE_SOURCE_DIR) + "/roofs/pthread-haswell-amd-epyc.json";
+  std::ofstream(dir / "a.json") << R"({"schema": "roofline-analysis", "schema_version": 1})";
+  std::ofstream(dir / "c.json") << R"({"schema": "roofline-counts", "schema_version": 1})";
+  const std::pair<std::string, std::string> cases[] = {{(dir / "a.json").string(), "an analysis file (roofline analyze)"},
+                                                       {(dir / "c.json").string(), "a counts file (roofline count)"},
+                                                       {roofs, "a roofs file (roofline build)"}};
+  for (const auto& [file, kind] : cases) {
+    CAPTURE(file);
+    const RunResult r = run_roofline("plot '" + roofs + "' --dots '" + file + "' -o '" + (dir / "c.svg").string() + "'");
+    CHECK(r.exit_code == 2);
+    CHECK(r.err == "roofline: " + file + " is " + kind + ", not a placement or trace file (roofline place -o, roofline trace -o)\n");
+  }
+  // A "schema" that is no string is no roofline file: the schema check names it, no JSON library error.
+  std::ofstream(dir / "n.json") << R"({"schema": 5})";
+  const RunResult n = run_roofline("plot '" + roofs + "' --dots '" + (dir / "n.json").string() + "' -o '" + (dir / "c.svg").string() + "'");
+  CHECK(n.exit_code == 2);
+  CHECK(n.err.find("n.json") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("an empty --device, a count beyond 64 bits and --labels with --label are refused") {
+  const auto dir = scratch_dir("small-refusals");
+  const std::string roofs = std::string(ROOFLINE_SOURCE_DIR) + "/roofs/pthread-haswell-amd-epyc.json";
+  const std::string kernel = std::string(ROOFLINE_SOURCE_DIR) + "/tests/e2e/kernels/spin.cl";
+  const std::string out = (dir / "c.svg").string();
+  // An empty selector is no selector: not the default device.
+  for (const std::string& args : std::vector<std::string>{"build --quick --device ''", "energy --device ''",
+                                                          "count '" + kernel + "' --device ''", "trace --device '' -- true"}) {
+    CAPTURE(args);
+    const RunResult r = run_roofline(args);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("--device: an empty value names nothing") != std::string::npos);
+  }
+  // A whole number beyond 64 bits is not the largest one.
+  for (const std::string& args : {"analyze '" + kernel + "' --roofs '" + roofs + "' --sample-groups 99999999999999999999",
+                                 "place '" + kernel + "' --roofs '" + roofs + "' --analyze --sample-groups 99999999999999999999",
+                                 "plot '" + roofs + "' -o '" + out + "' --labels 99999999999999999999"}) {
+    CAPTURE(args);
+    const RunResult r = run_roofline(args);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("99999999999999999999 is not in [") != std::string::npos);
+  }
+  // The usage lists --labels N and --label NAME as alternatives.
+  const RunResult both = run_roofline("plot '" + roofs + "' -o '" + out + "' --labels 3 --label nbody");
+  CHECK(both.exit_code == 2);
+  CHECK(both.err.find("excludes") != std::string::npos);
+  CHECK(!fs::exists(out));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("with no OpenCL platform, devices says so on stderr, as every failure, with exit 3") {
+  const auto dir = scratch_dir("no-platform");
+  const RunResult r = run_roofline("devices", "OCL_ICD_VENDORS='" + dir.string() + "'");
+  CHECK(r.exit_code == 3);
+  CHECK(r.out.empty());
+  CHECK(r.err.rfind("roofline: no OpenCL device found", 0) == 0);
+  const RunResult json = run_roofline("devices --json", "OCL_ICD_VENDORS='" + dir.string() + "'");
+  CHECK(json.exit_code == 3);
+  CHECK(json.out.empty());
+  fs::remove_all(dir);
+}

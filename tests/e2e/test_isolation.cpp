@@ -1,7 +1,8 @@
 // End-to-end: a user's kernel that faults, never ends or is interrupted
 // costs its worker process, not the tool: count and place end with one line
 // naming the kernel and what happened, and the documented exit status; input
-// files are read up to a cap on their size.
+// files are read up to a cap on their size, a FIFO is refused rather than
+// waited on, and buffers the device cannot hold are refused before any is made.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -15,7 +16,10 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdlib.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "run_binary.hpp"
 
@@ -161,5 +165,92 @@ TEST_CASE("input files are read up to a cap on their size") {
   r = run_roofline("plot /dev/zero -o '" + (dir / "c.svg").string() + "'", "ulimit -v 4000000; timeout -s KILL 60");
   CHECK(r.exit_code == 2);
   CHECK(r.err == "roofline: roofs file /dev/zero holds more than 67108864 bytes, over the 64 MiB limit\n");
+  fs::remove_all(dir);
+}
+
+TEST_CASE("a FIFO given as an input is refused, not waited on") {
+  const auto dir = scratch_dir("input-fifo");
+  const auto fifo = dir / "fifo";
+  REQUIRE(mkfifo(fifo.c_str(), 0644) == 0);
+  const std::string f = "'" + fifo.string() + "'";
+  const std::string reason = ": is a FIFO or a pipe, not a regular file";
+  // No writer ever opens it: a reader that waited would wait forever (the safety net kills it).
+  RunResult r = run_roofline("plot " + f + " -o '" + (dir / "c.svg").string() + "'", "timeout -s KILL 60");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err == "roofline: cannot read roofs file " + fifo.string() + reason + "\n");
+  r = run_roofline("count " + f, "timeout -s KILL 60");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err == "roofline: cannot read kernel file " + fifo.string() + reason + "\n");
+  r = run_roofline("build --device cpu --quick --levels " + f + " -o '" + (dir / "r.json").string() + "' --plot '" +
+                       (dir / "r.svg").string() + "'",
+                   "timeout -s KILL 60");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err == "roofline: cannot read level override file " + fifo.string() + reason + "\n");
+  CHECK(!fs::exists(dir / "r.json.partial"));
+  // A buffer's data: a FIFO, and a folder (whose size read as 9223372036854775807 bytes).
+  const auto kernel = dir / "k.cl";
+  std::ofstream(kernel) << "__kernel void twice(__global float* x) { x[get_global_id(0)] *= 2.0f; }\n";
+  r = run_roofline("count '" + kernel.string() + "' --global 4 --arg x=float[4]:file=" + fifo.string(), "timeout -s KILL 60");
+  INFO("stderr: " << r.err);
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("--arg x=float[4]:file=" + fifo.string() + ": cannot read data file " + fifo.string() + reason) != std::string::npos);
+  r = run_roofline("count '" + kernel.string() + "' --global 4 --arg x=float[4]:file=" + dir.string());
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("cannot read data file " + dir.string() + ": is a directory") != std::string::npos);
+  CHECK(r.err.find("9223372036854775807") == std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("build reads --levels before it takes Ctrl-C over: a read that waits ends at the first Ctrl-C") {
+  const auto dir = scratch_dir("levels-terminal");
+  // A terminal that never answers: the slave side of a pseudo-terminal whose master says nothing.
+  const int master = posix_openpt(O_RDWR | O_NOCTTY);
+  REQUIRE(master >= 0);
+  REQUIRE(grantpt(master) == 0);
+  REQUIRE(unlockpt(master) == 0);
+  const std::string terminal = ptsname(master);
+  const Background b = start_roofline({"build", "--device", "cpu", "--quick", "--levels", terminal, "-o", (dir / "r.json").string(),
+                                       "--plot", (dir / "r.svg").string()},
+                                      dir);
+  // Once it holds the terminal open, it is reading it.
+  const auto holds_terminal = [&] {
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator("/proc/" + std::to_string(b.pid) + "/fd", ec))
+      if (fs::read_symlink(e.path(), ec) == terminal) return true;
+    return false;
+  };
+  int status = 0;
+  while (!holds_terminal() && waitpid(b.pid, &status, WNOHANG) == 0) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  REQUIRE(kill(b.pid, SIGINT) == 0);
+  status = wait_at_most(b.pid, 60);
+  INFO("stderr: " << slurp(b.err));
+  CHECK(((WIFSIGNALED(status) && WTERMSIG(status) == SIGINT) || (WIFEXITED(status) && WEXITSTATUS(status) == 130)));
+  CHECK(!fs::exists(dir / "r.json.partial"));
+  close(master);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("buffers that fit one by one but not together are refused before any is made") {
+  const auto dir = scratch_dir("device-memory");
+  const auto kernel = dir / "five.cl";
+  std::ofstream(kernel) << "__kernel void five(__global float* a, __global const float* b, __global const float* c,\n"
+                           "                   __global const float* d, __global const float* e) {\n"
+                           "  const size_t i = get_global_id(0);\n"
+                           "  a[i] = b[i] + c[i] + d[i] + e[i];\n"
+                           "}\n";
+  std::string args;
+  for (const char* name : {"a", "b", "c", "d", "e"}) args += std::string(" --arg ") + name + "=float[268435456]:zeros";
+  // PoCL's memory limit (POCL_MEMORY_LIMIT, in GiB) makes the device report 4
+  // GiB of global memory, and 1 GiB as its largest allocation: five 1 GiB
+  // buffers pass one by one, not together. Their host data, 5 GiB, would not
+  // fit the address space the test allows the process.
+  const std::string limit = "ulimit -v 4000000; POCL_MEMORY_LIMIT=4 timeout -s KILL 120";
+  const RunResult devices = run_roofline("devices", limit);
+  REQUIRE(devices.out.find("global 4 GiB (max alloc 1 GiB)") != std::string::npos);
+  const RunResult r = run_roofline("count '" + kernel.string() + "' --device cpu --global 1024" + args, limit);
+  INFO("stderr: " << r.err);
+  CHECK(r.exit_code == 2);
+  CHECK(r.err == "roofline: " + kernel.string() +
+                     ": the buffers need 5 GiB together, more than the device's global memory, 4 GiB\n");
   fs::remove_all(dir);
 }

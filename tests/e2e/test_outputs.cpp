@@ -117,3 +117,115 @@ TEST_CASE("build refuses, before measuring, a chart path it could not write, a c
   }
   fs::remove_all(dir);
 }
+
+namespace {
+
+// A file's bytes, to show it was left as it was.
+std::string bytes_of(const fs::path& p) { return slurp(p); }
+
+// A refusal of an output that is an input or another output: exit 5 before
+// any work, one line naming the output, both roles, and the file kept as it was.
+void check_clash(const RunResult& r, const fs::path& written, const std::string& roles, const fs::path& kept, const std::string& before) {
+  INFO("stderr: " << r.err);
+  CHECK(r.exit_code == 5);
+  CHECK(r.err.rfind("roofline: cannot write " + written.string() + ": ", 0) == 0);
+  CHECK(r.err.find(roles) != std::string::npos);
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  CHECK(bytes_of(kept) == before);
+}
+
+const std::string kPlacement = std::string(ROOFLINE_SOURCE_DIR) + "/tests/fuzz/seeds/fuzz_placements/wrapped.json";
+
+// A kernel whose launch is in its // roofline: line, so that the commands need no launch options.
+void write_kernel(const fs::path& p) {
+  std::ofstream(p) << "// roofline: --global 64 --arg x=float[64]:zeros\n"
+                      "__kernel void twice(__global float* x) { x[get_global_id(0)] *= 2.0f; }\n";
+}
+
+}  // namespace
+
+TEST_CASE("an output that names an input of the run is refused before any work, and the input is kept") {
+  const auto dir = scratch_dir("output-is-input");
+  const auto roofs = dir / "r.json", dots = dir / "d.json", kernel = dir / "k.cl", counts = dir / "c.json", data = dir / "x.bin";
+  fs::copy_file(kRoofs, roofs);
+  fs::copy_file(kPlacement, dots);
+  write_kernel(kernel);
+  std::ofstream(counts) << "{}";
+  std::ofstream(data) << std::string(16, '\0');
+  const std::string R = bytes_of(roofs), D = bytes_of(dots), K = bytes_of(kernel), C = bytes_of(counts), X = bytes_of(data);
+
+  check_clash(run_roofline("plot " + quoted(roofs) + " -o " + quoted(roofs)), roofs, "the chart (-o) is the roofs file", roofs, R);
+  check_clash(run_roofline("report " + quoted(roofs) + " -o " + quoted(roofs)), roofs, "the report (-o) is the roofs file", roofs, R);
+  check_clash(run_roofline("plot " + quoted(roofs) + " --dots " + quoted(dots) + " -o " + quoted(dots)), dots,
+              "the chart (-o) is the placement file (--dots)", dots, D);
+  check_clash(run_roofline("count " + quoted(kernel) + " -o " + quoted(kernel)), kernel, "the counts file (-o) is the kernel file", kernel, K);
+  check_clash(run_roofline("place " + quoted(kernel) + " -o " + quoted(kernel)), kernel, "the placement file (-o) is the kernel file",
+              kernel, K);
+  check_clash(run_roofline("analyze " + quoted(kernel) + " --roofs " + quoted(roofs) + " -o " + quoted(roofs)), roofs,
+              "the analysis file (-o) is the roofs file", roofs, R);
+  check_clash(run_roofline("place " + quoted(kernel) + " --roofs " + quoted(roofs) + " -o " + quoted(roofs)), roofs,
+              "the placement file (-o) is the roofs file", roofs, R);
+  check_clash(run_roofline("place " + quoted(kernel) + " --roofs " + quoted(roofs) + " --svg " + quoted(roofs)), roofs,
+              "the chart (--svg) is the roofs file", roofs, R);
+  check_clash(run_roofline("place " + quoted(kernel) + " --counts " + quoted(counts) + " -o " + quoted(counts)), counts,
+              "the placement file (-o) is the counts file (--counts)", counts, C);
+  check_clash(run_roofline("count " + quoted(kernel) + " --arg x=float[4]:file=" + data.string() + " -o " + quoted(data)), data,
+              "the counts file (-o) is the data file of --arg x", data, X);
+  check_clash(run_roofline("trace --roofs " + quoted(roofs) + " -o " + quoted(roofs) + " -- true"), roofs,
+              "the trace file (-o) is the roofs file", roofs, R);
+
+  // By any other name: a link to the input, a path through "..", a hard link.
+  fs::create_symlink("r.json", dir / "link.svg");
+  check_clash(run_roofline("plot " + quoted(roofs) + " -o " + quoted(dir / "link.svg")), dir / "link.svg",
+              "the chart (-o) is the roofs file " + roofs.string(), roofs, R);
+  CHECK(fs::is_symlink(dir / "link.svg"));
+  fs::create_directories(dir / "sub");
+  const fs::path dotted = dir / "sub" / ".." / "k.cl";
+  check_clash(run_roofline("count " + quoted(kernel) + " -o " + quoted(dotted)), dotted, "is the kernel file", kernel, K);
+  fs::create_hard_link(dots, dir / "hard.json");
+  check_clash(run_roofline("report " + quoted(roofs) + " --dots " + quoted(dots) + " -o " + quoted(dir / "hard.json")),
+              dir / "hard.json", "the report (-o) is the placement file (--dots)", dots, D);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("two outputs of one run at one path are refused before any work; streams may share") {
+  const auto dir = scratch_dir("output-twice");
+  const auto roofs = dir / "r.json";
+  fs::copy_file(kRoofs, roofs);
+  const auto kernel = dir / "k.cl";
+  write_kernel(kernel);
+  const auto x = dir / "x";
+
+  // build: the roofs file and its chart, or the chart at the roofs file's partial file: refused before measuring.
+  auto r = run_roofline("build --device cpu --quick -o " + quoted(x) + " --plot " + quoted(x));
+  check_clash(r, x, "the CARM chart (--plot) and the roofs file (-o) " + x.string() + " are one file", roofs, bytes_of(roofs));
+  CHECK(!fs::exists(x));
+  CHECK(!fs::exists(x.string() + ".partial"));
+  const fs::path partial = dir / "p.json.partial";
+  r = run_roofline("build --device cpu --quick -o " + quoted(dir / "p.json") + " --plot " + quoted(partial));
+  check_clash(r, partial, "the CARM chart (--plot) and the partial roofs file " + partial.string() + " are one file", roofs, bytes_of(roofs));
+  CHECK(!fs::exists(partial));
+  // A chart beside the CARM at the roofs file's path.
+  r = run_roofline("build --device cpu --quick -o " + quoted(dir / "c-latency.svg") + " --plot " + quoted(dir / "c.svg"));
+  check_clash(r, dir / "c-latency.svg", "the latency chart beside --plot and the roofs file (-o)", roofs, bytes_of(roofs));
+
+  r = run_roofline("place " + quoted(kernel) + " --roofs " + quoted(roofs) + " -o " + quoted(x) + " --svg " + quoted(x));
+  check_clash(r, x, "the chart (--svg) and the placement file (-o) " + x.string() + " are one file", roofs, bytes_of(roofs));
+#ifdef ROOFLINE_HAVE_CLANG  // --analyze needs the instrumenter
+  r = run_roofline("place " + quoted(kernel) + " --roofs " + quoted(roofs) + " --analyze -o " + quoted(x) + " --analysis " + quoted(x));
+  check_clash(r, x, "the analysis file (--analysis) and the placement file (-o)", roofs, bytes_of(roofs));
+#endif
+  r = run_roofline("trace --roofs " + quoted(roofs) + " -o " + quoted(x) + " --svg " + quoted(x) + " -- true");
+  check_clash(r, x, "the chart (--svg) and the trace file (-o)", roofs, bytes_of(roofs));
+  CHECK(!fs::exists(x));
+  // Through a link: the link's target is the other output.
+  fs::create_symlink("y.json", dir / "to-y");
+  r = run_roofline("trace --roofs " + quoted(roofs) + " -o " + quoted(dir / "y.json") + " --svg " + quoted(dir / "to-y") + " -- true");
+  check_clash(r, dir / "to-y", "the chart (--svg) and the trace file (-o)", roofs, bytes_of(roofs));
+
+  // Two outputs on the null device lose nothing: both are written plainly.
+  r = run_roofline("trace --roofs " + quoted(roofs) + " -o /dev/null --svg /dev/null -- true");
+  INFO("stderr: " << r.err);
+  CHECK(r.exit_code == 0);
+  fs::remove_all(dir);
+}
