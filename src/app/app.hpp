@@ -11,6 +11,7 @@
 //   kernel_setup.hpp   the kernel read, specified, built and counted (used by place)
 //   plot.hpp           roofline plot and report: charts drawn again from files
 //   trace.hpp          roofline trace: an application's kernels captured, counted and placed
+//   output_template.hpp output paths with {host}, {device}, {rank}...: one file per process of a job
 //   energy_check.hpp   roofline energy: the idle power a counter reads
 //   device_choice.hpp  the device --device names
 //   output_files.hpp   where results go, checked before a long run
@@ -25,6 +26,7 @@
 #include "app/errors.hpp"
 #include "app/kernel_request.hpp"
 #include "app/output_files.hpp"
+#include "app/output_template.hpp"
 #include "app/place.hpp"
 #include "app/plot.hpp"
 #include "app/trace.hpp"

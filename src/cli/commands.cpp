@@ -71,8 +71,10 @@ void CommandLine::add_build() {
   BuildRequest& b = build_request_;
   build_ = app_.add_subcommand("build", "Measure the device's ceilings; write a roofs file (JSON) and a CARM chart (SVG)");
   build_->add_option("-d,--device", b.device, kDeviceHelp);
-  build_->add_option("-o,--output", b.output, "Roofs file to write (default: roofs/<device>.json)");
-  build_->add_option("--plot", b.plot, "CARM chart to write (default: plots/<device>.svg)");
+  build_->add_option("-o,--output", b.output,
+                     "Roofs file to write (default: roofs/<device>.json); a template may name one per device and process: "
+                     "{host}, {device}, {uuid}, {pci}, {rank}, {localid}, {size}, {job}, {array}, {pid}");
+  build_->add_option("--plot", b.plot, "CARM chart to write (default: plots/<device>.svg; a template as -o)");
   build_->add_option("--kernels", b.kernels, "Folder holding the .cl microbenchmarks (default: found beside the binary)");
   build_->add_option("--levels", b.levels,
                      "Cache levels override (JSON: {\"levels\": [{\"name\": \"L1\", \"capacity_bytes\": 32768}, ..., "
@@ -286,6 +288,8 @@ int CommandLine::devices() const {
 
 int CommandLine::build() {
   BuildRequest& r = build_request_;
+  r.output = expand_device_output(r.output, r.device, "-o");
+  r.plot = expand_device_output(r.plot, r.device, "--plot");
   if (!build_energy_.empty()) r.energy = parse_name<EnergyBackend>(build_energy_);
   r.show_progress = !build_quiet_;
   r.command_line = command_line_;
