@@ -60,6 +60,7 @@ CommandLine::CommandLine() {
   add_place();
   add_analyze();
   add_trace();
+  add_fleet();
 }
 
 void CommandLine::add_devices() {
@@ -253,6 +254,27 @@ void CommandLine::add_trace() {
   trace_->add_flag("-q,--quiet", trace_quiet_, "No table; errors only");
 }
 
+void CommandLine::add_fleet() {
+  FleetRequest& f = fleet_request_;
+  fleet_ = app_.add_subcommand("fleet", "Compare many devices' roofs files: devices grouped by model, each key ceiling against "
+                                        "its group's median, outliers; a table, JSON, CSV and a strip chart");
+  fleet_->add_option("inputs", f.inputs, "Roofs files, and folders whose *.json roofs files are read (other roofline "
+                                         "documents there, a fleet report or a trace, are skipped)")
+      ->required()
+      ->check(CLI::ExistingPath);
+  fleet_->add_option("-o,--output", f.output, "Fleet report to write (JSON, schemas/fleet.schema.json)");
+  fleet_->add_option("--csv", f.csv, "The report as CSV: one row per device and key ceiling");
+  fleet_->add_option("--svg", f.svg, "Strip chart to write (SVG): each key ceiling's ratio to the group's median");
+  fleet_->add_option("--fail-below", fleet_fail_below_,
+                     "Exit with status 10 when a device's key ceiling falls below this fraction of its group's median "
+                     "(or is missing where its group has it), e.g. 0.9: a health-check gate")
+      ->check(finite_in(0.01, 1.0));
+  fleet_->add_option("--mad-threshold", f.options.mad_threshold,
+                     "|modified z-score| beyond which a device is an outlier (default 3.5; groups of 3 or more)")
+      ->check(finite_in(0.1, 1000.0));
+  fleet_->add_flag("-q,--quiet", fleet_quiet_, "No table; errors only");
+}
+
 int CommandLine::run(int argc, char** argv) {
   try {
     app_.parse(argc, argv);
@@ -276,6 +298,7 @@ int CommandLine::dispatch() {
   if (*count_) return count();
   if (*analyze_) return analyze();
   if (*trace_) return trace();
+  if (*fleet_) return fleet();
   return place();
 }
 
@@ -373,6 +396,14 @@ int CommandLine::trace() {
     if (!trace_quiet_) std::printf("%s", format_trace(t).c_str());
   });
   return result.app.ok() ? exit_status::ok : exit_status_of(Failure::application);
+}
+
+int CommandLine::fleet() {
+  FleetRequest& r = fleet_request_;
+  if (fleet_fail_below_ > 0) r.options.fail_below = fleet_fail_below_;
+  const FleetResult result = run_fleet(r);
+  if (!fleet_quiet_) std::printf("%s", format_fleet(result.report).c_str());
+  return result.report.any_below() ? exit_status_of(Failure::fleet_below) : exit_status::ok;
 }
 
 }  // namespace roofline

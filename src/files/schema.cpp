@@ -43,7 +43,7 @@ class SchemaStore : public SchemaFiles {
   SchemaStore() {
     for (const SchemaFile& f : embedded_schema_files()) docs_[f.name] = json::parse(f.text);
     for (DocumentKind kind : {DocumentKind::roofs, DocumentKind::placement, DocumentKind::counts,
-                              DocumentKind::level_override, DocumentKind::trace, DocumentKind::analysis})
+                              DocumentKind::level_override, DocumentKind::trace, DocumentKind::analysis, DocumentKind::fleet})
       schemas_[kind] = parse(kind);
   }
 
@@ -114,6 +114,7 @@ const char* schema_file_name(DocumentKind kind) {
     case DocumentKind::level_override: return "levels.schema.json";
     case DocumentKind::trace: return "trace.schema.json";
     case DocumentKind::analysis: return "analysis.schema.json";
+    case DocumentKind::fleet: return "fleet.schema.json";
   }
   return "";
 }
