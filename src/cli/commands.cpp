@@ -229,11 +229,18 @@ void CommandLine::add_trace() {
   TraceRequest& t = trace_request_;
   trace_ = app_.add_subcommand(
       "trace", "Run an OpenCL application (after --) and time, count and place every kernel it launches");
-  trace_->add_option("command", t.command, "The application and its arguments, after --")->required();
+  trace_->add_option("command", t.command, "The application and its arguments, after --");
+  trace_->add_option("--merge", t.merge,
+                     "Combine the trace files of the ranks of one run (mpirun -n N roofline trace -o 'app.{rank}.trace.json' "
+                     "-- ./app) into one: per-kernel totals, each rank's share and the load imbalance; runs no application")
+      ->expected(1, -1)
+      ->check(CLI::ExistingFile);
   trace_->add_option("-d,--device", t.device, "Device to count on (default: the one the kernels ran on)");
   trace_->add_option("--roofs", t.roofs, "Roofs file of the device (default: roofs/<device>.json when it exists)");
-  trace_->add_option("-o,--output", t.output, "Trace file to write (JSON)");
-  trace_->add_option("--svg", t.svg, "CARM chart with a dot per placed kernel to write (SVG; needs --roofs)");
+  trace_->add_option("-o,--output", t.output,
+                     "Trace file to write (JSON); a template may name one per process: {host}, {rank}, {localid}, {size}, "
+                     "{job}, {array}, {pid}");
+  trace_->add_option("--svg", t.svg, "CARM chart with a dot per placed kernel to write (SVG; needs --roofs; a template as -o)");
   trace_->add_option("--bundle", t.bundle,
                      "Folder (new or empty) to keep a replay bundle per counted signature in: DIR/kernel_N, which "
                      "roofline place DIR/kernel_N runs again standalone");

@@ -263,6 +263,35 @@ std::string app_line(const TraceResult& t) {
   return format_text("application '%s' exited with status %d\n", cmd.c_str(), t.app.exit_status);
 }
 
+// trace --merge: each rank, then each kernel's time over the ranks, its
+// largest rank, the imbalance and every rank's share.
+std::string ranks_section(const TraceResult& t) {
+  std::ostringstream o;
+  o << t.ranks.size() << (t.ranks.front().file.empty() ? " ranks" : " ranks merged")
+    << " (imbalance: a kernel's largest rank time over the mean of all ranks)\n";
+  for (const TraceRank& r : t.ranks) {
+    const std::string ended = r.app.signal ? format_text("killed by signal %d", *r.app.signal) : format_text("exit %d", r.app.exit_status);
+    o << format_text("rank %-4d %-16s %s, wall %s, kernels %s", r.rank, r.host.c_str(), ended.c_str(), seconds_text(r.app.wall_s).c_str(),
+                     seconds_text(r.kernel_s).c_str())
+      << (r.file.empty() ? "" : "  " + r.file) << "\n";
+  }
+  o << format_text("%-24s %10s %10s %16s %10s  %s\n", "kernel", "total", "mean/rank", "largest (rank)", "imbalance", "share by rank");
+  for (const TracedKernel& k : t.kernels) {
+    const RankTime* largest = nullptr;
+    std::string shares;
+    for (const RankTime& r : k.ranks) {
+      if (!largest || r.seconds > largest->seconds) largest = &r;
+      shares += (shares.empty() ? "" : " ") + format_text("%d:%.0f%%", r.rank, 100 * r.share);
+    }
+    const std::string big = largest ? seconds_text(largest->seconds) + format_text(" (%d)", largest->rank) : "-";
+    o << format_text("%-24s %10s %10s %16s %10s  ", k.name.substr(0, 24).c_str(), seconds_text(k.total_s).c_str(),
+                     seconds_text(k.total_s / double(std::max<std::size_t>(1, t.ranks.size()))).c_str(), big.c_str(),
+                     k.imbalance ? format_text("%.2f", *k.imbalance).c_str() : "-")
+      << shares << "\n";
+  }
+  return o.str();
+}
+
 }  // namespace
 
 std::string format_trace(const TraceResult& t) {
@@ -287,6 +316,7 @@ std::string format_trace(const TraceResult& t) {
                      "model", "ratio");
     for (const TracedTransfer& x : t.transfers) o << transfer_row(x);
   }
+  if (!t.ranks.empty()) o << ranks_section(t);
   if (t.roofs.empty()) o << "no roofs file: pass --roofs to get each kernel's bound and headroom\n";
   for (const std::string& n : t.notes) o << "note: " << n << "\n";
   return o.str();

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <optional>
 
 #include <unistd.h>
 
@@ -63,6 +65,18 @@ std::vector<std::string> command_line() {
   }
   std::fclose(f);
   return words;
+}
+
+// The process's rank in a parallel job (MPI, SLURM), where its environment says.
+std::optional<long> job_rank() {
+  for (const char* name : kRankVariables) {
+    const char* v = std::getenv(name);
+    char* end = nullptr;
+    if (!v || !*v) continue;
+    const long rank = std::strtol(v, &end, 10);
+    if (*end == '\0' && rank >= 0) return rank;
+  }
+  return std::nullopt;
 }
 
 nlohmann::json durations_json(const Durations& d) {
@@ -652,6 +666,7 @@ nlohmann::json Capture::manifest(CaptureState state) {
                   {"command_line", command_line()},
                   {"host_start_unix_ns", host_start_ns_},
                   {"host_written_unix_ns", unix_ns()}};
+  if (const std::optional<long> rank = job_rank()) j["process"]["rank"] = *rank;
   j["settings"] = {{"count", name_of(settings_.count)},
                    {"launch_log", settings_.launch_log ? json(std::string(kCaptureLaunchLog)) : json(nullptr)},
                    {"copy_limit_bytes", settings_.copy_limit_bytes},

@@ -214,6 +214,7 @@ CaptureManifest parse_capture(const json& j) {
   j.at("path").get_to(m.path);
   const json& p = j.at("process");
   p.at("pid").get_to(m.pid);
+  if (p.contains("rank") && p["rank"].is_number_integer()) m.rank = p["rank"].get<long>();
   p.at("command_line").get_to(m.command_line);
   p.at("host_start_unix_ns").get_to(m.host_start_unix_ns);
   p.at("host_written_unix_ns").get_to(m.host_written_unix_ns);

@@ -129,6 +129,7 @@ struct CaptureManifest {
   CaptureState state = CaptureState::running;
   CapturePath path = CapturePath::layer;
   long pid = 0;
+  std::optional<long> rank;  // its rank in a parallel job (kRankVariables), where its environment said
   std::vector<std::string> command_line;
   std::uint64_t host_start_unix_ns = 0, host_written_unix_ns = 0;
   CountMode count = CountMode::first;
