@@ -176,8 +176,8 @@ TEST_CASE("the schemas' versions are the ones this roofline reads") {
         kPlacementSchemaVersion);
 }
 
-TEST_CASE("every committed roofs, placement, counts, trace and analysis file is valid against its schema") {
-  int roofs = 0, placements = 0, counts = 0, traces = 0, analyses = 0;
+TEST_CASE("every committed roofs, placement, counts, trace, analysis and fleet file is valid against its schema") {
+  int roofs = 0, placements = 0, counts = 0, traces = 0, analyses = 0, fleets = 0;
   for (const auto& e : fs::recursive_directory_iterator(kSource / "roofs")) {
     if (e.path().extension() != ".json") continue;
     CAPTURE(e.path().string());
@@ -195,6 +195,9 @@ TEST_CASE("every committed roofs, placement, counts, trace and analysis file is 
     } else if (schema == "roofline-analysis") {
       CHECK(problem(j, DocumentKind::analysis) == "");
       ++analyses;
+    } else if (schema == "roofline-fleet") {
+      CHECK(problem(j, DocumentKind::fleet) == "");
+      ++fleets;
     } else if (schema == "roofline-capture") {
       continue;  // the layer's capture manifests (roofs/raw/trace-overhead) have no schema file yet
     } else {
@@ -207,6 +210,7 @@ TEST_CASE("every committed roofs, placement, counts, trace and analysis file is 
   CHECK(counts >= 15);
   CHECK(traces >= 10);  // roofs/raw/trace-nvidia-h200
   CHECK(analyses >= 30);  // roofs/place/*-analysis, aiwc-table1
+  CHECK(fleets >= 2);     // roofs/cluster
 }
 
 TEST_CASE("what the tool writes is valid against the schemas") {
