@@ -11,6 +11,9 @@
 //   kernel_setup.hpp   the kernel read, specified, built and counted (used by place)
 //   plot.hpp           roofline plot and report: charts drawn again from files
 //   trace.hpp          roofline trace: an application's kernels captured, counted and placed
+//   trace_merge.hpp    roofline trace --merge: the ranks' trace files as one, with each rank's share and the imbalance
+//   fleet.hpp          roofline fleet: many devices' roofs files compared, the report and its gate
+//   output_template.hpp output paths with {host}, {device}, {rank}...: one file per process of a job
 //   energy_check.hpp   roofline energy: the idle power a counter reads
 //   device_choice.hpp  the device --device names
 //   output_files.hpp   where results go: paths named after the device, charts beside a chart
@@ -25,8 +28,10 @@
 #include "app/device_choice.hpp"
 #include "app/energy_check.hpp"
 #include "app/errors.hpp"
+#include "app/fleet.hpp"
 #include "app/kernel_request.hpp"
 #include "app/output_files.hpp"
+#include "app/output_template.hpp"
 #include "app/place.hpp"
 #include "app/plot.hpp"
 #include "app/trace.hpp"

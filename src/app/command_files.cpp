@@ -189,4 +189,13 @@ CommandFiles trace_files(const TraceRequest& r, const std::string& executable, c
   return f;
 }
 
+CommandFiles trace_merge_files(const TraceRequest& r, const std::string& output, const std::string& svg) {
+  CommandFiles f;
+  for (const std::string& rank : r.merge) f.input(rank, "a rank's trace file (--merge)");
+  f.input(r.roofs, "the roofs file");
+  f.output(output, "the trace file (-o)");
+  f.output(svg, "the chart (--svg)");
+  return f;
+}
+
 }  // namespace roofline

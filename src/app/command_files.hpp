@@ -64,5 +64,8 @@ CommandFiles analyze_files(const AnalyzeRequest& r, const std::string& device_ro
 
 // trace: the application's executable and the roofs file; the trace file and chart.
 CommandFiles trace_files(const TraceRequest& r, const std::string& executable, const std::string& device_roofs = "");
+// trace --merge: the ranks' trace files and the roofs file; the merged trace
+// file and chart (`output`, `svg`: the paths after their templates).
+CommandFiles trace_merge_files(const TraceRequest& r, const std::string& output, const std::string& svg);
 
 }  // namespace roofline

@@ -23,6 +23,7 @@ enum class Failure {
   kernel_crash,  // a user's kernel (or the driver or compiler running it) killed its worker process
   timeout,       // a user's kernel had no result within --timeout; its worker was killed
   application,   // trace: the traced application exited non-zero or was killed (what it did is kept)
+  fleet_below,   // fleet --fail-below: a device fell below that fraction of its group's median (the report is written)
   interrupted,   // Ctrl-C; finished work kept in a .partial file (the last kind)
 };
 

@@ -11,6 +11,8 @@
 #include "app/device_choice.hpp"
 #include "app/errors.hpp"
 #include "app/output_files.hpp"
+#include "app/output_template.hpp"
+#include "app/trace_merge.hpp"
 #include "app/trace_run.hpp"
 #include "chart/chart.hpp"
 #include "count/instrument.hpp"
@@ -19,6 +21,7 @@
 #include "analysis/analysis.hpp"
 #include "files/files.hpp"
 #include "model/model.hpp"
+#include "model/units.hpp"
 #include "version.hpp"
 
 namespace roofline {
@@ -165,10 +168,9 @@ void place_kernel(TracedKernel& k, const std::optional<RoofsDocument>& roofs, co
   k.placement = std::move(p);
 }
 
-using KernelKey = std::tuple<std::string, std::string, std::string>;  // name, program, options
-
 void add_process(const CaptureManifest& m, const TraceRequest& r, const std::optional<SignatureAnalysisRequest>& analysis,
-                 const std::string& uncounted, std::map<KernelKey, TracedKernel>& kernels, TraceResult& out, std::size_t& bundles) {
+                 const std::string& uncounted, std::map<KernelKey, TracedKernel>& kernels, TraceResult& out, std::size_t& bundles,
+                 RankTimes& rank_times) {
   for (const CapturedSignature& sig : m.signatures) {
     const CapturedKernel& ck = m.kernels[sig.kernel];
     const std::string device = !r.device.empty() ? r.device : m.devices.at(sig.device).name;
@@ -181,6 +183,12 @@ void add_process(const CaptureManifest& m, const TraceRequest& r, const std::opt
     k.signatures.push_back(traced_signature(m, sig, r, analysis, device, uncounted, bundles));
     k.launches += sig.launches;
     k.total_s += seconds(sig.time.total_ns);
+    if (m.rank) {
+      RankTime& t = rank_times[{k.name, k.program, k.options}][int(*m.rank)];
+      t.rank = int(*m.rank);
+      t.launches += sig.launches;
+      t.seconds += seconds(sig.time.total_ns);
+    }
   }
   for (const CapturedTransfer& ct : m.transfers) {
     TracedTransfer t;
@@ -238,7 +246,9 @@ void distinguish_labels(std::vector<TracedKernel>& kernels) {
   }
 }
 
-void finish(TraceResult& out, std::map<KernelKey, TracedKernel>& kernels, const std::optional<RoofsDocument>& roofs) {
+}  // namespace
+
+void finish_trace(TraceResult& out, std::map<KernelKey, TracedKernel>& kernels, const std::optional<RoofsDocument>& roofs) {
   for (auto& [key, k] : kernels) {
     const TracedSignature* most = nullptr;
     for (const TracedSignature& s : k.signatures)
@@ -259,6 +269,59 @@ void finish(TraceResult& out, std::map<KernelKey, TracedKernel>& kernels, const 
   }
   std::stable_sort(out.transfers.begin(), out.transfers.end(),
                    [](const TracedTransfer& a, const TracedTransfer& b) { return a.total_s > b.total_s; });
+}
+
+void add_rank_times(TraceResult& out, const RankTimes& times) {
+  for (TracedKernel& k : out.kernels) {
+    const auto found = times.find({k.name, k.program, k.options});
+    double largest = 0;
+    for (const TraceRank& rank : out.ranks) {
+      RankTime t;
+      t.rank = rank.rank;
+      if (found != times.end())
+        if (const auto it = found->second.find(rank.rank); it != found->second.end()) t = it->second;
+      t.share = k.total_s > 0 ? t.seconds / k.total_s : 0;
+      largest = std::max(largest, t.seconds);
+      k.ranks.push_back(t);
+    }
+    const double mean = k.total_s / double(std::max<std::size_t>(1, out.ranks.size()));
+    if (mean > 0) k.imbalance = std::max(1.0, largest / mean);  // 1 where rounding puts the largest a hair under the mean
+    if (k.placement && k.imbalance) k.placement->label = k.placement->display_label() + format_text(" · imbalance %.2f", *k.imbalance);
+  }
+}
+
+namespace {
+
+// The request with its outputs' placeholders filled in from this process
+// (the device's are not known before the application runs).
+TraceRequest with_expanded_outputs(const TraceRequest& r, const OutputNameFields& fields) {
+  TraceRequest out = r;
+  const char* no_device = "trace knows no device before the application runs (use {host}, {rank}, {localid}...)";
+  out.output = expand_output_name(r.output, fields, "-o", no_device);
+  out.svg = expand_output_name(r.svg, fields, "--svg", no_device);
+  out.bundle = expand_output_name(r.bundle, fields, "--bundle", no_device);
+  return out;
+}
+
+// A process that knew its rank: its host's name, its device, its device time.
+void add_rank(std::map<int, TraceRank>& ranks, const CaptureManifest& m, const TraceResult& out) {
+  TraceRank& t = ranks[int(*m.rank)];
+  t.rank = int(*m.rank);
+  t.host = out.process.host;
+  if (t.device.empty() && !m.devices.empty()) t.device = m.devices.front().name;
+  t.app = out.app;  // the launcher's outcome: a rank's own exit status is not in its capture
+  for (const CapturedSignature& s : m.signatures) t.kernel_s += seconds(s.time.total_ns);
+  for (const CapturedTransfer& x : m.transfers) t.transfer_s += seconds(x.time.total_ns);
+}
+
+TraceProcess trace_process(const OutputNameFields& fields) {
+  TraceProcess p;
+  p.host = fields.host.value_or("");
+  if (fields.rank_from_environment) {
+    p.rank = std::stoi(*fields.rank);
+    p.size = std::stoi(fields.size.value_or("1"));
+  }
+  return p;
 }
 
 // A --bundle folder: new, or an empty folder (no earlier bundle is mixed in or overwritten).
@@ -305,6 +368,29 @@ nlohmann::json kernel_json(const TracedKernel& k) {
   if (!k.not_placed.empty()) j["not_placed"] = k.not_placed;
   if (k.moved_bytes) j["bytes"] = *k.moved_bytes;
   if (k.moved_bytes_per_s) j["bytes_per_second"] = *k.moved_bytes_per_s;
+  if (!k.ranks.empty()) {
+    j["ranks"] = nlohmann::json::array();
+    for (const RankTime& r : k.ranks)
+      j["ranks"].push_back({{"rank", r.rank}, {"launches", r.launches}, {"seconds", r.seconds}, {"share", r.share}});
+  }
+  if (k.imbalance) j["imbalance"] = *k.imbalance;
+  return j;
+}
+
+nlohmann::json rank_json(const TraceRank& r) {
+  nlohmann::json j = {{"rank", r.rank},           {"host", r.host},
+                      {"device", r.device},       {"exit_status", r.app.exit_status},
+                      {"wall_seconds", r.app.wall_s}, {"kernel_seconds", r.kernel_s},
+                      {"transfer_seconds", r.transfer_s}};
+  if (r.app.signal) j["signal"] = *r.app.signal;
+  if (!r.file.empty()) j["file"] = r.file;
+  return j;
+}
+
+nlohmann::json process_json(const TraceProcess& p) {
+  nlohmann::json j = {{"host", p.host}};
+  if (p.rank) j["rank"] = *p.rank;
+  if (p.size) j["size"] = *p.size;
   return j;
 }
 
@@ -316,9 +402,12 @@ nlohmann::json transfer_json(const TracedTransfer& t) {
   return j;
 }
 
-void write_outputs(const TraceRequest& r, const TraceResult& out, const std::optional<RoofsDocument>& roofs) {
-  if (!r.output.empty()) write_file_atomically(r.output, trace_to_json(out).dump(1) + "\n");
-  if (r.svg.empty() || !roofs) return;
+}  // namespace
+
+void write_trace_outputs(const std::string& output, const std::string& svg, const TraceResult& out,
+                         const std::optional<RoofsDocument>& roofs) {
+  if (!output.empty()) write_file_atomically(output, trace_to_json(out).dump(1) + "\n");
+  if (svg.empty() || !roofs) return;
   // The kernels come sorted by total device time: the first placed ones are labelled.
   std::vector<Placement> dots;
   ChartOptions opt;
@@ -328,10 +417,8 @@ void write_outputs(const TraceRequest& r, const TraceResult& out, const std::opt
       opt.dot_weights.push_back(k.share);
       if (opt.dot_labels.size() < kLabelledKernels) opt.dot_labels.push_back(k.placement->display_label());
     }
-  write_file_atomically(r.svg, render_chart(ChartSpec{ChartKind::carm}, {&*roofs}, opt, dots));
+  write_file_atomically(svg, render_chart(ChartSpec{ChartKind::carm}, {&*roofs}, opt, dots));
 }
-
-}  // namespace
 
 nlohmann::json trace_to_json(const TraceResult& out) {
   nlohmann::json app = {{"command", out.command}, {"exit_status", out.app.exit_status}, {"seconds", out.app.wall_s}};
@@ -341,6 +428,7 @@ nlohmann::json trace_to_json(const TraceResult& out) {
                       {"tool", {{"name", "roofline"}, {"version", ROOFLINE_VERSION}}},
                       {"date", utc_now_iso()},
                       {"application", app},
+                      {"process", process_json(out.process)},
                       {"used_opencl", out.used_opencl},
                       {"device", out.device},
                       {"roofs", out.roofs.empty() ? nlohmann::json() : nlohmann::json(out.roofs)},
@@ -355,6 +443,10 @@ nlohmann::json trace_to_json(const TraceResult& out) {
                       {"notes", out.notes}};
   for (const TracedKernel& k : out.kernels) j["kernels"].push_back(kernel_json(k));
   for (const TracedTransfer& t : out.transfers) j["transfers"].push_back(transfer_json(t));
+  if (!out.ranks.empty()) {
+    j["ranks"] = nlohmann::json::array();
+    for (const TraceRank& r : out.ranks) j["ranks"].push_back(rank_json(r));
+  }
   return j;
 }
 
@@ -378,8 +470,11 @@ std::string signal_name(int sig) {
 
 }  // namespace
 
-TraceResult run_trace(const TraceRequest& r, const std::function<void(const TraceResult&)>& show) {
-  if (r.command.empty()) throw CommandError(Failure::usage, "no application to trace: give it after --");
+TraceResult run_trace(const TraceRequest& request, const std::function<void(const TraceResult&)>& show) {
+  if (!request.merge.empty()) return run_trace_merge(request, show);
+  if (request.command.empty()) throw CommandError(Failure::usage, "no application to trace: give it after --");
+  const OutputNameFields fields = process_name_fields();
+  const TraceRequest r = with_expanded_outputs(request, fields);
   const std::string executable = application_executable(r.command.front());
   check_command_files(trace_files(r, executable));
   check_bundle_folder(r.bundle);
@@ -398,6 +493,7 @@ TraceResult run_trace(const TraceRequest& r, const std::function<void(const Trac
   CaptureFolder folder;
   TraceResult out;
   out.command = r.command;
+  out.process = trace_process(fields);
   out.app = run_application(executable, r.command, library, r.via, r.count, folder.path());
   out.summary.wall_s = out.app.wall_s;
   // Only now: the handler's thread takes the signals run_application left
@@ -409,18 +505,25 @@ TraceResult run_trace(const TraceRequest& r, const std::function<void(const Trac
   const std::string uncounted = !stopped.empty() ? stopped : r.count == CountMode::none ? "--count none" : "";
   std::map<KernelKey, TracedKernel> kernels;
   std::size_t bundles = 0;
+  RankTimes rank_times;
+  std::map<int, TraceRank> ranks;  // the processes that knew their rank (an application run through mpirun or srun)
   for (const std::filesystem::path& process : capture_process_folders(folder.path())) {
     const CaptureManifest m = load_capture(process);
     out.used_opencl = true;
-    add_process(m, r, analysis, uncounted, kernels, out, bundles);
+    add_process(m, r, analysis, uncounted, kernels, out, bundles, rank_times);
+    if (m.rank) add_rank(ranks, m, out);
     throw_if_interrupted();
   }
   const std::optional<RoofsDocument> roofs = trace_roofs(r, given_roofs, out);
   // The device's roofs file is known only now: it is an input too.
   check_command_files(trace_files(r, executable, out.roofs), true);
-  finish(out, kernels, roofs);
+  finish_trace(out, kernels, roofs);
+  if (ranks.size() > 1) {  // several ranks: each one's time of each kernel, and the imbalance
+    for (auto& [rank, traced] : ranks) out.ranks.push_back(traced);
+    add_rank_times(out, rank_times);
+  }
   if (show) show(out);
-  write_outputs(r, out, roofs);
+  write_trace_outputs(r.output, r.svg, out, roofs);
   if (!stopped.empty())
     throw CommandError(Failure::interrupted, stopped + " while the application ran: the signal was passed on to it, and what it ran is " +
                                                  (r.output.empty() ? "listed" : "written to " + r.output) + ", uncounted");

@@ -10,8 +10,10 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "app/analyze.hpp"
@@ -24,8 +26,10 @@ namespace roofline {
 
 struct TraceRequest {
   std::vector<std::string> command;  // the application and its arguments
+  std::vector<std::string> merge;    // --merge: trace files of the ranks of one run, combined instead of running
   std::string device;                // where the signatures are counted; empty: the device they ran on
   std::string roofs;                 // --roofs; empty: roofs/<device>.json when it exists
+  // The outputs may be templates (app/output_template: {host}, {rank}, {localid}...).
   std::string output;                // -o: the trace file
   std::string svg;                   // --svg: the CARM with a dot per kernel
   std::string bundle;                // --bundle: a replay bundle per counted signature, DIR/kernel_N
@@ -62,6 +66,14 @@ struct TracedSignature {
   std::string bundle;                // its replay bundle's folder, where one was written
 };
 
+// A kernel's time on one rank (an MPI or SLURM rank) of the application.
+struct RankTime {
+  int rank = 0;
+  std::uint64_t launches = 0;
+  double seconds = 0;  // device time of its launches on that rank
+  double share = 0;    // of the kernel's time over all ranks
+};
+
 // One kernel of the application: name, program, build options.
 struct TracedKernel {
   std::string name, program, options;  // program: its source hash, or how it was created
@@ -78,6 +90,11 @@ struct TracedKernel {
   // so no place on the CARM; the mean launch's CARM bytes and the rate it
   // moved them at stand in for it. not_placed says so.
   std::optional<double> moved_bytes, moved_bytes_per_s;
+  // Over the ranks of an application traced rank by rank (trace --merge):
+  // each rank's time (every rank of the trace, 0 where it did not run the
+  // kernel), and the load imbalance, the largest over the mean.
+  std::vector<RankTime> ranks;
+  std::optional<double> imbalance;
 };
 
 struct TracedTransfer {
@@ -95,9 +112,25 @@ struct TraceSummary {
   std::uint64_t gaps = 0;
 };
 
+// A rank of an application traced rank by rank: where it ran and how it ended.
+struct TraceRank {
+  int rank = 0;
+  std::string host, device, file;  // file: its trace file (--merge)
+  AppOutcome app;
+  double kernel_s = 0, transfer_s = 0;
+};
+
+// The process roofline trace ran in: its host, and its rank where MPI's or
+// SLURM's environment gave one (app/output_template's variables).
+struct TraceProcess {
+  std::string host;
+  std::optional<int> rank, size;
+};
+
 struct TraceResult {
   std::vector<std::string> command;
   AppOutcome app;
+  TraceProcess process;
   bool used_opencl = false;    // a capture manifest was written
   std::string device;          // the device the kernels ran on
   std::string roofs;           // the roofs file the kernels were placed on; empty: none
@@ -105,6 +138,7 @@ struct TraceResult {
   std::vector<TracedTransfer> transfers;  // by total time, longest first
   TraceSummary summary;
   std::vector<std::string> notes;         // the capture's warnings, what could not be done
+  std::vector<TraceRank> ranks;           // trace --merge: the ranks, by rank
 };
 
 // Runs the application, then counts, places and writes what was asked. A
@@ -121,5 +155,26 @@ TraceResult run_trace(const TraceRequest& request, const std::function<void(cons
 
 // The trace file's document (schemas/trace.schema.json).
 nlohmann::json trace_to_json(const TraceResult& result);
+
+// What the trace pipeline does after the capture, shared with the merge
+// (app/trace_merge): the kernels, gathered one per name, program and build
+// options with their signatures, launches and total time, are placed on the
+// roofs (each signature's counts weighted by its launches), sorted by device
+// time and summed into `out` with the transfers' models.
+using KernelKey = std::tuple<std::string, std::string, std::string>;  // name, program, options
+void finish_trace(TraceResult& out, std::map<KernelKey, TracedKernel>& kernels, const std::optional<RoofsDocument>& roofs);
+
+// Each kernel's time on each rank, by kernel and rank.
+using RankTimes = std::map<KernelKey, std::map<int, RankTime>>;
+
+// The kernels' rank times over out.ranks (0 for a rank that did not run a
+// kernel), each rank's share, and the imbalance: the largest rank's time
+// over the mean of all ranks'; the dots' labels say it.
+void add_rank_times(TraceResult& out, const RankTimes& times);
+
+// Writes the trace file (`output`) and the CARM with a dot per placed kernel
+// (`svg`, where there are roofs); either may be empty.
+void write_trace_outputs(const std::string& output, const std::string& svg, const TraceResult& result,
+                         const std::optional<RoofsDocument>& roofs);
 
 }  // namespace roofline

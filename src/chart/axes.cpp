@@ -198,6 +198,26 @@ Ticks decade_ticks(const LogAxis& axis, double min_label_spacing, bool label_125
   return out;
 }
 
+Ticks step_ticks(const LogAxis& axis, double min_label_spacing) {
+  Ticks out;
+  const double lo = std::min(axis.lo, axis.hi), hi = std::max(axis.lo, axis.hi);
+  if (!(lo > 0) || !(hi > lo)) return out;
+  const double pixels = std::fabs(axis.pixel_hi - axis.pixel_lo);
+  const int first = static_cast<int>(std::floor(std::log10(hi - lo))) - 2;
+  for (int e = first; e < first + 40; ++e)
+    for (int m : {1, 2, 5}) {
+      const double step = m * std::pow(10.0, e);
+      // Two labels a step apart are closest at the top of a log axis.
+      const double closest = step >= hi ? pixels : pixels * std::log(hi / (hi - step)) / std::log(hi / lo);
+      if (closest < min_label_spacing) continue;
+      const int decimals = std::max(0, -e);
+      for (double k = std::ceil(lo / step - kTolerance); k * step <= hi * (1 + kTolerance); ++k)
+        out.push_back({k * step, format_text("%.*f", decimals, k * step), true});
+      return out;
+    }
+  return out;  // an axis too short for two labels
+}
+
 namespace {
 
 // Powers of two, every step-th labelled by `format`, the step the smallest of

@@ -65,6 +65,12 @@ Ticks decade_ticks(const LogAxis& axis, double min_label_spacing, bool label_125
 // others are minor ticks.
 Ticks binary_ticks(const LogAxis& axis, double font_size = 12);
 
+// Ticks at whole multiples of a 1-2-5 step (0.01, 0.02, 0.05, 0.1...), the
+// smallest that keeps labels min_label_spacing pixels apart, labelled with
+// as many decimals as the step needs ("0.95", "1.00"): for an axis narrower
+// than a decade (ratios around 1), where decade_ticks would label one or two.
+Ticks step_ticks(const LogAxis& axis, double min_label_spacing);
+
 // Plain numbers up to 9999, then powers of two as "2¹⁴" (work-group counts and sizes).
 std::string format_count(double value);
 

@@ -8,6 +8,7 @@
 //   sweep_chart.hpp      bandwidth and latency over the working set
 //   launch_sweep_chart.hpp  throughput, power or efficiency by work-group count and size
 //   suite_chart.hpp      math throughput by function; bandwidth by stride, divergence, scalability
+//   fleet_chart.hpp      many devices' key ceilings against their group's median (strips)
 //   report.hpp           one self-contained HTML page with every chart and table
 //   report_suite.hpp     its tables of the micro-benchmark suite (html_table.hpp: a table)
 //   roof_picks.hpp       which compute roofs a chart shows
@@ -23,6 +24,7 @@
 #include "chart/carm_chart.hpp"
 #include "chart/chart_kinds.hpp"
 #include "chart/energy_chart.hpp"
+#include "chart/fleet_chart.hpp"
 #include "chart/launch_sweep_chart.hpp"
 #include "chart/report.hpp"
 #include "chart/roof_picks.hpp"

@@ -5,6 +5,7 @@
 
 #include "chart/carm_chart.hpp"
 #include "chart/energy_chart.hpp"
+#include "chart/fleet_chart.hpp"
 #include "chart/suite_chart.hpp"
 #include "chart/sweep_chart.hpp"
 #include "model/roofs.hpp"
@@ -32,6 +33,9 @@ std::string draw_bandwidth(const ChartSpec&, const Docs& docs, const ChartOption
 std::string draw_latency(const ChartSpec&, const Docs& docs, const ChartOptions& opt, const Dots&) {
   return render_latency_sweep_svg(docs, opt);
 }
+std::string draw_fleet(const ChartSpec&, const Docs& docs, const ChartOptions& opt, const Dots&) {
+  return render_fleet_of_roofs(docs, opt);
+}
 // The suite's charts draw the first document.
 template <std::string (*render)(const RoofsDocument&, const ChartOptions&)>
 std::string draw_first(const ChartSpec&, const Docs& docs, const ChartOptions& opt, const Dots&) {
@@ -39,7 +43,7 @@ std::string draw_first(const ChartSpec&, const Docs& docs, const ChartOptions& o
 }
 
 //                     kind                  name          caption                                              compares dots  power  metric
-constexpr std::array<ChartKindInfo, 12> kChartKinds{{
+constexpr std::array<ChartKindInfo, 13> kChartKinds{{
     {ChartKind::carm, "carm", "Cache-aware roofline", true, true, false, false, draw_carm},
     {ChartKind::power, "power", "Power CARM", true, true, true, false, draw_energy<EnergyChart::power>},
     {ChartKind::energy, "energy", "Energy CARM (energy per operation)", true, true, true, false,
@@ -59,6 +63,8 @@ constexpr std::array<ChartKindInfo, 12> kChartKinds{{
      draw_first<render_divergence_svg>},
     {ChartKind::scalability, "scalability", "Scalability: bandwidth by work-items", false, false, false, false,
      draw_first<render_scalability_svg>},
+    {ChartKind::fleet, "fleet", "Fleet: each device's key ceilings against its group's median", true, false, false, false,
+     draw_fleet},
 }};
 
 constexpr std::array<std::pair<SweepMetric, std::string_view>, 3> kMetricNames{

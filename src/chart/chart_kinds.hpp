@@ -21,6 +21,7 @@ struct RoofsDocument;
 enum class ChartKind {
   carm, power, energy, efficiency, wg_count, wg_size, bandwidth, latency,
   math, stride, divergence, scalability,  // the micro-benchmark suite's sections (chart/suite_chart)
+  fleet,                                   // many devices against their group's median (chart/fleet_chart)
 };
 
 // What a chart shows: its kind and, for the launch sweeps, the metric.

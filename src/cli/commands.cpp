@@ -84,6 +84,7 @@ CommandLine::CommandLine() {
   add_place();
   add_analyze();
   add_trace();
+  add_fleet();
 }
 
 void CommandLine::add_devices() {
@@ -95,8 +96,10 @@ void CommandLine::add_build() {
   BuildRequest& b = build_request_;
   build_ = app_.add_subcommand("build", "Measure the device's ceilings; write a roofs file (JSON) and a CARM chart (SVG)");
   build_->add_option("-d,--device", b.device, kDeviceHelp)->check(kNotEmpty);
-  build_->add_option("-o,--output", b.output, "Roofs file to write (default: roofs/<device>.json)");
-  build_->add_option("--plot", b.plot, "CARM chart to write (default: plots/<device>.svg)");
+  build_->add_option("-o,--output", b.output,
+                     "Roofs file to write (default: roofs/<device>.json); a template may name one per device and process: "
+                     "{host}, {device}, {uuid}, {pci}, {rank}, {localid}, {size}, {job}, {array}, {pid}");
+  build_->add_option("--plot", b.plot, "CARM chart to write (default: plots/<device>.svg; a template as -o)");
   build_->add_option("--kernels", b.kernels, "Folder holding the .cl microbenchmarks (default: found beside the binary)");
   build_->add_option("--levels", b.levels,
                      "Cache levels override (JSON: {\"levels\": [{\"name\": \"L1\", \"capacity_bytes\": 32768}, ..., "
@@ -253,11 +256,18 @@ void CommandLine::add_trace() {
   TraceRequest& t = trace_request_;
   trace_ = app_.add_subcommand(
       "trace", "Run an OpenCL application (after --) and time, count and place every kernel it launches");
-  trace_->add_option("command", t.command, "The application and its arguments, after --")->required();
+  trace_->add_option("command", t.command, "The application and its arguments, after --");
+  trace_->add_option("--merge", t.merge,
+                     "Combine the trace files of the ranks of one run (mpirun -n N roofline trace -o 'app.{rank}.trace.json' "
+                     "-- ./app) into one: per-kernel totals, each rank's share and the load imbalance; runs no application")
+      ->expected(1, -1)
+      ->check(CLI::ExistingFile);
   trace_->add_option("-d,--device", t.device, "Device to count on (default: the one the kernels ran on)")->check(kNotEmpty);
   trace_->add_option("--roofs", t.roofs, "Roofs file of the device (default: roofs/<device>.json when it exists)");
-  trace_->add_option("-o,--output", t.output, "Trace file to write (JSON)");
-  trace_->add_option("--svg", t.svg, "CARM chart with a dot per placed kernel to write (SVG; needs --roofs)");
+  trace_->add_option("-o,--output", t.output,
+                     "Trace file to write (JSON); a template may name one per process: {host}, {rank}, {localid}, {size}, "
+                     "{job}, {array}, {pid}");
+  trace_->add_option("--svg", t.svg, "CARM chart with a dot per placed kernel to write (SVG; needs --roofs; a template as -o)");
   trace_->add_option("--bundle", t.bundle,
                      "Folder (new or empty) to keep a replay bundle per counted signature in: DIR/kernel_N, which "
                      "roofline place DIR/kernel_N runs again standalone");
@@ -276,6 +286,27 @@ void CommandLine::add_trace() {
                    "predicted from the bytes each level serves, a dot per level on the CARM, and why it sits below its roof");
   add_sample_options(trace_, t.sample, analyze);
   trace_->add_flag("-q,--quiet", trace_quiet_, "No table; errors only");
+}
+
+void CommandLine::add_fleet() {
+  FleetRequest& f = fleet_request_;
+  fleet_ = app_.add_subcommand("fleet", "Compare many devices' roofs files: devices grouped by model, each key ceiling against "
+                                        "its group's median, outliers; a table, JSON, CSV and a strip chart");
+  fleet_->add_option("inputs", f.inputs, "Roofs files, and folders whose *.json roofs files are read (other roofline "
+                                         "documents there, a fleet report or a trace, are skipped)")
+      ->required()
+      ->check(CLI::ExistingPath);
+  fleet_->add_option("-o,--output", f.output, "Fleet report to write (JSON, schemas/fleet.schema.json)");
+  fleet_->add_option("--csv", f.csv, "The report as CSV: one row per device and key ceiling");
+  fleet_->add_option("--svg", f.svg, "Strip chart to write (SVG): each key ceiling's ratio to the group's median");
+  fleet_->add_option("--fail-below", fleet_fail_below_,
+                     "Exit with status 10 when a device's key ceiling falls below this fraction of its group's median "
+                     "(or is missing where its group has it), e.g. 0.9: a health-check gate")
+      ->check(finite_in(0.01, 1.0));
+  fleet_->add_option("--mad-threshold", f.options.mad_threshold,
+                     "|modified z-score| beyond which a device is an outlier (default 3.5; groups of 3 or more)")
+      ->check(finite_in(0.1, 1000.0));
+  fleet_->add_flag("-q,--quiet", fleet_quiet_, "No table; errors only");
 }
 
 int CommandLine::run(int argc, char** argv) {
@@ -301,6 +332,7 @@ int CommandLine::dispatch() {
   if (*count_) return count();
   if (*analyze_) return analyze();
   if (*trace_) return trace();
+  if (*fleet_) return fleet();
   return place();
 }
 
@@ -314,6 +346,8 @@ int CommandLine::devices() const {
 
 int CommandLine::build() {
   BuildRequest& r = build_request_;
+  r.output = expand_device_output(r.output, r.device, "-o");
+  r.plot = expand_device_output(r.plot, r.device, "--plot");
   if (!build_energy_.empty()) r.energy = parse_name<EnergyBackend>(build_energy_);
   r.show_progress = !build_quiet_;
   r.command_line = command_line_;
@@ -397,6 +431,14 @@ int CommandLine::trace() {
     if (!trace_quiet_) std::printf("%s", format_trace(t).c_str());
   });
   return result.app.ok() ? exit_status::ok : exit_status_of(Failure::application);
+}
+
+int CommandLine::fleet() {
+  FleetRequest& r = fleet_request_;
+  if (fleet_fail_below_ > 0) r.options.fail_below = fleet_fail_below_;
+  const FleetResult result = run_fleet(r);
+  if (!fleet_quiet_) std::printf("%s", format_fleet(result.report).c_str());
+  return result.report.any_below() ? exit_status_of(Failure::fleet_below) : exit_status::ok;
 }
 
 }  // namespace roofline

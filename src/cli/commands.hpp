@@ -28,6 +28,7 @@ class CommandLine {
   void add_place();
   void add_analyze();
   void add_trace();
+  void add_fleet();
   void add_launch_options(CLI::App* command);
   // --sample-groups and --all-groups; with `analyze`, only beside that flag.
   void add_sample_options(CLI::App* command, GroupSample& sample, CLI::Option* analyze);
@@ -42,10 +43,12 @@ class CommandLine {
   int place();
   int analyze();
   int trace();
+  int fleet();
 
   CLI::App app_{"roofline: measures an OpenCL device's cache-aware roofline (CARM) ceilings"};
   CLI::App *devices_ = nullptr, *build_ = nullptr, *energy_ = nullptr, *plot_ = nullptr, *report_ = nullptr,
-           *count_ = nullptr, *place_ = nullptr, *analyze_ = nullptr, *trace_ = nullptr;
+           *count_ = nullptr, *place_ = nullptr, *analyze_ = nullptr, *trace_ = nullptr,
+           *fleet_ = nullptr;
   std::string command_line_;
 
   bool devices_json_ = false;
@@ -66,6 +69,9 @@ class CommandLine {
   TraceRequest trace_request_;
   std::string trace_count_ = "first", trace_via_ = "layer";
   bool trace_quiet_ = false;
+  FleetRequest fleet_request_;
+  double fleet_fail_below_ = 0;  // 0: not asked
+  bool fleet_quiet_ = false;
 };
 
 }  // namespace roofline

@@ -1,5 +1,6 @@
 #include "cli/present.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
@@ -262,6 +263,35 @@ std::string app_line(const TraceResult& t) {
   return format_text("application '%s' exited with status %d\n", cmd.c_str(), t.app.exit_status);
 }
 
+// trace --merge: each rank, then each kernel's time over the ranks, its
+// largest rank, the imbalance and every rank's share.
+std::string ranks_section(const TraceResult& t) {
+  std::ostringstream o;
+  o << t.ranks.size() << (t.ranks.front().file.empty() ? " ranks" : " ranks merged")
+    << " (imbalance: a kernel's largest rank time over the mean of all ranks)\n";
+  for (const TraceRank& r : t.ranks) {
+    const std::string ended = r.app.signal ? format_text("killed by signal %d", *r.app.signal) : format_text("exit %d", r.app.exit_status);
+    o << format_text("rank %-4d %-16s %s, wall %s, kernels %s", r.rank, r.host.c_str(), ended.c_str(), seconds_text(r.app.wall_s).c_str(),
+                     seconds_text(r.kernel_s).c_str())
+      << (r.file.empty() ? "" : "  " + r.file) << "\n";
+  }
+  o << format_text("%-24s %10s %10s %16s %10s  %s\n", "kernel", "total", "mean/rank", "largest (rank)", "imbalance", "share by rank");
+  for (const TracedKernel& k : t.kernels) {
+    const RankTime* largest = nullptr;
+    std::string shares;
+    for (const RankTime& r : k.ranks) {
+      if (!largest || r.seconds > largest->seconds) largest = &r;
+      shares += (shares.empty() ? "" : " ") + format_text("%d:%.0f%%", r.rank, 100 * r.share);
+    }
+    const std::string big = largest ? seconds_text(largest->seconds) + format_text(" (%d)", largest->rank) : "-";
+    o << format_text("%-24s %10s %10s %16s %10s  ", k.name.substr(0, 24).c_str(), seconds_text(k.total_s).c_str(),
+                     seconds_text(k.total_s / double(std::max<std::size_t>(1, t.ranks.size()))).c_str(), big.c_str(),
+                     k.imbalance ? format_text("%.2f", *k.imbalance).c_str() : "-")
+      << shares << "\n";
+  }
+  return o.str();
+}
+
 }  // namespace
 
 std::string format_trace(const TraceResult& t) {
@@ -286,8 +316,65 @@ std::string format_trace(const TraceResult& t) {
                      "model", "ratio");
     for (const TracedTransfer& x : t.transfers) o << transfer_row(x);
   }
+  if (!t.ranks.empty()) o << ranks_section(t);
   if (t.roofs.empty()) o << "no roofs file: pass --roofs to get each kernel's bound and headroom\n";
   for (const std::string& n : t.notes) o << "note: " << n << "\n";
+  return o.str();
+}
+
+namespace {
+
+// A cell of the fleet table: the ratio to the group's median, '*' for an
+// outlier, '!' below the threshold; "missing" where the group has the
+// ceiling and the device not, "-" where none of its group measured it.
+std::string fleet_cell(const FleetCell& c) {
+  if (c.missing) return "missing!";
+  if (!c.ratio) return "-";
+  return format_text("%.3f", *c.ratio) + (c.outlier ? "*" : "") + (c.below ? "!" : "");
+}
+
+}  // namespace
+
+std::string format_fleet(const FleetReport& r) {
+  std::ostringstream o;
+  o << "fleet: " << r.devices.size() << (r.devices.size() == 1 ? " device" : " devices") << " in " << r.groups.size()
+    << (r.groups.size() == 1 ? " group" : " groups") << "; each key ceiling as a ratio to its group's median";
+  if (r.options.fail_below) o << format_text(" (! below %.2f", *r.options.fail_below) << ", * |score| > "
+                              << format_text("%.1f)", r.options.mad_threshold);
+  else o << format_text(" (* |score| > %.1f)", r.options.mad_threshold);
+  o << "\n";
+  std::size_t width = 12;
+  for (const FleetDevice& d : r.devices) width = std::max(width, std::min<std::size_t>(d.label.size(), 48));
+  for (std::size_t g = 0; g < r.groups.size(); ++g) {
+    const FleetGroup& group = r.groups[g];
+    o << "\ngroup " << g + 1 << ": " << group.model.text() << ", " << group.devices.size()
+      << (group.devices.size() == 1 ? " device" : " devices") << ", driver";
+    for (std::size_t i = 0; i < group.drivers.size(); ++i) o << (i ? ", " : " ") << group.drivers[i];
+    o << "\n" << std::string(width, ' ');
+    for (const KeyCeiling& k : kKeyCeilings) o << format_text(" %12s", k.label().c_str());
+    o << "\n" << format_text("%-*s", int(width), "median");
+    for (std::size_t c = 0; c < kKeyCeilings.size(); ++c) {
+      const std::optional<double>& median = group.ceilings[c].median;
+      o << format_text(" %12s", median ? format_si(*median, kKeyCeilings[c].unit()).c_str() : "-");
+    }
+    o << "\n";
+    for (std::size_t d : group.devices) {
+      const FleetDevice& dev = r.devices[d];
+      o << format_text("%-*s", int(width), dev.label.substr(0, 48).c_str());
+      for (const FleetCell& c : dev.cells) o << format_text(" %12s", fleet_cell(c).c_str());
+      o << "\n";
+    }
+  }
+  std::size_t below = 0;
+  for (const FleetDevice& d : r.devices)
+    for (std::size_t c = 0; c < d.cells.size(); ++c)
+      if (d.cells[c].below) {
+        ++below;
+        const std::string what = d.cells[c].missing ? std::string("missing") : format_text("at %.3f of the group's median", *d.cells[c].ratio);
+        o << "below: " << d.label << " " << kKeyCeilings[c].label() << " " << what << "\n";
+      }
+  if (r.options.fail_below && below == 0) o << format_text("every device at or above %.2f of its group's median\n", *r.options.fail_below);
+  for (const std::string& n : r.notes) o << "note: " << n << "\n";
   return o.str();
 }
 

@@ -10,6 +10,7 @@
 #include "app/trace.hpp"
 #include "device/device.hpp"
 #include "model/counts_file.hpp"
+#include "model/fleet.hpp"
 #include "model/placement.hpp"
 #include "model/roofs.hpp"
 
@@ -35,6 +36,8 @@ std::string format_analyzed_placement(const Placement& p, const CountsFile& c, b
 std::string format_idle_power(const IdleReading& r);
 // roofline trace: the kernels by device time, the transfers, the one-line summary and how the application ended.
 std::string format_trace(const TraceResult& t);
+// roofline fleet: per group, each device's key ceilings as ratios to the group's median, then what fell below.
+std::string format_fleet(const FleetReport& r);
 // `roofline devices --json`: each device's identity with its index and P:D selector.
 std::string devices_json(const std::vector<DeviceEntry>& devices);
 

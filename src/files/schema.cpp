@@ -43,7 +43,7 @@ class SchemaStore : public SchemaFiles {
   SchemaStore() {
     for (const SchemaFile& f : embedded_schema_files()) docs_[f.name] = json::parse(f.text);
     for (DocumentKind kind : {DocumentKind::roofs, DocumentKind::placement, DocumentKind::counts, DocumentKind::level_override,
-                              DocumentKind::trace, DocumentKind::analysis, DocumentKind::capture})
+                              DocumentKind::trace, DocumentKind::analysis, DocumentKind::capture, DocumentKind::fleet})
       schemas_[kind] = parse(kind);
   }
 
@@ -115,6 +115,7 @@ const char* schema_file_name(DocumentKind kind) {
     case DocumentKind::trace: return "trace.schema.json";
     case DocumentKind::analysis: return "analysis.schema.json";
     case DocumentKind::capture: return "capture.schema.json";
+    case DocumentKind::fleet: return "fleet.schema.json";
   }
   return "";
 }

@@ -14,7 +14,7 @@
 namespace roofline {
 
 // The documents that have a schema.
-enum class DocumentKind { roofs, placement, counts, level_override, trace, analysis, capture };
+enum class DocumentKind { roofs, placement, counts, level_override, trace, analysis, capture, fleet };
 
 // A schema file as schemas/ holds it.
 struct SchemaFile {

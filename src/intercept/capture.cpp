@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <optional>
 
 #include <unistd.h>
 
@@ -52,6 +54,18 @@ std::vector<std::string> command_line() {
   }
   std::fclose(f);
   return words;
+}
+
+// The process's rank in a parallel job (MPI, SLURM), where its environment says.
+std::optional<long> job_rank() {
+  for (const char* name : kRankVariables) {
+    const char* v = std::getenv(name);
+    char* end = nullptr;
+    if (!v || !*v) continue;
+    const long rank = std::strtol(v, &end, 10);
+    if (*end == '\0' && rank >= 0) return rank;
+  }
+  return std::nullopt;
 }
 
 CapturedTimes times_of(const Durations& d) {
@@ -698,6 +712,7 @@ CaptureManifest Capture::manifest(CaptureState state) {
   if (settings_.launch_log) m.launch_log = std::string(kCaptureLaunchLog);
   m.copy_limit_bytes = settings_.copy_limit_bytes;
   m.signatures_per_kernel = settings_.signatures_per_kernel;
+  m.rank = job_rank();
   for (std::size_t i = 0; i < devices_.size(); ++i) {
     m.devices.push_back(devices_[i].info);
     m.activity.push_back(activity_of(i, devices_[i].activity.summary()));

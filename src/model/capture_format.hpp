@@ -31,6 +31,15 @@ inline constexpr const char* flush_ms = "ROOFLINE_CAPTURE_FLUSH_MS";          //
 inline constexpr const char* signatures = "ROOFLINE_CAPTURE_SIGNATURES_PER_KERNEL";  // distinct signatures kept apart
 }  // namespace capture_env
 
+// The variables that tell a process its rank in a parallel job, the first
+// set one winning: Open MPI, PMIx, PMI (MPICH, Intel MPI), MVAPICH, then
+// SLURM (mpirun inside a SLURM job leaves the batch step's SLURM_PROCID in
+// every rank's environment, so MPI's come first). The capture records the
+// rank of each process it runs in (the manifest's process.rank), and output
+// names take it ({rank}, app/output_template).
+inline constexpr std::array<const char*, 5> kRankVariables{
+    {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK", "MV2_COMM_WORLD_RANK", "SLURM_PROCID"}};
+
 // How far the process got when the manifest was written: still running (a
 // periodic write: the process then ended without reaching exit, killed or
 // _exit), every context released, or exit.

@@ -140,6 +140,7 @@ struct CaptureManifest {
   CaptureState state = CaptureState::running;
   CapturePath path = CapturePath::layer;
   long pid = 0;
+  std::optional<long> rank;  // its rank in a parallel job (kRankVariables), where its environment said
   std::vector<std::string> command_line;
   std::uint64_t host_start_unix_ns = 0, host_written_unix_ns = 0;
   CountMode count = CountMode::first;
@@ -375,6 +376,7 @@ inline void to_json(nlohmann::json& j, const CaptureManifest& m) {
        {"transfers", m.transfers},
        {"activity", m.activity},
        {"warnings", m.warnings}};
+  if (m.rank) j["process"]["rank"] = *m.rank;  // absent outside a parallel job
 }
 inline void from_json(const nlohmann::json& j, CaptureManifest& m) {
   j.at("schema_version").get_to(m.schema_version);
@@ -382,6 +384,7 @@ inline void from_json(const nlohmann::json& j, CaptureManifest& m) {
   j.at("path").get_to(m.path);
   const nlohmann::json& p = j.at("process");
   p.at("pid").get_to(m.pid);
+  json_fields::get_opt(p, "rank", m.rank);
   p.at("command_line").get_to(m.command_line);
   p.at("host_start_unix_ns").get_to(m.host_start_unix_ns);
   p.at("host_written_unix_ns").get_to(m.host_written_unix_ns);

@@ -20,6 +20,7 @@
 //   op_counts.hpp         what one launch of a user kernel executes (counter slots)
 //   counts_file.hpp       counts travelling from a machine with Clang to a device machine
 //   placement.hpp         a user kernel placed on the roofs (placement files)
+//   fleet.hpp             many devices' roofs compared: groups by model, ratios to the median, outliers
 //   access_trace.hpp      the address records of a kernel's recording copy
 //   capture_format.hpp    the words of a capture (src/intercept/ writes them, header only)
 //   capture_manifest.hpp  a capture's manifest as types, and their JSON (src/intercept/ writes with it, header only)
@@ -35,6 +36,7 @@
 #include "model/counts_file.hpp"
 #include "model/device_identity.hpp"
 #include "model/energy.hpp"
+#include "model/fleet.hpp"
 #include "model/launch_shape.hpp"
 #include "model/level_consistency.hpp"
 #include "model/math_functions.hpp"

@@ -21,6 +21,7 @@
 #include "../unit/xml_check.hpp"
 #include "browser.hpp"
 #include "chart/chart_kinds.hpp"
+#include "chart/fleet_chart.hpp"
 #include "chart/report.hpp"
 #include "model/placement.hpp"
 #include "model/roofs.hpp"
@@ -219,7 +220,7 @@ TEST_CASE("every chart kind renders in rsvg-convert and Chromium with its data i
       }
       // The energy charts: a curve per level with a fitted P_beta (DRAM and L2 in the H200's file).
       const std::size_t least = kind == "carm" ? 8
-                                : kind == "bandwidth" || kind == "latency" ? 1
+                                : kind == "bandwidth" || kind == "latency" || kind == "fleet" ? 1
                                 : kind == "power" || kind == "energy" || kind == "efficiency" ? 2
                                                                                              : 3;
       check_chart(render_chart({*parsed}, {&h200}, {}, dots), "h200-" + kind, least);
@@ -336,4 +337,37 @@ TEST_CASE("the math chart's bars show in their colours, however long the list") 
   static const std::regex id(R"re( id="([^"]+)")re");
   std::set<std::string> ids;
   for (std::sregex_iterator it(html.begin(), html.end(), id), stop; it != stop; ++it) CHECK(ids.insert((*it)[1]).second);
+}
+
+TEST_CASE("the fleet chart: every device's dot shows in its group's color, the flagged ones marked, inside the canvas") {
+  // The three committed H200 runs, two copies of the first with ceilings at
+  // 0.97 and 0.7 (an outlier below the threshold), and the PoCL CPU alone.
+  std::vector<RoofsDocument> docs = {committed("nvidia-h200.json"), committed("nvidia-h200-20261122.json"),
+                                     committed("nvidia-h200-suite.json"), committed("nvidia-h200.json"),
+                                     committed("nvidia-h200.json"), committed("pthread-haswell-amd-epyc.json")};
+  for (Ceiling& c : docs[3].ceilings) c.value *= 0.97;
+  for (Ceiling& c : docs[4].ceilings) c.value *= 0.7;
+  std::vector<FleetInput> inputs;
+  for (std::size_t i = 0; i < docs.size(); ++i) inputs.push_back({"node" + std::to_string(i), "", &docs[i]});
+  const FleetReport report = compare_fleet(inputs, {0.9, 3.5});
+  const std::string svg = render_fleet_svg(report);
+  check_chart(svg, "fleet-groups", 1);
+  const int w = svg_size(svg, "width"), h = svg_size(svg, "height");
+  const Image img = chromium_render(svg, w, h, "fleet-groups-dots");
+  static const std::regex dot(R"re(<circle cx="([-\d.]+)" cy="([-\d.]+)" r="[-\d.]+" class="device" fill="(#[0-9A-Fa-f]{6})")re");
+  std::size_t dots = 0;
+  for (std::sregex_iterator it(svg.begin(), svg.end(), dot), stop; it != stop; ++it, ++dots) {
+    const double x = std::stod((*it)[1]), y = std::stod((*it)[2]);
+    CHECK(x > 0);
+    CHECK(x < w);
+    CHECK(y > 0);
+    CHECK(y < h);
+    const auto color = hex_color((*it)[3]);
+    const auto* p = img.at(int(std::lround(x)) + kMargin, int(std::lround(y)) + kMargin);
+    CHECK(std::abs(p[0] - color[0]) + std::abs(p[1] - color[1]) + std::abs(p[2] - color[2]) < 60);
+  }
+  CHECK(dots >= 5 * 6 - 6);  // the H200s' six ceilings, less the degraded one's squares
+  CHECK(count(svg, "class=\"below\"") == 6);     // node4 at 0.7 on every key ceiling
+  CHECK(count(svg, "class=\"threshold\"") == 1);
+  CHECK(svg.find(">node4<") != std::string::npos);  // labelled
 }

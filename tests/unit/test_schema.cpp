@@ -142,7 +142,7 @@ TEST_CASE("the embedded schemas are the files of schemas/, and each parses") {
   for (const auto& e : fs::directory_iterator(kSource / "schemas")) on_disk.insert(e.path().filename().string());
   CHECK(embedded == on_disk);
   for (DocumentKind kind : {DocumentKind::roofs, DocumentKind::placement, DocumentKind::counts, DocumentKind::level_override,
-                            DocumentKind::trace, DocumentKind::analysis, DocumentKind::capture}) {
+                            DocumentKind::trace, DocumentKind::analysis, DocumentKind::capture, DocumentKind::fleet}) {
     CAPTURE(schema_file_name(kind));
     CHECK(embedded.count(schema_file_name(kind)) == 1);
     CHECK_NOTHROW(schema_problem(json::object(), kind));
@@ -177,8 +177,8 @@ TEST_CASE("the schemas' versions are the ones this roofline reads") {
   CHECK(version_max("capture.schema.json") == kCaptureSchemaVersion);
 }
 
-TEST_CASE("every committed roofs, placement, counts, trace, analysis and capture file is valid against its schema") {
-  int roofs = 0, placements = 0, counts = 0, traces = 0, analyses = 0, captures = 0;
+TEST_CASE("every committed roofs, placement, counts, trace, analysis, capture and fleet file is valid against its schema") {
+  int roofs = 0, placements = 0, counts = 0, traces = 0, analyses = 0, captures = 0, fleets = 0;
   for (const auto& e : fs::recursive_directory_iterator(kSource / "roofs")) {
     if (e.path().extension() != ".json") continue;
     CAPTURE(e.path().string());
@@ -196,6 +196,9 @@ TEST_CASE("every committed roofs, placement, counts, trace, analysis and capture
     } else if (schema == "roofline-analysis") {
       CHECK(problem(j, DocumentKind::analysis) == "");
       ++analyses;
+    } else if (schema == "roofline-fleet") {
+      CHECK(problem(j, DocumentKind::fleet) == "");
+      ++fleets;
     } else if (schema == "roofline-capture") {
       CHECK(problem(j, DocumentKind::capture) == "");
       ++captures;
@@ -210,6 +213,7 @@ TEST_CASE("every committed roofs, placement, counts, trace, analysis and capture
   CHECK(traces >= 10);  // roofs/raw/trace-nvidia-h200
   CHECK(analyses >= 30);  // roofs/place/*-analysis, aiwc-table1
   CHECK(captures >= 20);  // the layer's manifests in roofs/raw/trace-overhead
+  CHECK(fleets >= 2);     // roofs/cluster
 }
 
 TEST_CASE("what the tool writes is valid against the schemas") {
