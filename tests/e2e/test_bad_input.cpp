@@ -188,8 +188,7 @@ TEST_CASE("plot and report draw the suite's sections of a roofs file that has th
   const auto dir = scratch_dir("suite-charts");
   roofline::RoofsDocument doc = roofline::load_roofs(std::string(ROOFLINE_SOURCE_DIR) + "/roofs/pthread-haswell-amd-epyc.json");
   const roofline::RoofsDocument suite = roofline::testing::suite_document();
-  doc.math = suite.math, doc.global_stride = suite.global_stride, doc.divergence = suite.divergence;
-  doc.scalability = suite.scalability, doc.atomics = suite.atomics;
+  doc.math = suite.math, doc.suite = suite.suite;
   const std::string roofs = (dir / "suite.json").string();
   std::ofstream(roofs) << nlohmann::json(doc).dump(1);
   auto r = run_roofline("plot '" + roofs + "' --chart math -o '" + (dir / "math.svg").string() + "'");
