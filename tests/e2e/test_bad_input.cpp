@@ -196,13 +196,14 @@ TEST_CASE("plot and report draw the suite's sections of a roofs file that has th
   CHECK(fs::exists(dir / "math.svg"));
   r = run_roofline("plot '" + roofs + "' --chart all -o '" + (dir / "all").string() + "'");
   CHECK(r.exit_code == 0);
-  for (const char* suffix : {"-math", "-stride", "-divergence", "-scalability"})
+  for (const char* suffix : {"-math", "-stride", "-divergence", "-scalability", "-atomic-contention"})
     CHECK(fs::exists(dir / "all" / (std::string("suite") + suffix + ".svg")));
   r = run_roofline("report '" + roofs + "' -o '" + (dir / "r.html").string() + "'");
   CHECK(r.exit_code == 0);
   std::ifstream in(dir / "r.html");
   const std::string html((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  for (const char* heading : {"Math functions", "Global-memory stride", "Branch divergence", "Scalability", "Atomics"})
+  for (const char* heading : {"Math functions", "Global-memory stride", "Branch divergence", "Scalability", "Atomics",
+                              "Atomic contention"})
     CHECK(html.find(heading) != std::string::npos);
   fs::remove_all(dir);
 }

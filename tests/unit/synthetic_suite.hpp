@@ -3,7 +3,8 @@
 // tests: 12 math roofs of 9 functions over every form and type, the four
 // stride curves (stride 0, strides 1..16 and 32), a divergence test whose
 // ratio doubles up to 32 paths, a scalability sweep that saturates at 2^16
-// work-items, and four atomic rates. Deterministic.
+// work-items, four atomic rates, and atomic contention in global and local
+// memory from 1 to 256 work-items per address. Deterministic.
 #pragma once
 #include <cmath>
 #include <cstdint>
@@ -105,6 +106,22 @@ inline std::vector<MeasuredSeries> suite_atomics() {
   return out;
 }
 
+// Atomic contention in global and local memory: flat to 4 work-items per
+// address, then slower with each doubling.
+inline std::vector<MeasuredSeries> suite_contention() {
+  std::vector<MeasuredSeries> out;
+  for (AtomicSpace space : {AtomicSpace::global, AtomicSpace::local}) {
+    MeasuredSeries c;
+    c.tags.space = space;
+    c.launch = {1 << 20, 256};
+    const double distinct = space == AtomicSpace::global ? 3e11 : 2e12;
+    for (std::uint32_t share = 1; share <= 256; share *= 2)
+      c.points.push_back({double(share), spread(distinct / std::max(1.0, share / 4.0)), std::nullopt, 0});
+    out.push_back(c);
+  }
+  return out;
+}
+
 // The whole suite in a document of a named device.
 inline RoofsDocument suite_document() {
   RoofsDocument d;
@@ -116,6 +133,7 @@ inline RoofsDocument suite_document() {
   d.suite[SuiteBenchmark::divergence] = {suite_divergence()};
   d.suite[SuiteBenchmark::scalability] = {suite_scalability()};
   d.suite[SuiteBenchmark::atomics] = suite_atomics();
+  d.suite[SuiteBenchmark::atomic_contention] = suite_contention();
   return d;
 }
 

@@ -1,4 +1,4 @@
-// The suite's benchmarks (stride sweep, divergence, scalability, atomics):
+// The suite's benchmarks (stride sweep, divergence, scalability, atomics, atomic contention):
 // their host checks on good and corrupted outputs, their summaries on
 // synthetic points, and each run on the PoCL CPU device with a tiny plan.
 #include <doctest/doctest.h>
@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+#include "benchmark/atomic_contention_benchmark.hpp"
 #include "benchmark/plan.hpp"
 #include "benchmark/program_cache.hpp"
 #include "benchmark/session.hpp"
@@ -200,6 +201,33 @@ TEST_CASE("divergence, vector add and atomics checks reject a corrupted output")
                   WrongResult);
 }
 
+TEST_CASE("atomic contention: its levels, and its check on good and corrupted counters") {
+  CHECK(contention_levels(16) == std::vector<std::uint32_t>{1, 2, 4, 8, 16});
+  CHECK(contention_levels(192) == std::vector<std::uint32_t>{1, 2, 4, 8, 16, 32, 64});  // powers of two dividing the group
+  CHECK(contention_levels(1) == std::vector<std::uint32_t>{1});
+  CHECK(contention_levels(270336).back() == 8192);  // an H200's NDRange, 132 x 8 groups of 256: 2^13 x 33
+  const std::uint64_t global = 64;
+  const std::uint32_t adds = 5;
+  for (std::uint32_t share : {1u, 4u, 64u}) {
+    CAPTURE(share);
+    // What kernels/atomic_contention.cl leaves: work-item g adds g + 1 + i in step i to counter g / share.
+    std::vector<std::uint32_t> counters(global / share, 0);
+    for (std::uint32_t g = 0; g < global; ++g)
+      for (std::uint32_t i = 0; i < adds; ++i) counters[g / share] += g + 1 + i;
+    for (std::uint64_t c = 0; c < counters.size(); ++c) CHECK(contention_counter(c, share, adds) == counters[c]);
+    CHECK_NOTHROW(check_contention_counters(AtomicSpace::global, counters, global, share, adds));
+    // An add that used the same value on every work-item (a merged step) ends elsewhere.
+    std::vector<std::uint32_t> merged(global / share, 0);
+    for (std::uint32_t g = 0; g < global; ++g)
+      for (std::uint32_t i = 0; i < adds; ++i) merged[g / share] += (g / share) * share + 1 + i;
+    if (share > 1) CHECK_THROWS_AS(check_contention_counters(AtomicSpace::local, merged, global, share, adds), WrongResult);
+    counters.back() += 1;
+    CHECK_THROWS_AS(check_contention_counters(AtomicSpace::global, counters, global, share, adds), WrongResult);
+    counters.pop_back();
+    CHECK_THROWS_AS(check_contention_counters(AtomicSpace::global, counters, global, share, adds), WrongResult);
+  }
+}
+
 TEST_CASE("suite benchmarks on the CPU device, tiny plan") {
   std::vector<DeviceEntry> devices = enumerate_devices();
   const DeviceEntry* dev = cpu_device(devices);
@@ -253,6 +281,23 @@ TEST_CASE("suite benchmarks on the CPU device, tiny plan") {
     CHECK(s.points.back().seconds.has_value());
     CHECK(s.bytes > (3u << 20) - 12 * 1024);
     CHECK(s.mark("saturation_items").has_value());
+  }
+  SUBCASE("atomic contention") {
+    for (const SeriesTags& which : suite_row(SuiteBenchmark::atomic_contention).series) {
+      const MeasuredSeries c = measure(SuiteBenchmark::atomic_contention, which);
+      CHECK(c.tags == which);
+      CHECK(c.launch.global == 64);
+      CHECK(c.launch.local == 16);
+      // 1, 2, 4 ... the NDRange's 64 work-items on one address in global
+      // memory (beyond the work-group: several groups on one address), the
+      // work-group's 16 in local memory.
+      const bool global = which.space == AtomicSpace::global;
+      REQUIRE(c.points.size() == (global ? 7 : 5));
+      CHECK(c.points.back().x == (global ? 64 : 16));
+      for (const SeriesPoint& p : c.points) CHECK(p.y.median > 0);
+      MESSAGE(str(*which.space) << " contention, adds/s at 1 and " << c.points.back().x
+                                << " per address: " << c.points.front().y.median << " " << c.points.back().y.median);
+    }
   }
   SUBCASE("atomics") {
     for (const SeriesTags& which : suite_row(SuiteBenchmark::atomics).series) {

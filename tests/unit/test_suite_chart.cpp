@@ -65,14 +65,15 @@ std::vector<MeasuredSeries>& stride_curves(RoofsDocument& d) { return d.suite.at
 
 TEST_CASE("the suite's charts are in the default set only where their section is") {
   RoofsDocument d = testing::suite_document();
-  CHECK(names(default_charts(d)) == std::vector<std::string>{"", "-math", "-stride", "-divergence", "-scalability"});
-  for (const char* kind : {"math", "stride", "divergence", "scalability"}) CHECK(parse_chart(kind));
+  CHECK(names(default_charts(d)) ==
+        std::vector<std::string>{"", "-math", "-stride", "-divergence", "-scalability", "-atomic-contention"});
+  for (const char* kind : {"math", "stride", "divergence", "scalability", "atomic-contention"}) CHECK(parse_chart(kind));
   CHECK(parse_chart("stride")->suite == SuiteBenchmark::global_stride);
   CHECK(parse_chart("stride")->name() == "stride");
   CHECK(parse_chart("divergence")->caption() == "Branch divergence: time ratio by path count");
   CHECK_FALSE(parse_chart("atomics"));  // a table in the report, no chart
   const std::vector<std::string> every = names(every_default_chart());
-  for (const char* suffix : {"-math", "-stride", "-divergence", "-scalability"})
+  for (const char* suffix : {"-math", "-stride", "-divergence", "-scalability", "-atomic-contention"})
     CHECK(std::find(every.begin(), every.end(), suffix) != every.end());
   SUBCASE("a document without the sections: the CARM alone, and each chart says what it lacks") {
     const RoofsDocument plain;
@@ -164,6 +165,17 @@ TEST_CASE("the scalability chart: bandwidth by work-items, the saturation point 
   CHECK(texts_of(svg, "marker-label") == std::vector<std::string>{"saturation: 65536 work-items"});
 }
 
+TEST_CASE("the atomic contention chart: a line per memory space by work-items per address") {
+  const RoofsDocument d = testing::suite_document();
+  const std::string svg = drawn(*parse_chart("atomic-contention"), d);
+  CHECK(count(svg, "class=\"sweep\"") == 2);
+  CHECK(count(svg, "class=\"point\"") == 2 * 9);
+  CHECK(count(svg, "class=\"apart-point\"") == 0);
+  for (const char* name : {"global", "local"}) CHECK(svg.find(">" + std::string(name) + "</text>") != std::string::npos);
+  CHECK(svg.find("<title>local, 32 work-items per address: 250 Gop/s") != std::string::npos);
+  CHECK(svg.find(">Atomic adds [Gop/s]</text>") != std::string::npos);
+}
+
 TEST_CASE("a suite chart of a hand-edited file draws what it can and says what it cannot") {
   RoofsDocument d = testing::suite_document();
   SUBCASE("a width or saturation point of 0 has no marker (a log axis has no 0), the lines stay") {
@@ -220,7 +232,7 @@ TEST_CASE("the report has the suite's tables with their figures, and its charts"
   const RoofsDocument d = testing::suite_document();
   const std::string html = render_report_html(d);
   for (const char* heading : {"<h2>Math functions</h2>", "<h2>Global-memory stride</h2>", "<h2>Branch divergence</h2>",
-                              "<h2>Scalability</h2>", "<h2>Atomics</h2>"})
+                              "<h2>Scalability</h2>", "<h2>Atomics</h2>", "<h2>Atomic contention</h2>"})
     CHECK(html.find(heading) != std::string::npos);
   // A math roof's row: name, form, type, group, calls/s with its spread, per clock and CU, errors.
   CHECK(html.find("<td>native_sin</td><td>native</td><td>float</td><td>3</td><td>8.40 Tcalls/s (7.98 Tcalls/s – 8.82 Tcalls/s, 5 runs)</td>") !=
@@ -229,15 +241,18 @@ TEST_CASE("the report has the suite's tables with their figures, and its charts"
   // Stride 0 first, then 1..16 and 32, a column per curve.
   CHECK(html.find("<th>float4 store [B/s]</th>") != std::string::npos);
   CHECK(html.find("<td>0 (one address)</td>") != std::string::npos);
-  CHECK(count(html, "<tr><td>32</td>") == 2);  // stride 32, and divergence's 32 paths
+  CHECK(count(html, "<tr><td>32</td>") == 3);  // stride 32, divergence's 32 paths, 32 work-items per address
   CHECK(html.find("implied sub-group width 32 (the path count beyond which the time stops growing); reported work-group "
                   "multiple 32 (the kernel&apos;s preferred work-group size multiple); 1048576 work-items in groups of 256") !=
         std::string::npos);
   CHECK(html.find("<td>64</td><td>6.21 ms") != std::string::npos);
   CHECK(html.find("saturation: 65536 work-items") != std::string::npos);
   CHECK(html.find("<td>local</td><td>distinct addresses</td><td>343 Gop/s") != std::string::npos);
-  // The four suite charts are inline with the CARM.
-  CHECK(count(html, "<svg ") == 5);
+  // Atomic contention: a row per work-items per address, a column per space.
+  CHECK(html.find("<th>work-items per address</th><th>global [op/s]</th><th>local [op/s]</th>") != std::string::npos);
+  CHECK(html.find("<td>256</td><td>4.69 Gop/s") != std::string::npos);
+  // The five suite charts are inline with the CARM.
+  CHECK(count(html, "<svg ") == 6);
   CHECK(html.find("<figcaption>Math-function throughput by function</figcaption>") != std::string::npos);
   SUBCASE("none of it for a document without the sections") {
     const std::string plain = render_report_html(RoofsDocument{});
