@@ -1,8 +1,10 @@
 #include "app/build.hpp"
 
-#include <array>
 #include <chrono>
 #include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
 
 #include "app/build_power.hpp"
 #include "app/command_files.hpp"
@@ -119,13 +121,11 @@ class BuildPipeline {
 
  private:
   struct Step {
-    const char* name;
-    int (*weight)(const Plan&);  // progress steps it counts for
-    void (BuildPipeline::*measure)();
+    std::string name;
+    int weight;  // progress steps it counts for
+    std::function<void()> measure;
   };
-  static const std::array<Step, 10> kSteps;
-  static int one(const Plan&) { return 1; }
-  static int none(const Plan&) { return 0; }
+  std::vector<Step> steps();
   static int compute_ceilings(const Plan& p) { return int(p.ops.size() * p.types.size() * p.widths.size()); }
   static int math_calls(const Plan& p) { return int(p.math.calls.size()); }
 
@@ -134,10 +134,7 @@ class BuildPipeline {
   void measure_math();
   void measure_dram();
   void measure_memory();
-  void measure_global_stride();
-  void measure_divergence();
-  void measure_scalability();
-  void measure_atomics();
+  void measure_suite_benchmark(const SuiteRow& row);
   void fit_power_model();
   void measure_transfers();
   void read_clock(const std::optional<double>& cpu_mhz_before);
@@ -162,20 +159,19 @@ class BuildPipeline {
 };
 
 // The steps in the order they run: the compute ceilings first (their clock
-// samples are the clock the device holds under load), the power model once
-// every roof it is fitted to is known.
-const std::array<BuildPipeline::Step, 10> BuildPipeline::kSteps{{
-    {"compute ceilings", compute_ceilings, &BuildPipeline::measure_compute},
-    {"math functions", math_calls, &BuildPipeline::measure_math},
-    {"DRAM bandwidth", one, &BuildPipeline::measure_dram},
-    {"memory hierarchy", one, &BuildPipeline::measure_memory},
-    {"global-memory stride", one, &BuildPipeline::measure_global_stride},
-    {"branch divergence", one, &BuildPipeline::measure_divergence},
-    {"scalability", one, &BuildPipeline::measure_scalability},
-    {"atomics", one, &BuildPipeline::measure_atomics},
-    {"power model", none, &BuildPipeline::fit_power_model},
-    {"host transfers and launch overhead", one, &BuildPipeline::measure_transfers},
-}};
+// samples are the clock the device holds under load), the suite's benchmarks
+// (model/suite_table, a step each) after the memory hierarchy, the power model
+// once every roof it is fitted to is known.
+std::vector<BuildPipeline::Step> BuildPipeline::steps() {
+  std::vector<Step> out{{"compute ceilings", compute_ceilings(plan_), [this] { measure_compute(); }},
+                        {"math functions", math_calls(plan_), [this] { measure_math(); }},
+                        {"DRAM bandwidth", 1, [this] { measure_dram(); }},
+                        {"memory hierarchy", 1, [this] { measure_memory(); }}};
+  for (const SuiteRow& row : suite_rows()) out.push_back({std::string(row.step), 1, [this, &row] { measure_suite_benchmark(row); }});
+  out.push_back({"power model", 0, [this] { fit_power_model(); }});
+  out.push_back({"host transfers and launch overhead", 1, [this] { measure_transfers(); }});
+  return out;
+}
 
 void BuildPipeline::run() {
   try {
@@ -189,8 +185,9 @@ void BuildPipeline::run() {
 }
 
 void BuildPipeline::measure_steps() {
+  const std::vector<Step> all = steps();
   int total = 0;
-  for (const Step& step : kSteps) total += step.weight(plan_);
+  for (const Step& step : all) total += step.weight;
   Progress progress(total, request_.show_progress);
   // On a CPU device the clock is measured before the OpenCL runtime's worker
   // threads exist (they would compete with the measurement) and again at the end.
@@ -199,12 +196,12 @@ void BuildPipeline::measure_steps() {
   Session session(device_, plan_, kernel_dir_, progress);
   session_ = &session;
   power_.start(session, doc_);
-  for (const Step& step : kSteps) {
+  for (const Step& step : all) {
     // A step of weight 1 is one progress step under its name; the compute
     // step shows each ceiling as its own.
-    if (step.weight(plan_) == 1) progress.step(step.name);
+    if (step.weight == 1) progress.step(step.name);
     const auto start = std::chrono::steady_clock::now();
-    (this->*step.measure)();
+    step.measure();
     doc_.steps.push_back({step.name, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()});
     save_partial();  // what the step added besides ceilings: power readings, notes, transfers
   }
@@ -310,26 +307,15 @@ void BuildPipeline::measure_memory() {
   power_.read_kept(*session_, doc_);
 }
 
-// The coalescing curves, float and float4, read and write; each saved as it comes.
-void BuildPipeline::measure_global_stride() {
-  for (int width : {1, 4})
-    for (Op op : {Op::read, Op::store})
-      attempt([&] {
-        doc_.global_stride.push_back(roofline::measure_global_stride(*session_, op, width));
-        save_partial();
-      });
-}
-
-void BuildPipeline::measure_divergence() {
-  attempt([&] { doc_.divergence = roofline::measure_divergence(*session_); });
-}
-
-void BuildPipeline::measure_scalability() {
-  attempt([&] { doc_.scalability = roofline::measure_scalability(*session_); });
-}
-
-void BuildPipeline::measure_atomics() {
-  attempt([&] { doc_.atomics = roofline::measure_atomics(*session_); });
+// Each series of the row in turn, saved as it comes; one whose kernel fails
+// its host check is left out (the wrong-result policy), the others kept.
+void BuildPipeline::measure_suite_benchmark(const SuiteRow& row) {
+  for (const SeriesTags& which : row.series)
+    attempt([&] {
+      MeasuredSeries series = measure_suite(*session_, row, which);
+      doc_.suite[row.id].push_back(std::move(series));
+      save_partial();
+    });
 }
 
 void BuildPipeline::fit_power_model() {

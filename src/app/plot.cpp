@@ -70,8 +70,8 @@ ChartOptions chart_options(const PlotRequest& r, const PlotInputs& in) {
 
 // What makes one chart impossible to draw as asked, empty when nothing: a
 // chart of one file given several, dots where they cannot go, an energy chart
-// of a file without a power model, a suite chart (math, stride, divergence,
-// scalability) of a file without its section. (render_chart would draw what
+// of a file without a power model, a suite chart (math, or a suite
+// benchmark's: stride, divergence...) of a file without its section. (render_chart would draw what
 // it can; asked for more, the user hears why.)
 // The CARM and the energy charts draw the compute roofs --compute picks: a
 // pick a file has no roof for is refused rather than left out.
@@ -95,7 +95,7 @@ std::string chart_refusal(const PlotRequest& r, const ChartSpec& spec, const std
       return r.roofs[i] + ": no power model (no energy section with a fitted model; measure with roofline build --energy)";
     if (spec.has_metric() && spec.metric != SweepMetric::performance && !has_launch_sweeps(docs[i], true))
       return r.roofs[i] + ": no power readings in the launch sweeps (measure with roofline build --energy)";
-    if (const std::string missing = missing_section(spec.kind, docs[i]); !missing.empty())
+    if (const std::string missing = missing_section(spec, docs[i]); !missing.empty())
       return r.roofs[i] + ": " + missing + " in this roofs file (the " + spec.name() + " chart draws that section)";
   }
   if (draws_compute_roofs(spec)) return unmatched_pick(r, docs);
@@ -139,7 +139,8 @@ void plot_all(const PlotRequest& r, const PlotInputs& in, const std::function<vo
 void run_plot(const PlotRequest& r, const std::function<void(const std::string&)>& written) {
   const PlotInputs in = load_inputs(r);
   if (!r.chart) return plot_all(r, in, written);
-  const ChartSpec spec{*r.chart, r.metric};
+  ChartSpec spec = *r.chart;
+  spec.metric = r.metric;
   if (const std::string why = chart_refusal(r, spec, in.docs); !why.empty()) throw CommandError(Failure::usage, why);
   check_command_files(plot_files(r, in.docs));
   write_file_atomically(r.output, render(spec, in.pointers(), chart_options(r, in), in.dots));

@@ -16,8 +16,8 @@ struct PlotRequest {
   std::vector<std::string> roofs;    // roofs files; the first is the main one
   std::vector<std::string> dots;     // placement files
   std::string output;                // the SVG or HTML file; with every chart (no kind), a folder
-  std::optional<ChartKind> chart = ChartKind::carm;  // none: each roofs file's default set
-  SweepMetric metric = SweepMetric::performance;
+  std::optional<ChartSpec> chart = ChartSpec{};  // none: each roofs file's default set
+  SweepMetric metric = SweepMetric::performance;  // the chart's
   std::vector<std::string> compute;  // --compute picks
   std::string title;
   int width = 960, height = 640;

@@ -38,17 +38,18 @@ class AtomicRun {
     kernel_.setArg(arg + 1, cl_uint(kIncrement));
   }
 
-  AtomicRate measure() {
+  // One rate: the series' one point.
+  MeasuredSeries measure() {
     s_.progress.detail(label(space_, target_));
     // The one counter must not wrap: global x adds x increment below 2^32.
     const std::uint32_t most = std::uint32_t(std::max<std::uint64_t>(1, (0xFFFFFFFFull / kIncrement) / shape_.global));
     const std::uint32_t adds = calibrate_iterations([&](std::uint32_t n) { return run(n); }, 16, most, s_.plan.suite.target_s);
     const double first = checked_run(adds);
-    AtomicRate rate;
-    rate.space = space_;
-    rate.target = target_;
+    MeasuredSeries rate;
+    rate.tags.space = space_;
+    rate.tags.target = target_;
     rate.launch = shape_;
-    rate.ops_per_s = rate_stats(time_launches(s_, kernel_, shape_, first), double(shape_.global) * adds);
+    rate.points.push_back({0, rate_stats(time_launches(s_, kernel_, shape_, first), double(shape_.global) * adds), std::nullopt, 0});
     return rate;
   }
 
@@ -92,12 +93,6 @@ void check_atomic_counters(AtomicSpace space, AtomicTarget target, const std::ve
                         ", not " + std::to_string(per_counter));
 }
 
-std::vector<AtomicRate> measure_atomics(Session& s) {
-  std::vector<AtomicRate> rates;
-  for (AtomicSpace space : {AtomicSpace::global, AtomicSpace::local})
-    for (AtomicTarget target : {AtomicTarget::one_address, AtomicTarget::distinct_addresses})
-      rates.push_back(AtomicRun(s, space, target).measure());
-  return rates;
-}
+MeasuredSeries measure_atomics(Session& s, const SeriesTags& which) { return AtomicRun(s, *which.space, *which.target).measure(); }
 
 }  // namespace roofline

@@ -16,7 +16,8 @@
 //   cache_benchmark.hpp     working-set sweep, pointer chase, levels and their roofs, local and constant memory
 //   working_set.hpp         the working-set walks (loads, image reads, stores, copies) the sweep and roofs time
 //   transfer_benchmark.hpp  host-device transfers and launch overhead
-//   suite_benchmark.hpp     global-memory stride sweep, branch divergence, scalability, atomics (seed 000)
+//   suite_benchmark.hpp     the suite's benchmarks, a row each of model/suite_table: their measure
+//                           functions (stride, divergence, scalability, atomics: seed 000) and host checks
 //   suite_timing.hpp        the suite's work per launch and timed samples
 //   mixed_benchmark.hpp     mixed-intensity kernels for the power model
 //   power_readings.hpp      the power of measured kernels and of the mixed kernels (power model)

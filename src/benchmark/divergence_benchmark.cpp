@@ -1,5 +1,4 @@
 // The branch-divergence test of benchmark/suite_benchmark (kernels/divergence.cl).
-#include <algorithm>
 #include <optional>
 #include <string>
 
@@ -45,7 +44,7 @@ class DivergenceRun {
 
   // The point of `paths`; none, with a note, when the device takes that
   // kernel only in smaller work-groups than the branch-free one ran in.
-  std::optional<DivergencePoint> measure(int paths) {
+  std::optional<SeriesPoint> measure(int paths) {
     s_.progress.detail("branch divergence, " + std::to_string(paths) + (paths == 1 ? " path" : " paths"));
     cl::Kernel k = kernel(paths);
     if (paths > 1 && s_.max_local(k) < shape_.local) {
@@ -57,9 +56,9 @@ class DivergenceRun {
     std::vector<std::uint32_t> out(shape_.global);
     s_.queue.enqueueReadBuffer(out_, CL_TRUE, 0, out.size() * 4, out.data());
     check_divergence(out, shape_.local, paths, iters_, sampled_items(shape_.global, 256));
-    DivergencePoint p;
-    p.paths = paths;
-    p.seconds = summarize(time_launches(s_, k, shape_, first));
+    SeriesPoint p;
+    p.x = paths;
+    p.y = summarize(time_launches(s_, k, shape_, first));
     if (paths == 1) reported_width_ = k.getWorkGroupInfo<CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE>(s_.device.device);
     return p;
   }
@@ -96,19 +95,16 @@ void check_divergence(const std::vector<std::uint32_t>& out, std::uint64_t local
   }
 }
 
-DivergenceTest measure_divergence(Session& s) {
+// Time by path count; the row derives each point's ratio and the implied width.
+MeasuredSeries measure_divergence(Session& s, const SeriesTags&) {
   DivergenceRun run(s);
-  DivergenceTest test;
+  MeasuredSeries test;
   test.launch = run.shape();
   for (int paths : s.plan.suite.paths) {
     if (std::uint64_t(paths) > test.launch.local) continue;  // a work-group holds fewer lanes than paths
     if (auto point = run.measure(paths)) test.points.push_back(*point);
   }
-  const auto branch_free = std::find_if(test.points.begin(), test.points.end(), [](const auto& p) { return p.paths == 1; });
-  if (branch_free != test.points.end() && branch_free->seconds.median > 0)
-    for (DivergencePoint& p : test.points) p.ratio = p.seconds.median / branch_free->seconds.median;
-  test.implied_width = implied_subgroup_width(test.points);
-  if (run.reported_width() > 0) test.reported_width = run.reported_width();
+  if (run.reported_width() > 0) test.marks["reported_width"] = run.reported_width();
   return test;
 }
 

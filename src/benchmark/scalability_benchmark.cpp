@@ -48,7 +48,7 @@ class VectorAddRun {
   double moved_bytes() const { return 3.0 * double(n_) * sizeof(float); }
 
   // c filled with NaN, one launch checked element by element, then the timed ones.
-  ScalabilityPoint measure(std::uint64_t items) {
+  SeriesPoint measure(std::uint64_t items) {
     s_.progress.detail("scalability, " + std::to_string(items) + " work-items");
     const LaunchShape shape{items, std::min(items, max_local_)};
     const std::size_t bytes = n_ * sizeof(float);
@@ -58,7 +58,7 @@ class VectorAddRun {
     s_.queue.enqueueReadBuffer(dc_, CL_TRUE, 0, bytes, c.data());
     check_vector_add(a_, b_, c);
     const std::vector<double> seconds = time_launches(s_, kernel_, shape, first);
-    return {items, shape.local, summarize(seconds), rate_stats(seconds, moved_bytes())};
+    return {double(items), rate_stats(seconds, moved_bytes()), summarize(seconds), shape.local};
   }
 
  private:
@@ -89,22 +89,22 @@ void check_vector_add(const std::vector<float>& a, const std::vector<float>& b, 
   }
 }
 
-ScalabilitySweep measure_scalability(Session& s) {
+// Bandwidth by work-items; the row derives the saturation point.
+MeasuredSeries measure_scalability(Session& s, const SeriesTags&) {
   const SuitePlan& plan = s.plan.suite;
   VectorAddRun run(s);
-  ScalabilitySweep sweep;
+  MeasuredSeries sweep;
   sweep.bytes = std::uint64_t(run.moved_bytes());
   double best = 0;
   int since_gain = 0;
   for (std::uint64_t items = 1; keep_going(plan, items, run.elements(), since_gain); items *= plan.scalability_step) {
     throw_if_interrupted();
-    ScalabilityPoint p = run.measure(items);
-    if (p.bytes_per_s.median > 1.05 * best) since_gain = 0;
+    SeriesPoint p = run.measure(items);
+    if (p.y.median > 1.05 * best) since_gain = 0;
     else ++since_gain;
-    best = std::max(best, p.bytes_per_s.median);
+    best = std::max(best, p.y.median);
     sweep.points.push_back(p);
   }
-  sweep.saturation_items = saturation_point(sweep.points);
   return sweep;
 }
 

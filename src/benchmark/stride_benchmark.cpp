@@ -61,13 +61,13 @@ class StrideRun {
   }
 
   // One point: a checked launch, then the timed ones.
-  StridePoint measure(std::uint32_t stride) {
+  SeriesPoint measure(std::uint32_t stride) {
     s_.progress.detail("global " + str(op_) + " " + type_name(width_) + ", stride " + std::to_string(stride));
     double first = 0;
     if (op_ == Op::read) first = checked_read(stride);
     else first = checked_write(stride);
     const cl::Kernel k = kernel(stride, iters_);
-    return {stride, rate_stats(time_launches(s_, k, shape_, first), asked_bytes())};
+    return {double(stride), rate_stats(time_launches(s_, k, shape_, first), asked_bytes()), std::nullopt, 0};
   }
 
  private:
@@ -163,19 +163,14 @@ void check_stride_stores(const StrideAccess& a, const std::vector<float>& got, f
   }
 }
 
-StrideCurve measure_global_stride(Session& s, Op op, int width) {
-  StrideRun run(s, op, width);
-  StrideCurve curve;
-  curve.op = op;
-  curve.type = DataType::float32;
-  curve.width = width;
+// Stride 0 (every work-item on one address) is the point at x = 0, which the row keeps apart.
+MeasuredSeries measure_global_stride(Session& s, const SeriesTags& which) {
+  StrideRun run(s, *which.op, *which.width);
+  MeasuredSeries curve;
+  curve.tags = which;
   curve.launch = run.shape();
-  curve.buffer_bytes = run.bytes();
-  for (std::uint32_t stride : s.plan.suite.strides) {
-    StridePoint p = run.measure(stride);
-    if (stride == 0) curve.same_address = p;
-    else curve.points.push_back(p);
-  }
+  curve.bytes = run.bytes();
+  for (std::uint32_t stride : s.plan.suite.strides) curve.points.push_back(run.measure(stride));
   return curve;
 }
 

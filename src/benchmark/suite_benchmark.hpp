@@ -1,9 +1,11 @@
-// benchmark/suite_benchmark: the rest of seed 000's micro-benchmark suite
-// that `roofline build` runs after the memory hierarchy: the global-memory
-// stride sweep (kernels/stride.cl), branch divergence (kernels/divergence.cl),
-// scalability over the work-item count (kernels/vector_add.cl) and atomic_add
-// throughput (kernels/atomics.cl). Every kernel's output is checked on the
-// host; a failed check throws WrongResult. The checks are exposed for tests.
+// benchmark/suite_benchmark: the suite benchmarks of model/suite_table that
+// `roofline build` runs after the memory hierarchy, one row each: the
+// global-memory stride sweep (kernels/stride.cl), branch divergence
+// (kernels/divergence.cl), scalability over the work-item count
+// (kernels/vector_add.cl), atomic_add throughput (kernels/atomics.cl). Each
+// row's benchmark/ file defines its measure function; every kernel's output
+// is checked on the host, a failed check throws WrongResult. The checks are
+// exposed for tests.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -13,15 +15,14 @@
 
 namespace roofline {
 
-// Read (`op` read) or write (`op` store) bandwidth of `width`-lane floats
-// (1 or 4) at each of the plan's strides (seed 000, Formula 1), stride 0 apart.
-StrideCurve measure_global_stride(Session& session, Op op, int width);
-// The time of 1, 2, 4 ... 64 paths against the branch-free kernel's.
-DivergenceTest measure_divergence(Session& session);
-// Vector add of a fixed size over 1 to 65536 work-items (and beyond on GPUs while the bandwidth grows).
-ScalabilitySweep measure_scalability(Session& session);
-// Global and local atomic_add, one address and distinct addresses.
-std::vector<AtomicRate> measure_atomics(Session& session);
+// Each row's measure function: the series `which` (one of the row's
+// SuiteRow::series), its facts but the derived ones found.
+#define SUITE_BENCHMARK(id, ...) MeasuredSeries measure_##id(Session& session, const SeriesTags& which);
+#include "model/suite_benchmarks.inc"
+#undef SUITE_BENCHMARK
+
+// The row's series `which`, measured by its measure function, with its derived facts.
+MeasuredSeries measure_suite(Session& session, const SuiteRow& row, const SeriesTags& which);
 
 // One launch of kernels/stride.cl: element (gid * stride + k * global) & mask
 // for access k = 0 .. 16 iters - 1 of work-item gid.

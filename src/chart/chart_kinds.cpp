@@ -37,13 +37,15 @@ std::string draw_fleet(const ChartSpec&, const Docs& docs, const ChartOptions& o
   return render_fleet_of_roofs(docs, opt);
 }
 // The suite's charts draw the first document.
-template <std::string (*render)(const RoofsDocument&, const ChartOptions&)>
-std::string draw_first(const ChartSpec&, const Docs& docs, const ChartOptions& opt, const Dots&) {
-  return render(*docs.front(), opt);
+std::string draw_math(const ChartSpec&, const Docs& docs, const ChartOptions& opt, const Dots&) {
+  return render_math_svg(*docs.front(), opt);
+}
+std::string draw_suite(const ChartSpec& spec, const Docs& docs, const ChartOptions& opt, const Dots&) {
+  return render_series_svg(*docs.front(), suite_row(spec.suite), opt);
 }
 
 //                     kind                  name          caption                                              compares dots  power  metric
-constexpr std::array<ChartKindInfo, 13> kChartKinds{{
+constexpr ChartKindInfo kChartKinds[] = {
     {ChartKind::carm, "carm", "Cache-aware roofline", true, true, false, false, draw_carm},
     {ChartKind::power, "power", "Power CARM", true, true, true, false, draw_energy<EnergyChart::power>},
     {ChartKind::energy, "energy", "Energy CARM (energy per operation)", true, true, true, false,
@@ -57,15 +59,11 @@ constexpr std::array<ChartKindInfo, 13> kChartKinds{{
     {ChartKind::bandwidth, "bandwidth", "Bandwidth by working set, with the detected levels", true, false, false, false,
      draw_bandwidth},
     {ChartKind::latency, "latency", "Latency staircase (pointer chase)", true, false, false, false, draw_latency},
-    {ChartKind::math, "math", "Math-function throughput by function", false, false, false, false, draw_first<render_math_svg>},
-    {ChartKind::stride, "stride", "Global-memory bandwidth by stride", false, false, false, false, draw_first<render_stride_svg>},
-    {ChartKind::divergence, "divergence", "Branch divergence: time ratio by path count", false, false, false, false,
-     draw_first<render_divergence_svg>},
-    {ChartKind::scalability, "scalability", "Scalability: bandwidth by work-items", false, false, false, false,
-     draw_first<render_scalability_svg>},
+    {ChartKind::math, "math", "Math-function throughput by function", false, false, false, false, draw_math},
+    {ChartKind::suite, "", "", false, false, false, false, draw_suite},  // named and captioned by each suite row
     {ChartKind::fleet, "fleet", "Fleet: each device's key ceilings against its group's median", true, false, false, false,
      draw_fleet},
-}};
+};
 
 constexpr std::array<std::pair<SweepMetric, std::string_view>, 3> kMetricNames{
     {{SweepMetric::performance, "performance"}, {SweepMetric::power, "power"}, {SweepMetric::efficiency, "efficiency"}}};
@@ -95,13 +93,18 @@ const ChartKindInfo& chart_kind_info(ChartKind kind) {
 
 std::vector<std::string> chart_kind_names() {
   std::vector<std::string> names;
-  for (const ChartKindInfo& info : kChartKinds) names.emplace_back(info.name);
+  for (const ChartKindInfo& info : kChartKinds)
+    if (info.kind != ChartKind::suite) names.emplace_back(info.name);
+    else
+      for (const SuiteRow& row : suite_rows())
+        if (row.has_chart()) names.emplace_back(row.chart.name);
   return names;
 }
 
-std::optional<ChartKind> parse_chart_kind(std::string_view name) {
+std::optional<ChartSpec> parse_chart(std::string_view name) {
   for (const ChartKindInfo& info : kChartKinds)
-    if (info.name == name) return info.kind;
+    if (info.kind != ChartKind::suite && info.name == name) return ChartSpec{info.kind};
+  if (const SuiteRow* row = suite_row_charted(name)) return ChartSpec{ChartKind::suite, SweepMetric::performance, row->id};
   return std::nullopt;
 }
 
@@ -111,7 +114,9 @@ std::optional<SweepMetric> parse_sweep_metric(std::string_view name) {
   return std::nullopt;
 }
 
-std::string ChartSpec::name() const { return std::string(chart_kind_info(kind).name); }
+std::string ChartSpec::name() const {
+  return std::string(kind == ChartKind::suite ? suite_row(suite).chart.name : chart_kind_info(kind).name);
+}
 
 std::string ChartSpec::suffix() const {
   if (kind == ChartKind::carm) return "";
@@ -121,6 +126,7 @@ std::string ChartSpec::suffix() const {
 
 std::string ChartSpec::caption() const {
   const ChartKindInfo& info = chart_kind_info(kind);
+  if (kind == ChartKind::suite) return std::string(suite_row(suite).chart.caption);
   if (!info.has_metric) return std::string(info.caption);
   return metric_caption(metric) + " " + std::string(info.caption);
 }
@@ -130,12 +136,13 @@ bool ChartSpec::compares_files() const { return chart_kind_info(kind).compares_f
 bool ChartSpec::takes_dots() const { return chart_kind_info(kind).takes_dots; }
 bool ChartSpec::has_metric() const { return chart_kind_info(kind).has_metric; }
 
-std::string missing_section(ChartKind kind, const RoofsDocument& doc) {
-  switch (kind) {
+std::string missing_section(const ChartSpec& spec, const RoofsDocument& doc) {
+  switch (spec.kind) {
     case ChartKind::math: return doc.math.empty() ? "no math roofs" : "";
-    case ChartKind::stride: return doc.global_stride.empty() ? "no global-memory stride sweep" : "";
-    case ChartKind::divergence: return doc.divergence && !doc.divergence->points.empty() ? "" : "no divergence test";
-    case ChartKind::scalability: return doc.scalability && !doc.scalability->points.empty() ? "" : "no scalability sweep";
+    case ChartKind::suite: {
+      const SuiteRow& row = suite_row(spec.suite);
+      return section_measured(row, doc.series(row.id)) ? "" : "no " + std::string(row.noun);
+    }
     default: return "";
   }
 }
@@ -162,10 +169,10 @@ bool bandwidth_curve(const RoofsDocument& d) { return d.memory && !d.memory->ban
 bool latency_curve(const RoofsDocument& d) { return d.memory && !d.memory->latency.empty(); }
 bool power_model(const RoofsDocument& d) { return d.energy && d.energy->model; }
 bool powered_sweeps(const RoofsDocument& d) { return has_launch_sweeps(d, true); }
-template <ChartKind kind>
-bool suite_section(const RoofsDocument& d) { return missing_section(kind, d).empty(); }
+bool math_roofs(const RoofsDocument& d) { return !d.math.empty(); }
 
-const std::array<DefaultChart, 14> kDefaultCharts{{
+// The suite benchmarks' charts follow these, in the suite table's order.
+const DefaultChart kDefaultCharts[] = {
     {{ChartKind::carm}, always},
     {{ChartKind::wg_count}, launch_swept},
     {{ChartKind::wg_size}, launch_swept},
@@ -176,11 +183,16 @@ const std::array<DefaultChart, 14> kDefaultCharts{{
     {{ChartKind::efficiency}, power_model},
     {{ChartKind::wg_count, SweepMetric::power}, powered_sweeps},
     {{ChartKind::wg_count, SweepMetric::efficiency}, powered_sweeps},
-    {{ChartKind::math}, suite_section<ChartKind::math>},
-    {{ChartKind::stride}, suite_section<ChartKind::stride>},
-    {{ChartKind::divergence}, suite_section<ChartKind::divergence>},
-    {{ChartKind::scalability}, suite_section<ChartKind::scalability>},
-}};
+    {{ChartKind::math}, math_roofs},
+};
+
+// Each suite benchmark's chart.
+std::vector<ChartSpec> suite_charts() {
+  std::vector<ChartSpec> out;
+  for (const SuiteRow& row : suite_rows())
+    if (row.has_chart()) out.push_back({ChartKind::suite, SweepMetric::performance, row.id});
+  return out;
+}
 
 }  // namespace
 
@@ -188,12 +200,15 @@ std::vector<ChartSpec> default_charts(const RoofsDocument& doc) {
   std::vector<ChartSpec> out;
   for (const DefaultChart& c : kDefaultCharts)
     if (c.drawn(doc)) out.push_back(c.spec);
+  for (const ChartSpec& spec : suite_charts())
+    if (missing_section(spec, doc).empty()) out.push_back(spec);
   return out;
 }
 
 std::vector<ChartSpec> every_default_chart() {
   std::vector<ChartSpec> out;
   for (const DefaultChart& c : kDefaultCharts) out.push_back(c.spec);
+  for (const ChartSpec& spec : suite_charts()) out.push_back(spec);
   return out;
 }
 

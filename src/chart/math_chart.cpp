@@ -239,7 +239,7 @@ std::string render_math(const RoofsDocument& doc, const ChartOptions& opt) {
   append_titles(out, canvas, title, subtitle);
   append_color_legend(out, keys, spots);
   if (roofs.empty())
-    append_note(out, plot, doc.math.empty() ? missing_note(ChartKind::math, doc) : "no math roof with a positive calls/s in this roofs file");
+    append_note(out, plot, doc.math.empty() ? missing_note({ChartKind::math}, doc) : "no math roof with a positive calls/s in this roofs file");
   out += "</svg>\n";
   return out;
 }

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 
-#include "chart/chart_kinds.hpp"
 #include "chart/html_table.hpp"
 #include "chart/suite_parts.hpp"
 #include "model/roofs.hpp"
@@ -24,11 +23,8 @@ std::string with_spread(const Stats& s, const std::string& unit) {
   return t;
 }
 
-// Whether the document has the section this chart kind draws (chart_kinds' one rule for chart and table).
-bool has(ChartKind kind, const RoofsDocument& doc) { return missing_section(kind, doc).empty(); }
-
 std::string math_section(const RoofsDocument& doc) {
-  if (!has(ChartKind::math, doc)) return "";
+  if (doc.math.empty()) return "";
   HtmlTable t{{"function", "form", "type", "group", "calls/s", "calls/clock/CU", "max error [ULP]", "bound [ULP]", "launch"}, {}};
   for (const MathRoof& r : doc.math) {
     const int group = info(r.call.function).group;
@@ -41,70 +37,106 @@ std::string math_section(const RoofsDocument& doc) {
          t.html("Math roofs: calls per second (one call = one lane's evaluation), each result checked within its bound");
 }
 
-// A row per stride, a column per curve; stride 0 (one address) first.
-std::string stride_section(const RoofsDocument& doc) {
-  if (!has(ChartKind::stride, doc)) return "";
-  HtmlTable t{{"stride"}, {}};
-  std::vector<std::uint32_t> strides;
-  for (const StrideCurve& c : doc.global_stride) {
-    t.header.push_back(chart::stride_curve_name(c) + " [B/s]");
-    if (c.same_address) strides.push_back(0);
-    for (const StridePoint& p : c.points) strides.push_back(p.stride);
+// ---------------------------------------------------------------------------
+// A suite benchmark's table, laid out as its row's section is
+
+std::string x_text(double x) { return CountWords{}.of(x); }
+
+std::string y_unit(const SuiteRow& row) { return std::string(row.y_unit); }
+
+// Curves: a row per x (the point apart first, as the row calls it), a column per series.
+std::string curves_table(const SuiteRow& row, const std::vector<MeasuredSeries>& series) {
+  HtmlTable t{{std::string(row.table.x)}, {}};
+  std::vector<double> xs;
+  for (const MeasuredSeries& s : series) {
+    t.header.push_back(chart::series_name(row, s) + " [" + y_unit(row) + "]");
+    for (const SeriesPoint& p : s.points) xs.push_back(p.x);
   }
-  std::sort(strides.begin(), strides.end());
-  strides.erase(std::unique(strides.begin(), strides.end()), strides.end());
-  for (const std::uint32_t s : strides) {
-    std::vector<std::string> row{s == 0 ? "0 (one address)" : std::to_string(s)};
-    for (const StrideCurve& c : doc.global_stride) {
-      const StridePoint* p = nullptr;
-      if (s == 0 && c.same_address) p = &*c.same_address;
-      for (const StridePoint& q : c.points)
-        if (s > 0 && q.stride == s) p = &q;
-      row.push_back(p ? with_spread(p->bytes_per_s, "B/s") : "");
+  std::sort(xs.begin(), xs.end());
+  xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
+  for (const double x : xs) {
+    std::vector<std::string> cells{x == 0 && !row.fields.apart.empty() ? std::string(row.apart.table) : x_text(x)};
+    for (const MeasuredSeries& s : series) {
+      const SeriesPoint* p = s.at(x);
+      cells.push_back(p ? with_spread(p->y, y_unit(row)) : "");
     }
-    t.rows.push_back(std::move(row));
+    t.rows.push_back(std::move(cells));
   }
-  return "<h2>Global-memory stride</h2>\n" + t.html("Bandwidth by the stride between neighbouring work-items (elements)");
+  return t.html(std::string(row.table.caption));
 }
 
-std::string divergence_section(const RoofsDocument& doc) {
-  if (!has(ChartKind::divergence, doc)) return "";
-  const DivergenceTest& d = *doc.divergence;
-  HtmlTable t{{"paths", "time", "ratio"}, {}};
-  for (const DivergencePoint& p : d.points) t.rows.push_back({std::to_string(p.paths), with_spread(p.seconds, "s"), g3(p.ratio)});
-  const std::string widths = "implied sub-group width: " + (d.implied_width ? std::to_string(*d.implied_width) : "none") +
-                             "; reported preferred work-group multiple: " +
-                             (d.reported_width ? std::to_string(*d.reported_width) : "unknown") + "; " +
-                             chart::launch_text(d.launch);
-  return "<h2>Branch divergence</h2>\n<p class=\"meta\">" + chart::xml_escape(widths) + "</p>\n" +
-         t.html("Time by the number of paths chosen by the local id (ratio: to the branch-free kernel)");
+// One series: its facts with its launch or bytes above, a row per point.
+std::string one_table(const SuiteRow& row, const MeasuredSeries& s) {
+  const SeriesFields& f = row.fields;
+  HtmlTable t{{std::string(row.table.x)}, {}};
+  if (!f.local.empty()) t.header.push_back("work-group");
+  if (!f.seconds.empty()) t.header.push_back("time");
+  t.header.emplace_back(row.table.y);
+  if (!f.ratio.empty()) t.header.push_back("ratio");
+  for (const SeriesPoint& p : s.points) {
+    std::vector<std::string> cells{x_text(p.x)};
+    if (!f.local.empty()) cells.push_back(std::to_string(p.local));
+    if (!f.seconds.empty()) cells.push_back(p.seconds ? with_spread(*p.seconds, "s") : "");
+    cells.push_back(with_spread(p.y, y_unit(row)));
+    if (!f.ratio.empty()) cells.push_back(g3(ratio_to_unit(s, p)));
+    t.rows.push_back(std::move(cells));
+  }
+  std::string meta;
+  const auto add = [&](const std::string& words) { meta += (meta.empty() ? "" : "; ") + words; };
+  for (const SeriesMark& m : row.marks) {
+    const auto value = s.mark(std::string(m.field));
+    add(std::string(m.label) + (value ? std::to_string(*value) + std::string(m.unit) : std::string(m.none)) + " (" +
+        std::string(m.meaning) + ")");
+  }
+  if (!f.launch.empty()) add(chart::launch_text(s.launch));
+  if (!f.bytes.empty()) add(chart::bytes_text(row, s.bytes));
+  return "<p class=\"meta\">" + chart::xml_escape(meta) + "</p>\n" + t.html(std::string(row.table.caption));
 }
 
-std::string scalability_section(const RoofsDocument& doc) {
-  if (!has(ChartKind::scalability, doc)) return "";
-  const ScalabilitySweep& s = *doc.scalability;
-  HtmlTable t{{"work-items", "work-group", "time", "bandwidth"}, {}};
-  for (const ScalabilityPoint& p : s.points)
-    t.rows.push_back({std::to_string(p.work_items), std::to_string(p.local), with_spread(p.seconds, "s"), with_spread(p.bytes_per_s, "B/s")});
-  const std::string saturation =
-      "saturation: " + (s.saturation_items ? std::to_string(*s.saturation_items) + " work-items" : std::string("not reached")) +
-      " (the fewest within 10% of the best bandwidth); " + format_bytes(double(s.bytes)) + " of a, b and c";
-  return "<h2>Scalability</h2>\n<p class=\"meta\">" + chart::xml_escape(saturation) + "</p>\n" +
-         t.html("Vector add of fixed size by the number of work-items");
+// Rates: a row per series, its tags, its figure and its launch.
+std::string rates_table(const SuiteRow& row, const std::vector<MeasuredSeries>& series) {
+  const auto any = [&](auto tag) { return std::any_of(series.begin(), series.end(), [&](const MeasuredSeries& s) { return tag(s.tags); }); };
+  const bool op = any([](const SeriesTags& t) { return t.op.has_value(); });
+  const bool type = any([](const SeriesTags& t) { return t.type.has_value(); });
+  const bool space = any([](const SeriesTags& t) { return t.space.has_value(); });
+  const bool target = any([](const SeriesTags& t) { return t.target.has_value(); });
+  HtmlTable t{{}, {}};
+  const std::pair<bool, const char*> columns[] = {{op, "op"}, {type, "type"}, {space, "space"}, {target, "target"}};
+  for (const auto& [shown, heading] : columns)
+    if (shown) t.header.emplace_back(heading);
+  t.header.emplace_back(row.table.y);
+  if (!row.fields.launch.empty()) t.header.push_back("launch");
+  for (const MeasuredSeries& s : series) {
+    std::vector<std::string> cells;
+    if (op) cells.push_back(s.tags.op ? str(*s.tags.op) : "");
+    if (type) cells.push_back(s.tags.type ? str(*s.tags.type) + (s.tags.width && *s.tags.width > 1 ? std::to_string(*s.tags.width) : "") : "");
+    if (space) cells.push_back(s.tags.space ? str(*s.tags.space) : "");
+    if (target) cells.push_back(s.tags.target ? str(*s.tags.target) : "");
+    cells.push_back(s.points.empty() ? "" : with_spread(s.points.front().y, y_unit(row)));
+    if (!row.fields.launch.empty()) cells.push_back(chart::launch_cell(s.launch));
+    t.rows.push_back(std::move(cells));
+  }
+  return t.html(std::string(row.table.caption));
 }
 
-std::string atomics_section(const RoofsDocument& doc) {
-  if (doc.atomics.empty()) return "";
-  HtmlTable t{{"space", "target", "atomic adds/s", "launch"}, {}};
-  for (const AtomicRate& a : doc.atomics)
-    t.rows.push_back({str(a.space), str(a.target), with_spread(a.ops_per_s, "op/s"), chart::launch_cell(a.launch)});
-  return "<h2>Atomics</h2>\n" + t.html("atomic_add throughput");
+std::string series_section(const RoofsDocument& doc, const SuiteRow& row) {
+  const std::vector<MeasuredSeries>& series = doc.series(row.id);
+  if (!section_measured(row, series)) return "";
+  std::string table;
+  switch (row.layout) {
+    case SectionLayout::curves: table = curves_table(row, series); break;
+    case SectionLayout::one: table = one_table(row, series.front()); break;
+    case SectionLayout::rates: table = rates_table(row, series); break;
+  }
+  return "<h2>" + chart::xml_escape(std::string(row.table.heading)) + "</h2>\n" + table;
 }
 
 }  // namespace
 
 std::string suite_sections_html(const RoofsDocument& doc) {
-  return math_section(doc) + stride_section(doc) + divergence_section(doc) + scalability_section(doc) + atomics_section(doc);
+  std::string html = math_section(doc);
+  for (const SuiteRow& row : suite_rows()) html += series_section(doc, row);
+  return html;
 }
 
 }  // namespace roofline

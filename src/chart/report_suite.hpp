@@ -1,6 +1,8 @@
 // chart/report_suite: the report's tables of the micro-benchmark suite's
-// sections (model/suite): math roofs, stride curves, divergence,
-// scalability and atomics. Each section only where the document has it.
+// sections (model/suite): the math roofs, and a table per suite benchmark
+// (model/suite_table) laid out as its section is: a column per series
+// (stride), a row per point (divergence, scalability), a row per rate
+// (atomics). Each section only where the document has it.
 #pragma once
 #include <string>
 

@@ -1,9 +1,11 @@
-// chart/suite_chart: the stride, divergence and scalability line charts.
+// chart/suite_chart: the suite benchmarks' line charts (stride, divergence,
+// scalability...), each drawn from its row of model/suite_table.
 //
-// One small engine draws the three: a LinePlot holds its lines (each point
+// One small engine draws them all: a LinePlot holds its lines (each point
 // with its runs' min..max), the reference lines, the marked positions
-// (vertical dashed lines with a label) and, for the stride chart, the points
-// of a column apart, left of an axis break. Drawing order, back to front:
+// (vertical dashed lines with a label) and, for a row that keeps the point at
+// x = 0 apart (the stride chart's stride 0), the points of a column apart,
+// left of an axis break. Drawing order, back to front:
 // background, grid, column apart, reference lines, markers, whiskers, lines,
 // point markers, frame and axes, titles, marker labels, note, legend.
 #include "chart/suite_chart.hpp"
@@ -53,6 +55,7 @@ struct LinePlot {
   std::string subtitle, note;
   std::string x_title, y_title;
   std::string apart_label;  // the column apart's tick label; empty: no column apart
+  std::string apart_meaning;  // what its points are, in the legend: "every work-item on one address"
   std::vector<Line> lines;
   std::vector<Marker> markers;
 };
@@ -203,7 +206,7 @@ std::vector<LegendEntry> legend_entries(const LinePlot& plot) {
                        l.reference ? 1.4 : 2, 1});
   for (const Marker& m : plot.markers) entries.push_back({m.label, kMarkerColor, LegendEntry::Swatch::line, m.dash, 1.4, 1});
   if (std::any_of(plot.lines.begin(), plot.lines.end(), [](const Line& l) { return l.apart.has_value(); }))
-    entries.push_back({plot.apart_label + ": every work-item on one address", kMarkerColor, LegendEntry::Swatch::square, "", 2, 1});
+    entries.push_back({plot.apart_label + ": " + plot.apart_meaning, kMarkerColor, LegendEntry::Swatch::square, "", 2, 1});
   return entries;
 }
 
@@ -244,109 +247,118 @@ std::string render_plot(LinePlot plot, const RoofsDocument& doc, const ChartOpti
 }
 
 // ---------------------------------------------------------------------------
-// The three charts' contents
+// A suite benchmark's chart, drawn as its row (model/suite_table) says
 
-double bandwidth_scale() { return 1e-9; }  // B/s to GB/s
-
-// float read, float store, float4 read, float4 store, then any other: a color each.
-std::size_t stride_color(const StrideCurve& c) {
-  return (c.width > 1 ? 2 : 0) + (c.op == Op::read ? 0 : 1);
+// "float read, stride 3: 1.20 GB/s ...", "4 paths: ratio 4.07, 1.23 ms ...": a point's figures.
+std::string point_tooltip(const SuiteRow& row, const MeasuredSeries& s, const SeriesPoint& p) {
+  const SeriesFields& f = row.fields;
+  std::string t = (s.tags.empty() ? "" : series_name(row, s) + ", ") + row.x_words.of(p.x);
+  if (!f.local.empty()) t += " (groups of " + std::to_string(p.local) + ")";
+  t += ": ";
+  if (!f.ratio.empty()) t += format_text("ratio %.3g", ratio_to_unit(s, p)) + ", ";
+  t += format_si(p.y.median, std::string(row.y_unit));
+  if (p.seconds) t += ", " + format_si(p.seconds->median, "s");
+  t += runs_text(p.y, std::string(row.y_unit));
+  if (row.layout == SectionLayout::curves) {
+    t += "\n" + launch_text(s.launch);
+    if (!f.bytes.empty()) t += ", " + bytes_text(row, s.bytes);
+  }
+  return t;
 }
 
-Line stride_line(const StrideCurve& c, std::size_t index) {
-  Line l{stride_curve_name(c), palette_color(index < 4 ? stride_color(c) : index), "", false, {}, std::nullopt};
-  const auto tooltip = [&](const StridePoint& p) {
-    return stride_curve_name(c) + ", stride " + std::to_string(p.stride) + ": " + format_si(p.bytes_per_s.median, "B/s") +
-           runs_text(p.bytes_per_s, "B/s") + "\n" + launch_text(c.launch) + ", buffer " + format_bytes(double(c.buffer_bytes));
-  };
-  for (const StridePoint& p : c.points)
-    if (p.stride > 0 && usable(p.bytes_per_s.median))
-      l.points.push_back(sample(p.stride, p.bytes_per_s, bandwidth_scale(), tooltip(p)));
-  if (c.same_address && usable(c.same_address->bytes_per_s.median))
-    l.apart = sample(0, c.same_address->bytes_per_s, bandwidth_scale(), tooltip(*c.same_address) + "\nevery work-item on one address");
+// The point as drawn: y in the axis' unit, or its ratio to the point at x = 1
+// with the runs' spread scaled alike.
+std::optional<Sample> point_sample(const SuiteRow& row, const MeasuredSeries& s, const SeriesPoint& p) {
+  if (!row.chart.ratio) {
+    if (!usable(p.y.median)) return std::nullopt;
+    return sample(p.x, p.y, row.chart.y_scale, point_tooltip(row, s, p));
+  }
+  const double ratio = ratio_to_unit(s, p);
+  if (!usable(ratio)) return std::nullopt;
+  Stats r{ratio, ratio, ratio, ratio};
+  if (usable(p.y.median)) {
+    const double per = ratio / p.y.median;  // the unit point's y, inverted
+    r.min = p.y.min * per, r.max = p.y.max * per;
+  }
+  return sample(p.x, r, 1, point_tooltip(row, s, p));
+}
+
+// A line per series, coloured by its place among the row's series; the point
+// at x = 0 in the column apart where the row keeps one.
+Line series_line(const SuiteRow& row, const MeasuredSeries& s, std::size_t index) {
+  Line l{series_name(row, s), palette_color(row.series_index(s.tags).value_or(index)), "", false, {}, std::nullopt};
+  for (const SeriesPoint& p : s.points) {
+    const bool apart = !row.fields.apart.empty() && p.x == 0;
+    if (!apart && !usable(p.x)) continue;
+    std::optional<Sample> drawn = point_sample(row, s, p);
+    if (!drawn) continue;
+    if (!apart) l.points.push_back(std::move(*drawn));
+    else {
+      drawn->tooltip += "\n" + std::string(row.apart.meaning);
+      l.apart = std::move(drawn);
+    }
+  }
   return l;
 }
 
-LinePlot stride_plot(const RoofsDocument& doc) {
-  LinePlot p{"Global-memory stride sweep", "", "", "Stride between neighbouring work-items [elements]", "Bandwidth [GB/s]", "0", {}, {}};
-  for (std::size_t i = 0; i < doc.global_stride.size(); ++i) p.lines.push_back(stride_line(doc.global_stride[i], i));
-  p.subtitle = "Global-memory bandwidth by stride (seed 000, Formula 1) · bytes the work-items asked for per second · "
-               "whiskers: min - max of the runs · 0: every work-item on one address";
-  p.note = missing_note(ChartKind::stride, doc);
-  return p;
-}
-
-LinePlot divergence_plot(const RoofsDocument& doc) {
-  LinePlot p{"Branch divergence", "", "", "Paths chosen by the local id", "Time / branch-free time", "", {}, {}};
-  p.note = missing_note(ChartKind::divergence, doc);
-  if (!p.note.empty()) return p;
-  const DivergenceTest& d = *doc.divergence;
-  Line measured{"measured", palette_color(0), "", false, {}, std::nullopt};
-  Line ideal{"ideal: ratio = paths", kReferenceColor, "6 4", true, {}, std::nullopt};
-  for (const DivergencePoint& q : d.points) {
-    if (q.paths < 1 || !usable(q.ratio)) continue;
-    Stats ratio{q.ratio, q.ratio, q.ratio, q.ratio};
-    if (usable(q.seconds.median)) {
-      const double per = q.ratio / q.seconds.median;  // the branch-free time's inverse
-      ratio.min = q.seconds.min * per, ratio.max = q.seconds.max * per;
+// The row's facts as vertical lines, each labelled with its value.
+std::vector<Marker> fact_markers(const SuiteRow& row, const MeasuredSeries& s) {
+  std::vector<Marker> out;
+  for (const SeriesMark& m : row.marks)
+    if (const auto value = s.mark(std::string(m.field))) {
+      const std::string v = std::to_string(*value);
+      out.push_back({double(*value), std::string(m.label) + v + std::string(m.unit), std::string(m.meaning) + ": " + v,
+                     std::string(m.dash)});
     }
-    measured.points.push_back(sample(q.paths, ratio, 1,
-                                     std::to_string(q.paths) + (q.paths == 1 ? " path: " : " paths: ") + format_text("ratio %.3g", q.ratio) +
-                                         ", " + format_si(q.seconds.median, "s") + runs_text(q.seconds, "s")));
-    ideal.points.push_back({double(q.paths), double(q.paths), double(q.paths), double(q.paths), ""});
+  return out;
+}
+
+// What was measured, then a single series' launch or bytes, the row's last
+// words, and the facts the subtitle names.
+std::string series_subtitle(const SuiteRow& row, const std::vector<MeasuredSeries>& series) {
+  std::vector<std::string> parts{std::string(row.chart.subtitle)};
+  if (row.layout == SectionLayout::one && !series.empty()) {
+    if (!row.fields.launch.empty()) parts.push_back(launch_text(series.front().launch));
+    if (!row.fields.bytes.empty()) parts.push_back(bytes_text(row, series.front().bytes));
   }
-  p.lines = {measured, ideal};
-  if (d.implied_width)
-    p.markers.push_back({double(*d.implied_width), "implied sub-group width " + std::to_string(*d.implied_width),
-                         "the path count beyond which the time stops growing: " + std::to_string(*d.implied_width), "6 3"});
-  if (d.reported_width)
-    p.markers.push_back({double(*d.reported_width), "reported work-group multiple " + std::to_string(*d.reported_width),
-                         "the kernel's preferred work-group size multiple: " + std::to_string(*d.reported_width), "2 3"});
-  p.subtitle = "Thread-dependent branches (seed 000, section 2.4) · " + launch_text(d.launch) +
-               " · implied sub-group width " + (d.implied_width ? std::to_string(*d.implied_width) : "none") +
-               ", reported multiple " + (d.reported_width ? std::to_string(*d.reported_width) : "unknown");
-  return p;
+  if (!row.chart.tail.empty()) parts.emplace_back(row.chart.tail);
+  std::string facts;
+  for (const SeriesMark& m : row.marks)
+    if (!m.subtitle.empty()) {
+      const auto value = series.empty() ? std::nullopt : series.front().mark(std::string(m.field));
+      facts += (facts.empty() ? "" : ", ") + std::string(m.subtitle) + (value ? std::to_string(*value) : std::string(m.none));
+    }
+  if (!facts.empty()) parts.push_back(facts);
+  std::string out;
+  for (const std::string& part : parts) out += (out.empty() ? "" : " · ") + part;
+  return out;
 }
 
-LinePlot scalability_plot(const RoofsDocument& doc) {
-  LinePlot p{"Scalability", "", "", "Work-items", "Bandwidth [GB/s]", "", {}, {}};
-  p.note = missing_note(ChartKind::scalability, doc);
+LinePlot series_plot(const RoofsDocument& doc, const SuiteRow& row) {
+  const SeriesChart& c = row.chart;
+  LinePlot p{std::string(c.title), "", "", std::string(c.x_title), std::string(c.y_title), std::string(row.apart.label),
+             std::string(row.apart.meaning), {}, {}};
+  p.note = missing_note({ChartKind::suite, SweepMetric::performance, row.id}, doc);
   if (!p.note.empty()) return p;
-  const ScalabilitySweep& s = *doc.scalability;
-  Line line{"vector add, " + format_bytes(double(s.bytes)), palette_color(0), "", false, {}, std::nullopt};
-  for (const ScalabilityPoint& q : s.points)
-    if (q.work_items > 0 && usable(q.bytes_per_s.median))
-      line.points.push_back(sample(double(q.work_items), q.bytes_per_s, bandwidth_scale(),
-                                   std::to_string(q.work_items) + " work-items (groups of " + std::to_string(q.local) +
-                                       "): " + format_si(q.bytes_per_s.median, "B/s") + ", " + format_si(q.seconds.median, "s") +
-                                       runs_text(q.bytes_per_s, "B/s")));
-  p.lines = {line};
-  if (s.saturation_items)
-    p.markers.push_back({double(*s.saturation_items), "saturation: " + std::to_string(*s.saturation_items) + " work-items",
-                         "the fewest work-items within 10% of the best bandwidth: " + std::to_string(*s.saturation_items), "6 3"});
-  p.subtitle = "Vector add of fixed size over a growing number of work-items (seed 000, section 2.5) · " +
-               format_bytes(double(s.bytes)) + " of a, b and c · saturation: the fewest work-items within 10% of the best";
+  const std::vector<MeasuredSeries>& series = doc.series(row.id);
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    p.lines.push_back(series_line(row, series[i], i));
+    for (Marker& m : fact_markers(row, series[i])) p.markers.push_back(std::move(m));
+  }
+  if (!c.reference.empty() && !p.lines.empty()) {
+    Line reference{std::string(c.reference), kReferenceColor, "6 4", true, {}, std::nullopt};
+    for (const Sample& s : p.lines.front().points) reference.points.push_back({s.x, s.x, s.x, s.x, ""});
+    p.lines.push_back(std::move(reference));
+  }
+  p.subtitle = series_subtitle(row, series);
   return p;
-}
-
-template <typename Make>
-std::string render_line_chart(const RoofsDocument& doc, const ChartOptions& opt, Make make, const char* what) {
-  return render_safely(opt, what, [&] { return render_plot(make(doc), doc, opt); });
 }
 
 }  // namespace
 }  // namespace chart
 
-std::string render_stride_svg(const RoofsDocument& doc, const ChartOptions& opt) {
-  return chart::render_line_chart(doc, opt, chart::stride_plot, "stride sweep");
-}
-
-std::string render_divergence_svg(const RoofsDocument& doc, const ChartOptions& opt) {
-  return chart::render_line_chart(doc, opt, chart::divergence_plot, "divergence test");
-}
-
-std::string render_scalability_svg(const RoofsDocument& doc, const ChartOptions& opt) {
-  return chart::render_line_chart(doc, opt, chart::scalability_plot, "scalability sweep");
+std::string render_series_svg(const RoofsDocument& doc, const SuiteRow& row, const ChartOptions& opt) {
+  return chart::render_safely(opt, std::string(row.noun), [&] { return chart::render_plot(chart::series_plot(doc, row), doc, opt); });
 }
 
 }  // namespace roofline

@@ -5,13 +5,15 @@
 //                (function, form, type) on a log axis, grouped by seed 000's
 //                Table 1 group, coloured by form and type, the min-max of the
 //                runs as a whisker; the canvas grows with the rows
-//   stride       global-memory bandwidth against the stride (log2 x), a line
-//                per (width, op); stride 0 (one address) in a column of its
-//                own left of the axis break
-//   divergence   time ratio against the path count (log-log), the ideal
-//                ratio = paths, the implied sub-group width and the reported
-//                preferred work-group multiple marked
-//   scalability  bandwidth against work-items (log-log), the saturation point marked
+//   a suite benchmark's series (model/suite_table), as its row says: y (or
+//                its ratio to the point at x = 1) against x on log axes, a
+//                line per series, the runs' min-max as whiskers, the point at
+//                x = 0 in a column apart where the row keeps one, a reference
+//                line y = x where it names one, and its facts (an implied
+//                width, a saturation point) as marked positions. The stride
+//                chart (a line per width and op, stride 0 apart), divergence
+//                (the ratio by paths, the ideal ratio = paths, the implied and
+//                reported widths) and scalability (the saturation point) are its rows.
 // A document without the section, or with no point a log axis can show (a
 // zero), gives a valid chart with a note. Never throws.
 #pragma once
@@ -22,10 +24,9 @@
 namespace roofline {
 
 struct RoofsDocument;
+struct SuiteRow;
 
 std::string render_math_svg(const RoofsDocument& doc, const ChartOptions& opt = {});
-std::string render_stride_svg(const RoofsDocument& doc, const ChartOptions& opt = {});
-std::string render_divergence_svg(const RoofsDocument& doc, const ChartOptions& opt = {});
-std::string render_scalability_svg(const RoofsDocument& doc, const ChartOptions& opt = {});
+std::string render_series_svg(const RoofsDocument& doc, const SuiteRow& row, const ChartOptions& opt = {});
 
 }  // namespace roofline

@@ -372,7 +372,7 @@ int CommandLine::energy() const {
 }
 
 int CommandLine::plot() {
-  plot_request_.chart = chart_ == "all" ? std::nullopt : parse_chart_kind(chart_);
+  plot_request_.chart = chart_ == "all" ? std::nullopt : parse_chart(chart_);
   plot_request_.metric = *parse_sweep_metric(metric_);
   // Each chart of a set is listed as it is written (a single chart is not).
   const bool list = !plot_quiet_ && !plot_request_.chart;

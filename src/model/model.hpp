@@ -15,7 +15,9 @@
 //   memory_model.hpp      curves, detected levels and transfer fits in the document
 //   level_consistency.hpp a nearer level never slower than a farther one, unless flagged
 //   energy.hpp            the power, energy and energy-efficiency CARM arithmetic and its document part
-//   suite.hpp             the micro-benchmark suite's sections (math roofs, stride, divergence...)
+//   suite.hpp             the micro-benchmark suite's sections: the math roofs and the benchmarks' series
+//   series.hpp            a suite benchmark's result: a measured series of points (x, y with its runs)
+//   suite_table.hpp       the suite benchmarks as rows: kernel, step, section and field names, chart, table
 //   math_functions.hpp    OpenCL C's math functions, the math category's words
 //   op_counts.hpp         what one launch of a user kernel executes (counter slots)
 //   counts_file.hpp       counts travelling from a machine with Clang to a device machine
@@ -45,8 +47,10 @@
 #include "model/placement.hpp"
 #include "model/roofline.hpp"
 #include "model/roofs.hpp"
+#include "model/series.hpp"
 #include "model/source_hash.hpp"
 #include "model/stats.hpp"
 #include "model/suite.hpp"
+#include "model/suite_table.hpp"
 #include "model/units.hpp"
 #include "model/vocabulary.hpp"

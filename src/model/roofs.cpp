@@ -159,8 +159,8 @@ void to_json(json& j, const RoofsDocument& d) {
        {"device", d.device}, {"clock", opt(d.clock)}, {"ceilings", d.ceilings},
        {"memory", opt(d.memory)}, {"transfers", d.transfers},
        {"launch_overhead", opt(d.launch_overhead)}, {"energy", opt(d.energy)}, {"math", d.math},
-       {"global_stride", d.global_stride}, {"divergence", opt(d.divergence)}, {"scalability", opt(d.scalability)},
-       {"atomics", d.atomics}, {"steps", d.steps}, {"notes", d.notes}};
+       {"steps", d.steps}, {"notes", d.notes}};
+  for (const SuiteRow& row : suite_rows()) j[std::string(row.section)] = section_to_json(row, d.series(row.id));
 }
 void from_json(const json& j, RoofsDocument& d) {
   j.at("schema_version").get_to(d.schema_version);
@@ -183,12 +183,18 @@ void from_json(const json& j, RoofsDocument& d) {
   get_opt(j, "launch_overhead", d.launch_overhead);
   get_opt(j, "energy", d.energy);
   get_opt(j, "math", d.math);
-  get_opt(j, "global_stride", d.global_stride);
-  get_opt(j, "divergence", d.divergence);
-  get_opt(j, "scalability", d.scalability);
-  get_opt(j, "atomics", d.atomics);
+  for (const SuiteRow& row : suite_rows())
+    if (const std::string section(row.section); j.contains(section))
+      if (std::vector<MeasuredSeries> series = section_from_json(row, j.at(section)); !series.empty())
+        d.suite[row.id] = std::move(series);
   get_opt(j, "steps", d.steps);
   get_opt(j, "notes", d.notes);
+}
+
+const std::vector<MeasuredSeries>& RoofsDocument::series(SuiteBenchmark benchmark) const {
+  static const std::vector<MeasuredSeries> none;
+  const auto it = suite.find(benchmark);
+  return it == suite.end() ? none : it->second;
 }
 
 void flag_levels(RoofsDocument& doc) {

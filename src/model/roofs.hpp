@@ -3,6 +3,7 @@
 // form; the schema is documented in the README ("The roofs file").
 #pragma once
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -88,14 +89,16 @@ struct RoofsDocument {
   std::vector<TransferFit> transfers;     // host-device transfer model
   std::optional<LaunchOverhead> launch_overhead;
   std::optional<EnergySection> energy;    // power and energy readings and the fitted power model
-  // Seed 000's micro-benchmark suite (model/suite).
-  std::vector<MathRoof> math;                // built-in function throughput
-  std::vector<StrideCurve> global_stride;    // the coalescing curves
-  std::optional<DivergenceTest> divergence;
-  std::optional<ScalabilitySweep> scalability;
-  std::vector<AtomicRate> atomics;
+  // Seed 000's micro-benchmark suite (model/suite): the math roofs, and each
+  // suite benchmark's series (model/suite_table), a benchmark that measured
+  // none absent.
+  std::vector<MathRoof> math;  // built-in function throughput
+  std::map<SuiteBenchmark, std::vector<MeasuredSeries>> suite;
   std::vector<StepTime> steps;     // in the order they ran; empty in files of older versions
   std::vector<std::string> notes;  // what was skipped and why, warnings
+
+  // The series a suite benchmark measured (none: empty).
+  const std::vector<MeasuredSeries>& series(SuiteBenchmark benchmark) const;
 };
 
 void to_json(nlohmann::json& j, const Stats& s);

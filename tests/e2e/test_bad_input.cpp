@@ -188,8 +188,7 @@ TEST_CASE("plot and report draw the suite's sections of a roofs file that has th
   const auto dir = scratch_dir("suite-charts");
   roofline::RoofsDocument doc = roofline::load_roofs(std::string(ROOFLINE_SOURCE_DIR) + "/roofs/pthread-haswell-amd-epyc.json");
   const roofline::RoofsDocument suite = roofline::testing::suite_document();
-  doc.math = suite.math, doc.global_stride = suite.global_stride, doc.divergence = suite.divergence;
-  doc.scalability = suite.scalability, doc.atomics = suite.atomics;
+  doc.math = suite.math, doc.suite = suite.suite;
   const std::string roofs = (dir / "suite.json").string();
   std::ofstream(roofs) << nlohmann::json(doc).dump(1);
   auto r = run_roofline("plot '" + roofs + "' --chart math -o '" + (dir / "math.svg").string() + "'");
@@ -197,13 +196,14 @@ TEST_CASE("plot and report draw the suite's sections of a roofs file that has th
   CHECK(fs::exists(dir / "math.svg"));
   r = run_roofline("plot '" + roofs + "' --chart all -o '" + (dir / "all").string() + "'");
   CHECK(r.exit_code == 0);
-  for (const char* suffix : {"-math", "-stride", "-divergence", "-scalability"})
+  for (const char* suffix : {"-math", "-stride", "-divergence", "-scalability", "-atomic-contention"})
     CHECK(fs::exists(dir / "all" / (std::string("suite") + suffix + ".svg")));
   r = run_roofline("report '" + roofs + "' -o '" + (dir / "r.html").string() + "'");
   CHECK(r.exit_code == 0);
   std::ifstream in(dir / "r.html");
   const std::string html((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  for (const char* heading : {"Math functions", "Global-memory stride", "Branch divergence", "Scalability", "Atomics"})
+  for (const char* heading : {"Math functions", "Global-memory stride", "Branch divergence", "Scalability", "Atomics",
+                              "Atomic contention"})
     CHECK(html.find(heading) != std::string::npos);
   fs::remove_all(dir);
 }

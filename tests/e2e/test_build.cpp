@@ -80,7 +80,7 @@ TEST_CASE("build --quick on PoCL writes a roofs file, a chart that renders, and 
   for (const auto& step : j["steps"]) steps.push_back(step["name"]), step_seconds += step["seconds"].get<double>();
   CHECK(steps == std::vector<std::string>{"compute ceilings", "math functions", "DRAM bandwidth", "memory hierarchy",
                                           "global-memory stride", "branch divergence", "scalability", "atomics",
-                                          "power model", "host transfers and launch overhead"});
+                                          "atomic contention", "power model", "host transfers and launch overhead"});
   CHECK(step_seconds > 0);
   CHECK(j["tool"]["version"].get<std::string>().size() > 0);
   CHECK(j["device"]["type"] == "cpu");
@@ -181,7 +181,8 @@ TEST_CASE("build --quick on PoCL writes a roofs file, a chart that renders, and 
 
   // Seed 000's suite: four coalescing curves (float and float4, read and
   // write; --quick's strides 1, 2, 4, 8, 16 and stride 0 apart), divergence
-  // to 64 paths, scalability from 1 work-item, and the four atomic rates.
+  // to 64 paths, scalability from 1 work-item, the four atomic rates, and
+  // atomic contention.
   REQUIRE(j["global_stride"].size() == 4);
   for (const auto& c : j["global_stride"]) {
     CHECK(c["points"].size() == 5);
@@ -199,6 +200,26 @@ TEST_CASE("build --quick on PoCL writes a roofs file, a chart that renders, and 
   CHECK(j["scalability"]["saturation_items"].get<std::uint64_t>() >= 1);
   REQUIRE(j["atomics"].size() == 4);
   for (const auto& a : j["atomics"]) CHECK(a["ops_per_s"]["median"].get<double>() > 0);
+  // Atomic contention: 1, 2, 4 ... work-items per address, up to the work-group
+  // (the CPU's 16) in local memory and beyond it, to the NDRange's largest power
+  // of two, in global memory.
+  REQUIRE(j["atomic_contention"].size() == 2);
+  for (const auto& c : j["atomic_contention"]) {
+    const bool global = c["space"] == "global";
+    CHECK(c["launch"]["local"] == 16);
+    const std::uint64_t most = global ? c["launch"]["global"].get<std::uint64_t>() : 16;
+    std::uint64_t share = 1;
+    for (const auto& p : c["points"]) {
+      CHECK(p["items_per_address"] == share);
+      CHECK(p["ops_per_s"]["median"].get<double>() > 0);
+      share *= 2;
+    }
+    // The last point: the largest power of two dividing `most`, beyond the work-group in global memory.
+    const std::uint64_t last = share / 2;
+    CHECK(most % last == 0);
+    CHECK((most % (2 * last) != 0 || 2 * last > most));
+    CHECK(last > (global ? 16 : 8));
+  }
 
   // --energy auto (the default of a full build): a machine without readable counters (a VM)
   // is told why once and the build completes; one with counters gets the section.

@@ -210,12 +210,13 @@ TEST_CASE("every chart kind renders in rsvg-convert and Chromium with its data i
   const std::vector<Placement> dots = ten_dots();
   for (const std::string& kind : chart_kind_names()) {
     SUBCASE(kind.c_str()) {
-      const std::optional<ChartKind> parsed = parse_chart_kind(kind);
+      const std::optional<ChartSpec> parsed = parse_chart(kind);
       REQUIRE(parsed);
       if (!missing_section(*parsed, RoofsDocument{}).empty()) {  // a suite chart: the committed files have no such section
         const RoofsDocument suite = testing::suite_document();
-        check_chart(render_chart({*parsed}, {&suite}), "suite-" + kind, kind == "stride" ? 4 : kind == "math" ? 0 : 1);
-        check_chart(render_chart({*parsed}, {&h200}), "h200-" + kind, 0);
+        const std::size_t lines = parsed->kind == ChartKind::math ? 0 : suite.series(parsed->suite).size();
+        check_chart(render_chart(*parsed, {&suite}), "suite-" + kind, lines);
+        check_chart(render_chart(*parsed, {&h200}), "h200-" + kind, 0);
         continue;
       }
       // The energy charts: a curve per level with a fitted P_beta (DRAM and L2 in the H200's file).

@@ -1,9 +1,10 @@
 // A roofs document holding every section of the micro-benchmark suite
 // (model/suite), with figures shaped like a GPU's, for the chart and report
 // tests: 12 math roofs of 9 functions over every form and type, the four
-// stride curves (strides 1..16 and 32, and stride 0), a divergence test whose
+// stride curves (stride 0, strides 1..16 and 32), a divergence test whose
 // ratio doubles up to 32 paths, a scalability sweep that saturates at 2^16
-// work-items, and four atomic rates. Deterministic.
+// work-items, four atomic rates, and atomic contention in global and local
+// memory from 1 to 256 work-items per address. Deterministic.
 #pragma once
 #include <cmath>
 #include <cstdint>
@@ -53,50 +54,71 @@ inline std::vector<MathRoof> suite_math_roofs() {
   };
 }
 
-inline StrideCurve stride_curve(Op op, int width, double peak) {
-  StrideCurve c;
-  c.op = op, c.width = width, c.type = DataType::float32;
-  c.launch = {1 << 22, 256}, c.buffer_bytes = 1ull << 30;
+inline MeasuredSeries stride_curve(Op op, int width, double peak) {
+  MeasuredSeries c;
+  c.tags = {op, DataType::float32, width, {}, {}};
+  c.launch = {1 << 22, 256}, c.bytes = 1ull << 30;
+  c.points.push_back({0, spread(peak / 40), std::nullopt, 0});  // stride 0: every work-item on one address
   std::vector<std::uint32_t> strides;
   for (std::uint32_t s = 1; s <= 16; ++s) strides.push_back(s);
   strides.push_back(32);
-  for (std::uint32_t s : strides) c.points.push_back({s, spread(peak / std::min<double>(s, 8 / width + 1.0 * s / 4))});
-  c.same_address = StridePoint{0, spread(peak / 40)};
+  for (std::uint32_t s : strides)
+    c.points.push_back({double(s), spread(peak / std::min<double>(s, 8 / width + 1.0 * s / 4)), std::nullopt, 0});
   return c;
 }
 
-inline DivergenceTest suite_divergence() {
-  DivergenceTest d;
+inline MeasuredSeries suite_divergence() {
+  MeasuredSeries d;
   d.launch = {1 << 20, 256};
   const double base = 2e-4;
   for (int p = 1; p <= 64; p *= 2) {
     const double ratio = std::min(p, 32) * 0.97 + (p == 1 ? 0.03 : 0);
-    d.points.push_back({p, spread(base * ratio, 0.02), ratio});
+    d.points.push_back({double(p), spread(base * ratio, 0.02), std::nullopt, 0});
   }
-  d.implied_width = implied_subgroup_width(d.points);
-  d.reported_width = 32;
+  d.marks["reported_width"] = 32;
+  derive_marks(suite_row(SuiteBenchmark::divergence), d);
   return d;
 }
 
-inline ScalabilitySweep suite_scalability() {
-  ScalabilitySweep s;
+inline MeasuredSeries suite_scalability() {
+  MeasuredSeries s;
   s.bytes = 3ull << 28;
   for (std::uint64_t n = 64; n <= (1u << 20); n *= 4) {
     const double bw = 4.0e12 * std::min(1.0, double(n) / 65536.0);
-    s.points.push_back({n, std::min<std::uint64_t>(n, 256), spread(double(s.bytes) / bw), spread(bw)});
+    s.points.push_back({double(n), spread(bw), spread(double(s.bytes) / bw), std::min<std::uint64_t>(n, 256)});
   }
-  s.saturation_items = saturation_point(s.points);
+  derive_marks(suite_row(SuiteBenchmark::scalability), s);
   return s;
 }
 
-inline std::vector<AtomicRate> suite_atomics() {
-  std::vector<AtomicRate> out;
+inline std::vector<MeasuredSeries> suite_atomics() {
+  std::vector<MeasuredSeries> out;
   double rate = 1e9;
   for (AtomicSpace space : {AtomicSpace::global, AtomicSpace::local})
     for (AtomicTarget target : {AtomicTarget::one_address, AtomicTarget::distinct_addresses}) {
-      out.push_back({space, target, 1 << 20, 256, spread(rate)});
+      MeasuredSeries a;
+      a.tags.space = space, a.tags.target = target;
+      a.launch = {1 << 20, 256};
+      a.points.push_back({0, spread(rate), std::nullopt, 0});
+      out.push_back(a);
       rate *= 7;
     }
+  return out;
+}
+
+// Atomic contention in global and local memory: flat to 4 work-items per
+// address, then slower with each doubling.
+inline std::vector<MeasuredSeries> suite_contention() {
+  std::vector<MeasuredSeries> out;
+  for (AtomicSpace space : {AtomicSpace::global, AtomicSpace::local}) {
+    MeasuredSeries c;
+    c.tags.space = space;
+    c.launch = {1 << 20, 256};
+    const double distinct = space == AtomicSpace::global ? 3e11 : 2e12;
+    for (std::uint32_t share = 1; share <= 256; share *= 2)
+      c.points.push_back({double(share), spread(distinct / std::max(1.0, share / 4.0)), std::nullopt, 0});
+    out.push_back(c);
+  }
   return out;
 }
 
@@ -106,11 +128,12 @@ inline RoofsDocument suite_document() {
   d.device.name = "Suite GPU";
   d.date = "2026-11-24";
   d.math = suite_math_roofs();
-  d.global_stride = {stride_curve(Op::read, 1, 3.9e12), stride_curve(Op::store, 1, 3.5e12), stride_curve(Op::read, 4, 4.2e12),
-                     stride_curve(Op::store, 4, 3.8e12)};
-  d.divergence = suite_divergence();
-  d.scalability = suite_scalability();
-  d.atomics = suite_atomics();
+  d.suite[SuiteBenchmark::global_stride] = {stride_curve(Op::read, 1, 3.9e12), stride_curve(Op::store, 1, 3.5e12),
+                                            stride_curve(Op::read, 4, 4.2e12), stride_curve(Op::store, 4, 3.8e12)};
+  d.suite[SuiteBenchmark::divergence] = {suite_divergence()};
+  d.suite[SuiteBenchmark::scalability] = {suite_scalability()};
+  d.suite[SuiteBenchmark::atomics] = suite_atomics();
+  d.suite[SuiteBenchmark::atomic_contention] = suite_contention();
   return d;
 }
 

@@ -166,7 +166,8 @@ TEST_CASE("a fleet of five H100s and two CPUs: groups, ratios, outliers and the 
 
 TEST_CASE("the fleet chart kind draws roofs documents, one device or several") {
   const RoofsDocument a = gpu("GPU", "0123456789", 1.0), b = gpu("GPU", "abcdef0123", 0.7);
-  CHECK(parse_chart_kind("fleet") == ChartKind::fleet);
+  REQUIRE(parse_chart("fleet"));
+  CHECK(parse_chart("fleet")->kind == ChartKind::fleet);
   CHECK(ChartSpec{ChartKind::fleet}.compares_files());
   const std::string one = render_chart({ChartKind::fleet}, {&a});
   CHECK(xml_problem(one) == "");

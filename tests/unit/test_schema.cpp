@@ -337,9 +337,10 @@ TEST_CASE("a math roof of no calls per second and suite figures beyond what they
   d["math"][0]["calls_per_s"]["median"] = -1;
   check_message(roofs_refusal(d), "r.json: /math/0/calls_per_s/median: must be at least 0, got -1");  // the stats' own bound
   d = small_roofs();
-  StrideCurve c;
-  c.points = {{1, Stats{1e12, 1e12, 1e12, 1e12, 0, 0, 3}}};
-  d["global_stride"] = json::array({c});
+  MeasuredSeries c;
+  c.tags = {Op::read, DataType::float32, 1, {}, {}};
+  c.points = {{1, Stats{1e12, 1e12, 1e12, 1e12, 0, 0, 3}, std::nullopt, 0}};
+  d["global_stride"] = section_to_json(suite_row(SuiteBenchmark::global_stride), {c});
   CHECK(roofs_refusal(d) == "");
   d["global_stride"][0]["points"][0]["stride"] = 5000000000;  // read into 32 bits
   CHECK(roofs_refusal(d).rfind("r.json: /global_stride/0/points/0/stride: ", 0) == 0);
@@ -356,9 +357,9 @@ TEST_CASE("a math roof of no calls per second and suite figures beyond what they
   d["global_stride"][0]["type"] = "quad";
   CHECK(roofs_refusal(d).rfind("r.json: /global_stride/0/type: ", 0) == 0);
   d = small_roofs();
-  DivergenceTest t;
-  t.points = {{1, Stats{1e-3, 1e-3, 1e-3, 1e-3, 0, 0, 3}, 1}};
-  d["divergence"] = t;
+  MeasuredSeries t;
+  t.points = {{1, Stats{1e-3, 1e-3, 1e-3, 1e-3, 0, 0, 3}, std::nullopt, 0}};
+  d["divergence"] = section_to_json(suite_row(SuiteBenchmark::divergence), {t});
   CHECK(roofs_refusal(d) == "");
   d["divergence"]["points"][0]["paths"] = 5000000000;  // read into an int
   CHECK(roofs_refusal(d).rfind("r.json: /divergence/points/0/paths: ", 0) == 0);

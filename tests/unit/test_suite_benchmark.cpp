@@ -1,4 +1,4 @@
-// The suite's benchmarks (stride sweep, divergence, scalability, atomics):
+// The suite's benchmarks (stride sweep, divergence, scalability, atomics, atomic contention):
 // their host checks on good and corrupted outputs, their summaries on
 // synthetic points, and each run on the PoCL CPU device with a tiny plan.
 #include <doctest/doctest.h>
@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+#include "benchmark/atomic_contention_benchmark.hpp"
 #include "benchmark/plan.hpp"
 #include "benchmark/program_cache.hpp"
 #include "benchmark/session.hpp"
@@ -14,36 +15,39 @@
 #include "device/device.hpp"
 #include "measurement/progress.hpp"
 #include "model/suite.hpp"
+#include "model/suite_table.hpp"
 #include "cpu_device.hpp"
 
 using namespace roofline;
 
 namespace {
 
-std::vector<DivergencePoint> divergence_points(const std::vector<double>& ratios) {
-  std::vector<DivergencePoint> points;
+// A divergence series whose times are these ratios (the branch-free kernel's time 1).
+MeasuredSeries divergence_points(const std::vector<double>& ratios) {
+  MeasuredSeries series;
   int paths = 1;
   for (double r : ratios) {
-    DivergencePoint p;
-    p.paths = paths;
-    p.ratio = r;
-    points.push_back(p);
+    SeriesPoint p;
+    p.x = paths;
+    p.y.median = r;
+    series.points.push_back(p);
     paths *= 2;
   }
-  return points;
+  return series;
 }
 
-std::vector<ScalabilityPoint> scalability_points(const std::vector<double>& bandwidths) {
-  std::vector<ScalabilityPoint> points;
+// A scalability series of these bandwidths at 1, 2, 4 ... work-items.
+MeasuredSeries scalability_points(const std::vector<double>& bandwidths) {
+  MeasuredSeries series;
   std::uint64_t items = 1;
   for (double b : bandwidths) {
-    ScalabilityPoint p;
-    p.work_items = items;
-    p.bytes_per_s.median = b;
-    points.push_back(p);
+    SeriesPoint p;
+    p.x = double(items);
+    p.y.median = b;
+    series.points.push_back(p);
     items *= 2;
   }
-  return points;
+  return series;
 }
 
 // What kernels/stride.cl's write kernel leaves: every written element its
@@ -61,19 +65,29 @@ std::vector<float> simulated_stores(const StrideAccess& a, std::uint64_t element
 }  // namespace
 
 TEST_CASE("a file's implied width and saturation point are this roofline's reading of its points") {
-  DivergenceTest d;
-  d.points = divergence_points({1, 1.36, 2.54, 2.55, 2.59, 1.33, 2.62});
-  d.implied_width = 4;  // what an earlier rule wrote
-  CHECK_FALSE(nlohmann::json(d).get<DivergenceTest>().implied_width.has_value());
-  ScalabilitySweep s;
-  for (std::uint64_t items : {1, 2, 4}) {
-    ScalabilityPoint p;
-    p.work_items = items;
-    p.bytes_per_s.median = items < 2 ? 1e9 : 3e9;
-    s.points.push_back(p);
-  }
-  s.saturation_items = 4;
-  CHECK(nlohmann::json(s).get<ScalabilitySweep>().saturation_items == 2);
+  const SuiteRow& divergence = suite_row(SuiteBenchmark::divergence);
+  MeasuredSeries d = divergence_points({1, 1.36, 2.54, 2.55, 2.59, 1.33, 2.62});
+  d.marks["implied_width"] = 4;  // what an earlier rule wrote
+  d.marks["reported_width"] = 8;  // measured, read as written
+  const MeasuredSeries read = section_from_json(divergence, section_to_json(divergence, {d})).at(0);
+  CHECK_FALSE(read.mark("implied_width").has_value());
+  CHECK(read.mark("reported_width") == 8);
+  const SuiteRow& scalability = suite_row(SuiteBenchmark::scalability);
+  MeasuredSeries s = scalability_points({1e9, 3e9, 3e9});
+  s.marks["saturation_items"] = 4;
+  CHECK(section_from_json(scalability, section_to_json(scalability, {s})).at(0).mark("saturation_items") == 2);
+}
+
+TEST_CASE("a divergence point's ratio is its time over the branch-free kernel's, derived again when read") {
+  const SuiteRow& row = suite_row(SuiteBenchmark::divergence);
+  MeasuredSeries d = divergence_points({2, 4, 8});  // times 2, 4 and 8: ratios 1, 2, 4
+  const nlohmann::json j = section_to_json(row, {d});
+  CHECK(j.at("points").at(1).at("paths") == 2);
+  CHECK(j.at("points").at(1).at("ratio") == 2.0);
+  CHECK(j.at("points").at(2).at("ratio") == 4.0);
+  CHECK(ratio_to_unit(d, d.points[2]) == 4.0);
+  d.points.erase(d.points.begin());  // no branch-free point: no ratio
+  CHECK(ratio_to_unit(d, d.points[0]) == 0.0);
 }
 
 TEST_CASE("implied sub-group width: where the divergence ratio stops doubling") {
@@ -95,8 +109,8 @@ TEST_CASE("implied sub-group width: where the divergence ratio stops doubling") 
   // Still doubling at the last point: the width is beyond what was measured.
   CHECK_FALSE(implied_subgroup_width(divergence_points({1, 2, 4, 8, 16, 32, 64})).has_value());
   // Order of the points does not matter.
-  std::vector<DivergencePoint> shuffled = divergence_points({1, 2, 4, 8, 8.1});
-  std::swap(shuffled[0], shuffled[4]);
+  MeasuredSeries shuffled = divergence_points({1, 2, 4, 8, 8.1});
+  std::swap(shuffled.points[0], shuffled.points[4]);
   CHECK(implied_subgroup_width(shuffled) == 8);
 }
 
@@ -105,7 +119,7 @@ TEST_CASE("saturation point: the fewest work-items within 10% of the best bandwi
   CHECK(saturation_point(scalability_points({1, 2, 4, 9.1, 9.5, 10, 9.8})) == 8);
   // Bandwidth that falls again past its peak: the first count to reach it.
   CHECK(saturation_point(scalability_points({1, 5, 10, 6, 4})) == 4);
-  CHECK_FALSE(saturation_point({}).has_value());
+  CHECK_FALSE(saturation_point(MeasuredSeries{}).has_value());
   CHECK_FALSE(saturation_point(scalability_points({0, 0})).has_value());
 }
 
@@ -187,6 +201,33 @@ TEST_CASE("divergence, vector add and atomics checks reject a corrupted output")
                   WrongResult);
 }
 
+TEST_CASE("atomic contention: its levels, and its check on good and corrupted counters") {
+  CHECK(contention_levels(16) == std::vector<std::uint32_t>{1, 2, 4, 8, 16});
+  CHECK(contention_levels(192) == std::vector<std::uint32_t>{1, 2, 4, 8, 16, 32, 64});  // powers of two dividing the group
+  CHECK(contention_levels(1) == std::vector<std::uint32_t>{1});
+  CHECK(contention_levels(270336).back() == 8192);  // an H200's NDRange, 132 x 8 groups of 256: 2^13 x 33
+  const std::uint64_t global = 64;
+  const std::uint32_t adds = 5;
+  for (std::uint32_t share : {1u, 4u, 64u}) {
+    CAPTURE(share);
+    // What kernels/atomic_contention.cl leaves: work-item g adds g + 1 + i in step i to counter g / share.
+    std::vector<std::uint32_t> counters(global / share, 0);
+    for (std::uint32_t g = 0; g < global; ++g)
+      for (std::uint32_t i = 0; i < adds; ++i) counters[g / share] += g + 1 + i;
+    for (std::uint64_t c = 0; c < counters.size(); ++c) CHECK(contention_counter(c, share, adds) == counters[c]);
+    CHECK_NOTHROW(check_contention_counters(AtomicSpace::global, counters, global, share, adds));
+    // An add that used the same value on every work-item (a merged step) ends elsewhere.
+    std::vector<std::uint32_t> merged(global / share, 0);
+    for (std::uint32_t g = 0; g < global; ++g)
+      for (std::uint32_t i = 0; i < adds; ++i) merged[g / share] += (g / share) * share + 1 + i;
+    if (share > 1) CHECK_THROWS_AS(check_contention_counters(AtomicSpace::local, merged, global, share, adds), WrongResult);
+    counters.back() += 1;
+    CHECK_THROWS_AS(check_contention_counters(AtomicSpace::global, counters, global, share, adds), WrongResult);
+    counters.pop_back();
+    CHECK_THROWS_AS(check_contention_counters(AtomicSpace::global, counters, global, share, adds), WrongResult);
+  }
+}
+
 TEST_CASE("suite benchmarks on the CPU device, tiny plan") {
   std::vector<DeviceEntry> devices = enumerate_devices();
   const DeviceEntry* dev = cpu_device(devices);
@@ -207,46 +248,63 @@ TEST_CASE("suite benchmarks on the CPU device, tiny plan") {
   Progress progress(1, false);
   Session session(*dev, plan, find_kernel_dir(""), progress);
 
+  const auto measure = [&](SuiteBenchmark id, const SeriesTags& which) { return measure_suite(session, suite_row(id), which); };
+
   SUBCASE("global-memory stride") {
-    for (int width : {1, 4})
-      for (Op op : {Op::read, Op::store}) {
-        const StrideCurve c = measure_global_stride(session, op, width);
-        CHECK(c.op == op);
-        CHECK(c.width == width);
-        CHECK(c.buffer_bytes == 1u << 20);
-        REQUIRE(c.points.size() == 3);
-        CHECK(c.points[0].stride == 1);
-        CHECK(c.points[2].stride == 16);
-        REQUIRE(c.same_address.has_value());
-        CHECK(c.same_address->stride == 0);
-        for (const StridePoint& p : c.points) CHECK(p.bytes_per_s.median > 0);
-      }
+    for (const SeriesTags& which : suite_row(SuiteBenchmark::global_stride).series) {
+      const MeasuredSeries c = measure(SuiteBenchmark::global_stride, which);
+      CHECK(c.tags == which);
+      CHECK(c.bytes == 1u << 20);
+      REQUIRE(c.points.size() == 4);
+      CHECK(c.points[0].x == 0);  // every work-item on one address
+      CHECK(c.points[1].x == 1);
+      CHECK(c.points[3].x == 16);
+      for (const SeriesPoint& p : c.points) CHECK(p.y.median > 0);
+    }
   }
   SUBCASE("branch divergence") {
-    const DivergenceTest d = measure_divergence(session);
+    const MeasuredSeries d = measure(SuiteBenchmark::divergence, {});
     CHECK(d.launch.local == 64);
     REQUIRE(d.points.size() == 4);
-    CHECK(d.points[0].paths == 1);
-    CHECK(d.points[0].ratio == doctest::Approx(1));
-    for (const DivergencePoint& p : d.points) CHECK(p.seconds.median > 0);
-    CHECK(d.reported_width.has_value());
-    MESSAGE("ratios: " << d.points[1].ratio << " " << d.points[2].ratio << " " << d.points[3].ratio);
+    CHECK(d.points[0].x == 1);
+    CHECK(ratio_to_unit(d, d.points[0]) == doctest::Approx(1));
+    for (const SeriesPoint& p : d.points) CHECK(p.y.median > 0);
+    CHECK(d.mark("reported_width").has_value());
+    MESSAGE("ratios: " << ratio_to_unit(d, d.points[1]) << " " << ratio_to_unit(d, d.points[2]) << " "
+                       << ratio_to_unit(d, d.points[3]));
   }
   SUBCASE("scalability") {
-    const ScalabilitySweep s = measure_scalability(session);
+    const MeasuredSeries s = measure(SuiteBenchmark::scalability, {});
     REQUIRE(s.points.size() == 4);  // 1, 4, 16, 64
-    CHECK(s.points.back().work_items == 64);
+    CHECK(s.points.back().x == 64);
     CHECK(s.points.back().local == 1);
+    CHECK(s.points.back().seconds.has_value());
     CHECK(s.bytes > (3u << 20) - 12 * 1024);
-    CHECK(s.saturation_items.has_value());
+    CHECK(s.mark("saturation_items").has_value());
+  }
+  SUBCASE("atomic contention") {
+    for (const SeriesTags& which : suite_row(SuiteBenchmark::atomic_contention).series) {
+      const MeasuredSeries c = measure(SuiteBenchmark::atomic_contention, which);
+      CHECK(c.tags == which);
+      CHECK(c.launch.global == 64);
+      CHECK(c.launch.local == 16);
+      // 1, 2, 4 ... the NDRange's 64 work-items on one address in global
+      // memory (beyond the work-group: several groups on one address), the
+      // work-group's 16 in local memory.
+      const bool global = which.space == AtomicSpace::global;
+      REQUIRE(c.points.size() == (global ? 7 : 5));
+      CHECK(c.points.back().x == (global ? 64 : 16));
+      for (const SeriesPoint& p : c.points) CHECK(p.y.median > 0);
+      MESSAGE(str(*which.space) << " contention, adds/s at 1 and " << c.points.back().x
+                                << " per address: " << c.points.front().y.median << " " << c.points.back().y.median);
+    }
   }
   SUBCASE("atomics") {
-    const std::vector<AtomicRate> rates = measure_atomics(session);
-    REQUIRE(rates.size() == 4);
-    CHECK(rates[0].space == AtomicSpace::global);
-    CHECK(rates[3].space == AtomicSpace::local);
-    CHECK(rates[3].target == AtomicTarget::distinct_addresses);
-    for (const AtomicRate& r : rates) CHECK(r.ops_per_s.median > 0);
+    for (const SeriesTags& which : suite_row(SuiteBenchmark::atomics).series) {
+      const MeasuredSeries r = measure(SuiteBenchmark::atomics, which);
+      CHECK(r.tags == which);
+      REQUIRE(r.points.size() == 1);
+      CHECK(r.points[0].y.median > 0);
+    }
   }
 }
-

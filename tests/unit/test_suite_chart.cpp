@@ -29,10 +29,10 @@ std::vector<std::string> texts_of(const std::string& svg, const std::string& cls
   return out;
 }
 
-// The chart of this kind for one document, checked to be well-formed XML and
-// not the page of a chart that failed.
-std::string drawn(ChartKind kind, const RoofsDocument& doc) {
-  std::string svg = render_chart({kind}, {&doc});
+// The chart of this kind (math, or a suite benchmark's) for one document,
+// checked to be well-formed XML and not the page of a chart that failed.
+std::string drawn(const ChartSpec& spec, const RoofsDocument& doc) {
+  std::string svg = render_chart(spec, {&doc});
   REQUIRE(xml_problem(svg) == "");
   REQUIRE(svg.find("could not draw") == std::string::npos);
   return svg;
@@ -50,24 +50,40 @@ std::vector<std::string> names(const std::vector<ChartSpec>& specs) {
   return out;
 }
 
+const ChartSpec kMath{ChartKind::math};
+const ChartSpec kStride{ChartKind::suite, SweepMetric::performance, SuiteBenchmark::global_stride};
+const ChartSpec kDivergence{ChartKind::suite, SweepMetric::performance, SuiteBenchmark::divergence};
+const ChartSpec kScalability{ChartKind::suite, SweepMetric::performance, SuiteBenchmark::scalability};
+
+template <typename Doc>
+auto& divergence(Doc& d) { return d.suite.at(SuiteBenchmark::divergence).front(); }
+template <typename Doc>
+auto& scalability(Doc& d) { return d.suite.at(SuiteBenchmark::scalability).front(); }
+std::vector<MeasuredSeries>& stride_curves(RoofsDocument& d) { return d.suite.at(SuiteBenchmark::global_stride); }
+
 }  // namespace
 
 TEST_CASE("the suite's charts are in the default set only where their section is") {
   RoofsDocument d = testing::suite_document();
-  CHECK(names(default_charts(d)) == std::vector<std::string>{"", "-math", "-stride", "-divergence", "-scalability"});
-  for (const char* kind : {"math", "stride", "divergence", "scalability"}) CHECK(parse_chart_kind(kind));
+  CHECK(names(default_charts(d)) ==
+        std::vector<std::string>{"", "-math", "-stride", "-divergence", "-scalability", "-atomic-contention"});
+  for (const char* kind : {"math", "stride", "divergence", "scalability", "atomic-contention"}) CHECK(parse_chart(kind));
+  CHECK(parse_chart("stride")->suite == SuiteBenchmark::global_stride);
+  CHECK(parse_chart("stride")->name() == "stride");
+  CHECK(parse_chart("divergence")->caption() == "Branch divergence: time ratio by path count");
+  CHECK_FALSE(parse_chart("atomics"));  // a table in the report, no chart
   const std::vector<std::string> every = names(every_default_chart());
-  for (const char* suffix : {"-math", "-stride", "-divergence", "-scalability"})
+  for (const char* suffix : {"-math", "-stride", "-divergence", "-scalability", "-atomic-contention"})
     CHECK(std::find(every.begin(), every.end(), suffix) != every.end());
   SUBCASE("a document without the sections: the CARM alone, and each chart says what it lacks") {
     const RoofsDocument plain;
     CHECK(names(default_charts(plain)) == std::vector<std::string>{""});
-    CHECK(missing_section(ChartKind::math, plain) == "no math roofs");
-    CHECK(missing_section(ChartKind::stride, plain) == "no global-memory stride sweep");
-    CHECK(missing_section(ChartKind::divergence, plain) == "no divergence test");
-    CHECK(missing_section(ChartKind::scalability, plain) == "no scalability sweep");
-    CHECK(missing_section(ChartKind::carm, plain).empty());
-    for (ChartKind k : {ChartKind::math, ChartKind::stride, ChartKind::divergence, ChartKind::scalability}) {
+    CHECK(missing_section(kMath, plain) == "no math roofs");
+    CHECK(missing_section(kStride, plain) == "no global-memory stride sweep");
+    CHECK(missing_section(kDivergence, plain) == "no divergence test");
+    CHECK(missing_section(kScalability, plain) == "no scalability sweep");
+    CHECK(missing_section({ChartKind::carm}, plain).empty());
+    for (const ChartSpec& k : {kMath, kStride, kDivergence, kScalability}) {
       const std::string svg = drawn(k, plain);
       CHECK(svg.find("in this roofs file") != std::string::npos);
       CHECK(count(svg, "class=\"sweep\"") + count(svg, "class=\"bar\"") == 0);
@@ -75,16 +91,16 @@ TEST_CASE("the suite's charts are in the default set only where their section is
   }
   SUBCASE("one section alone brings its chart alone") {
     RoofsDocument only;
-    only.scalability = d.scalability;
+    only.suite[SuiteBenchmark::scalability] = d.suite.at(SuiteBenchmark::scalability);
     CHECK(names(default_charts(only)) == std::vector<std::string>{"", "-scalability"});
-    only.atomics = d.atomics;  // atomics have a table in the report, no chart
+    only.suite[SuiteBenchmark::atomics] = d.suite.at(SuiteBenchmark::atomics);  // atomics have a table in the report, no chart
     CHECK(names(default_charts(only)) == std::vector<std::string>{"", "-scalability"});
   }
 }
 
 TEST_CASE("the math chart: a bar per roof, grouped by Table 1's group, coloured by form and type") {
   const RoofsDocument d = testing::suite_document();
-  const std::string svg = drawn(ChartKind::math, d);
+  const std::string svg = drawn(kMath, d);
   CHECK(count(svg, "class=\"bar\"") == d.math.size());
   // Group 1 (add, div, mod), group 2 (fmax), group 3 (sin), group 4 (exp), group 9 (tgamma), then sqrt.
   CHECK(texts_of(svg, "group-heading") ==
@@ -105,7 +121,7 @@ TEST_CASE("the math chart: a bar per roof, grouped by Table 1's group, coloured 
     RoofsDocument many = d;
     for (const MathFunctionInfo& f : math_functions())
       if (f.floating) many.math.push_back(testing::math_roof(f.function, MathForm::precise, DataType::float64, 1e11));
-    const std::string tall = drawn(ChartKind::math, many);
+    const std::string tall = drawn(kMath, many);
     CHECK(count(tall, "class=\"bar\"") == many.math.size());
     CHECK(svg_height(tall) > svg_height(svg) + 15 * 50);
   }
@@ -113,7 +129,7 @@ TEST_CASE("the math chart: a bar per roof, grouped by Table 1's group, coloured 
 
 TEST_CASE("the stride chart: a line per width and op, stride 0 apart") {
   const RoofsDocument d = testing::suite_document();
-  const std::string svg = drawn(ChartKind::stride, d);
+  const std::string svg = drawn(kStride, d);
   CHECK(count(svg, "class=\"sweep\"") == 4);
   CHECK(count(svg, "class=\"point\"") == 4 * 17);
   CHECK(count(svg, "class=\"apart-point\"") == 4);
@@ -129,8 +145,8 @@ TEST_CASE("the stride chart: a line per width and op, stride 0 apart") {
 
 TEST_CASE("the divergence chart: measured ratio, the ideal, the implied and reported widths") {
   const RoofsDocument d = testing::suite_document();
-  REQUIRE(d.divergence->implied_width == 32);
-  const std::string svg = drawn(ChartKind::divergence, d);
+  REQUIRE(divergence(d).mark("implied_width") == 32);
+  const std::string svg = drawn(kDivergence, d);
   CHECK(count(svg, "class=\"sweep\"") == 1);
   CHECK(count(svg, "class=\"reference\"") == 1);
   CHECK(count(svg, "class=\"point\"") == 7);
@@ -142,20 +158,31 @@ TEST_CASE("the divergence chart: measured ratio, the ideal, the implied and repo
 
 TEST_CASE("the scalability chart: bandwidth by work-items, the saturation point marked") {
   const RoofsDocument d = testing::suite_document();
-  REQUIRE(d.scalability->saturation_items == 65536);
-  const std::string svg = drawn(ChartKind::scalability, d);
+  REQUIRE(scalability(d).mark("saturation_items") == 65536);
+  const std::string svg = drawn(kScalability, d);
   CHECK(count(svg, "class=\"sweep\"") == 1);
-  CHECK(count(svg, "class=\"point\"") == d.scalability->points.size());
+  CHECK(count(svg, "class=\"point\"") == scalability(d).points.size());
   CHECK(texts_of(svg, "marker-label") == std::vector<std::string>{"saturation: 65536 work-items"});
+}
+
+TEST_CASE("the atomic contention chart: a line per memory space by work-items per address") {
+  const RoofsDocument d = testing::suite_document();
+  const std::string svg = drawn(*parse_chart("atomic-contention"), d);
+  CHECK(count(svg, "class=\"sweep\"") == 2);
+  CHECK(count(svg, "class=\"point\"") == 2 * 9);
+  CHECK(count(svg, "class=\"apart-point\"") == 0);
+  for (const char* name : {"global", "local"}) CHECK(svg.find(">" + std::string(name) + "</text>") != std::string::npos);
+  CHECK(svg.find("<title>local, 32 work-items per address: 250 Gop/s") != std::string::npos);
+  CHECK(svg.find(">Atomic adds [Gop/s]</text>") != std::string::npos);
 }
 
 TEST_CASE("a suite chart of a hand-edited file draws what it can and says what it cannot") {
   RoofsDocument d = testing::suite_document();
   SUBCASE("a width or saturation point of 0 has no marker (a log axis has no 0), the lines stay") {
-    d.divergence->implied_width = 0;
-    d.divergence->reported_width = 0;
-    d.scalability->saturation_items = 0;
-    for (ChartKind k : {ChartKind::divergence, ChartKind::scalability}) {
+    divergence(d).marks["implied_width"] = 0;
+    divergence(d).marks["reported_width"] = 0;
+    scalability(d).marks["saturation_items"] = 0;
+    for (const ChartSpec& k : {kDivergence, kScalability}) {
       const std::string svg = drawn(k, d);
       CHECK(svg.find("could not draw") == std::string::npos);
       CHECK(count(svg, "class=\"sweep\"") == 1);
@@ -164,20 +191,20 @@ TEST_CASE("a suite chart of a hand-edited file draws what it can and says what i
   }
   SUBCASE("math roofs none of which has a positive calls/s: no bars, and a note that says so") {
     for (MathRoof& r : d.math) r.calls_per_s.median = 0;
-    const std::string svg = drawn(ChartKind::math, d);
+    const std::string svg = drawn(kMath, d);
     CHECK(count(svg, "class=\"bar\"") == 0);
     CHECK(svg.find("no math roof with a positive calls/s in this roofs file") != std::string::npos);
   }
   SUBCASE("calls/s at the ends of a double's range: bars on an axis that still fits") {
     d.math[0].calls_per_s = testing::spread(1e308);
     d.math[1].calls_per_s = testing::spread(1e-320);
-    const std::string svg = drawn(ChartKind::math, d);
+    const std::string svg = drawn(kMath, d);
     CHECK(svg.find("could not draw") == std::string::npos);
     CHECK(count(svg, "class=\"bar\"") == d.math.size());
   }
   SUBCASE("a stride curve without points is left out; with none left, a note says so") {
-    d.global_stride[0].points.clear(), d.global_stride[0].same_address.reset();
-    std::string svg = drawn(ChartKind::stride, d);
+    stride_curves(d)[0].points.clear();
+    std::string svg = drawn(kStride, d);
     CHECK(count(svg, "class=\"sweep\"") == 3);
     CHECK(svg.find(">float read</text>") == std::string::npos);
     // The three points apart left stay centred on their column, under its label.
@@ -188,14 +215,14 @@ TEST_CASE("a suite chart of a hand-edited file draws what it can and says what i
     for (std::sregex_iterator it(svg.begin(), svg.end(), apart_x), stop; it != stop; ++it) sum += std::stod((*it)[1]);
     CHECK(count(svg, "class=\"apart-point\"") == 3);
     CHECK(sum / 3 == doctest::Approx(std::stod(label[1])));
-    for (StrideCurve& c : d.global_stride) c.points.clear(), c.same_address.reset();
-    svg = drawn(ChartKind::stride, d);
+    for (MeasuredSeries& c : stride_curves(d)) c.points.clear();
+    svg = drawn(kStride, d);
     CHECK(count(svg, "class=\"sweep\"") + count(svg, "class=\"point\"") == 0);
     CHECK(svg.find("no point with a positive value in this roofs file") != std::string::npos);
   }
-  SUBCASE("divergence ratios of 0: no lines, a note") {
-    for (DivergencePoint& p : d.divergence->points) p.ratio = 0;
-    const std::string svg = drawn(ChartKind::divergence, d);
+  SUBCASE("divergence ratios of 0 (a branch-free time of 0): no lines, a note") {
+    for (SeriesPoint& p : divergence(d).points) p.y.median = 0;
+    const std::string svg = drawn(kDivergence, d);
     CHECK(count(svg, "class=\"sweep\"") + count(svg, "class=\"reference\"") == 0);
     CHECK(svg.find("no point with a positive value in this roofs file") != std::string::npos);
   }
@@ -205,7 +232,7 @@ TEST_CASE("the report has the suite's tables with their figures, and its charts"
   const RoofsDocument d = testing::suite_document();
   const std::string html = render_report_html(d);
   for (const char* heading : {"<h2>Math functions</h2>", "<h2>Global-memory stride</h2>", "<h2>Branch divergence</h2>",
-                              "<h2>Scalability</h2>", "<h2>Atomics</h2>"})
+                              "<h2>Scalability</h2>", "<h2>Atomics</h2>", "<h2>Atomic contention</h2>"})
     CHECK(html.find(heading) != std::string::npos);
   // A math roof's row: name, form, type, group, calls/s with its spread, per clock and CU, errors.
   CHECK(html.find("<td>native_sin</td><td>native</td><td>float</td><td>3</td><td>8.40 Tcalls/s (7.98 Tcalls/s – 8.82 Tcalls/s, 5 runs)</td>") !=
@@ -214,13 +241,18 @@ TEST_CASE("the report has the suite's tables with their figures, and its charts"
   // Stride 0 first, then 1..16 and 32, a column per curve.
   CHECK(html.find("<th>float4 store [B/s]</th>") != std::string::npos);
   CHECK(html.find("<td>0 (one address)</td>") != std::string::npos);
-  CHECK(count(html, "<tr><td>32</td>") == 2);  // stride 32, and divergence's 32 paths
-  CHECK(html.find("implied sub-group width: 32; reported preferred work-group multiple: 32") != std::string::npos);
+  CHECK(count(html, "<tr><td>32</td>") == 3);  // stride 32, divergence's 32 paths, 32 work-items per address
+  CHECK(html.find("implied sub-group width 32 (the path count beyond which the time stops growing); reported work-group "
+                  "multiple 32 (the kernel&apos;s preferred work-group size multiple); 1048576 work-items in groups of 256") !=
+        std::string::npos);
   CHECK(html.find("<td>64</td><td>6.21 ms") != std::string::npos);
   CHECK(html.find("saturation: 65536 work-items") != std::string::npos);
   CHECK(html.find("<td>local</td><td>distinct addresses</td><td>343 Gop/s") != std::string::npos);
-  // The four suite charts are inline with the CARM.
-  CHECK(count(html, "<svg ") == 5);
+  // Atomic contention: a row per work-items per address, a column per space.
+  CHECK(html.find("<th>work-items per address</th><th>global [op/s]</th><th>local [op/s]</th>") != std::string::npos);
+  CHECK(html.find("<td>256</td><td>4.69 Gop/s") != std::string::npos);
+  // The five suite charts are inline with the CARM.
+  CHECK(count(html, "<svg ") == 6);
   CHECK(html.find("<figcaption>Math-function throughput by function</figcaption>") != std::string::npos);
   SUBCASE("none of it for a document without the sections") {
     const std::string plain = render_report_html(RoofsDocument{});
