@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "app/errors.hpp"
+#include "app/instrumenter.hpp"
 #include "app/kernel_setup.hpp"
 #include "app/output_files.hpp"
 #include "app/worker.hpp"
@@ -211,7 +212,7 @@ std::string preparing(const KernelRequest& r) { return "preparing kernel file " 
 PlaceResult run_place(const PlaceRequest& r, const std::function<void(const PlaceResult&)>& show) {
   install_interrupt_handler();
   if (!r.analysis.empty() && !r.analyze) throw CommandError(Failure::usage, "--analysis FILE needs --analyze");
-  if (r.analyze) require_address_analysis();
+  if (r.analyze || r.counts.empty()) require_instrumenter();  // before the worker: counting needs it
   check_output(r.output);
   check_output_with(r.svg, energy_charts_beside(r.svg));
   check_output(r.analysis);
@@ -233,6 +234,7 @@ PlaceResult run_place(const PlaceRequest& r, const std::function<void(const Plac
 
 CountsFile run_count(const CountRequest& r, const std::function<void(const CountsFile&)>& show) {
   install_interrupt_handler();
+  require_instrumenter();
   check_output(r.output);
   const nlohmann::json doc = nlohmann::json::parse(
       run_in_worker(preparing(r.kernel), {r.kernel.timeout_s}, [&r](const WorkerChannel& w) {

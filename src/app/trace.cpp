@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "app/errors.hpp"
+#include "app/instrumenter.hpp"
 #include "app/output_files.hpp"
 #include "app/trace_run.hpp"
 #include "chart/chart.hpp"
@@ -364,7 +365,7 @@ TraceResult run_trace(const TraceRequest& r, const std::function<void(const Trac
   if (r.analyze && r.roofs.empty())
     throw CommandError(Failure::usage, "--analyze needs the roofs of the target device: pass --roofs ROOFS.json (from roofline build)");
   if (r.analyze && r.count == CountMode::none) throw CommandError(Failure::usage, "--analyze needs counts: not with --count none");
-  if (r.analyze) require_address_analysis();
+  if (r.analyze) require_instrumenter();
   // A roofs file that cannot be read stops here, before the application runs.
   const std::optional<RoofsDocument> given_roofs = r.roofs.empty() ? std::nullopt : std::optional<RoofsDocument>(load_roofs(r.roofs));
   std::optional<SignatureAnalysisRequest> analysis;

@@ -42,8 +42,9 @@ class SchemaStore : public SchemaFiles {
  private:
   SchemaStore() {
     for (const SchemaFile& f : embedded_schema_files()) docs_[f.name] = json::parse(f.text);
-    for (DocumentKind kind : {DocumentKind::roofs, DocumentKind::placement, DocumentKind::counts,
-                              DocumentKind::level_override, DocumentKind::trace, DocumentKind::analysis})
+    for (DocumentKind kind : {DocumentKind::roofs, DocumentKind::placement, DocumentKind::counts, DocumentKind::level_override,
+                              DocumentKind::trace, DocumentKind::analysis, DocumentKind::instrument_request,
+                              DocumentKind::instrument_reply})
       schemas_[kind] = parse(kind);
   }
 
@@ -114,6 +115,8 @@ const char* schema_file_name(DocumentKind kind) {
     case DocumentKind::level_override: return "levels.schema.json";
     case DocumentKind::trace: return "trace.schema.json";
     case DocumentKind::analysis: return "analysis.schema.json";
+    case DocumentKind::instrument_request: return "instrument-request.schema.json";
+    case DocumentKind::instrument_reply: return "instrument-reply.schema.json";
   }
   return "";
 }

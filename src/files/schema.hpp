@@ -14,7 +14,9 @@
 namespace roofline {
 
 // The documents that have a schema.
-enum class DocumentKind { roofs, placement, counts, level_override, trace, analysis };
+// instrument_request and instrument_reply are no files: the kernel
+// instrumenter's protocol (roofline-instrument's standard input and output).
+enum class DocumentKind { roofs, placement, counts, level_override, trace, analysis, instrument_request, instrument_reply };
 
 // A schema file as schemas/ holds it.
 struct SchemaFile {

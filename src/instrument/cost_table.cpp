@@ -1,4 +1,4 @@
-#include "count/cost_table.hpp"
+#include "instrument/cost_table.hpp"
 
 #include <set>
 

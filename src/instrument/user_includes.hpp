@@ -1,4 +1,4 @@
-// count/user_includes: the files a kernel file #includes, so that functions
+// instrument/user_includes: the files a kernel file #includes, so that functions
 // defined there are counted where they run (Clang builds only; used by the
 // instrumenter). The device builds one instrumented source; each user file
 // the kernel file includes (directly or through another, and not a system

@@ -1,4 +1,4 @@
-// count/source_edits: text inserted around the tokens the AST names, also where
+// instrument/source_edits: text inserted around the tokens the AST names, also where
 // those tokens come from a macro expansion (Clang builds only; used by the
 // instrumenter).
 //

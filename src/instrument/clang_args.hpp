@@ -1,6 +1,6 @@
-// count/clang_args: the command line Clang parses a kernel file with (OpenCL
+// instrument/clang_args: the command line Clang parses a kernel file with (OpenCL
 // C for spir/spir64, the default header, the device build's options); shared
-// by the instrumenter and the typedef resolver. Clang builds only.
+// by the instrumenter and the typedef resolver.
 #pragma once
 #include <string>
 #include <vector>

@@ -1,12 +1,12 @@
-// The Clang side of count/instrument.hpp: parses the OpenCL C source as the
+// instrument/instrumenter.hpp: parses the OpenCL C source as the
 // device build would, walks every counted function's statements (in the file
 // and in the user files it includes), computes each statement's static cost
-// from the typed AST and inserts counter updates through count/source_edits.
+// from the typed AST and inserts counter updates through instrument/source_edits.
 // Conditionally evaluated parts (the right side of && and ||, the arms of ?:,
 // loop conditions and for increments) get their own cost, injected with the
 // comma operator so only evaluated parts are charged; inside a macro, at the
 // expanded copy they belong to (the invocation is written out as its expansion).
-#include "count/instrument.hpp"
+#include "instrument/instrumenter.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -31,16 +31,12 @@
 #include <clang/Rewrite/Core/Rewriter.h>
 #include <clang/Tooling/Tooling.h>
 
-#include "count/clang_args.hpp"
-#include "count/cost_table.hpp"
-#include "count/source_edits.hpp"
-#include "count/user_includes.hpp"
+#include "instrument/clang_args.hpp"
+#include "instrument/cost_table.hpp"
+#include "instrument/source_edits.hpp"
+#include "instrument/user_includes.hpp"
 #include "model/math_functions.hpp"
 #include "model/op_counts.hpp"
-
-#ifndef ROOFLINE_CLANG_RESOURCE_DIR
-#error "ROOFLINE_CLANG_RESOURCE_DIR must name Clang's resource directory (opencl-c.h)"
-#endif
 
 namespace roofline {
 namespace {
@@ -214,7 +210,7 @@ class Instrumenter {
   Cost once_per_item_;
   const Stmt* once_per_item_stmt_ = nullptr;  // the kernel's top-level statement being walked, if it runs once per item
 
-  // In the .cl file or a user file it includes (count/user_includes.hpp).
+  // In the .cl file or a user file it includes (instrument/user_includes.hpp).
   bool in_user_file(SourceLocation loc) const { return files_.is_user_file(sm_.getFileID(sm_.getExpansionLoc(loc))); }
 
   // A function defined in a user file: it gets the counter pointer.
@@ -1185,20 +1181,7 @@ class Action : public ASTFrontendAction {
 
 }  // namespace
 
-bool counting_available() { return true; }
-
-std::vector<std::string> clang_tool_args(const InstrumentRequest& req) {
-  std::vector<std::string> args{"-x", "cl", "-Xclang", "-finclude-default-header", "-target",
-                                req.address_bits_32 ? "spir" : "spir64", "-resource-dir", ROOFLINE_CLANG_RESOURCE_DIR,
-                                "-fno-color-diagnostics", "-w"};
-  bool has_std = false;
-  for (const auto& a : req.clang_args) has_std |= a.rfind("-cl-std=", 0) == 0;
-  if (!has_std) args.push_back("-cl-std=CL1.2");
-  for (const auto& a : req.clang_args) args.push_back(a);
-  return args;
-}
-
-InstrumentResult instrument_kernel(const InstrumentRequest& req) {
+InstrumentResult instrument_source(const InstrumentRequest& req) {
   const std::vector<std::string> args = clang_tool_args(req);
   InstrumentResult out;
   std::string diagnostics;

@@ -1,5 +1,5 @@
-// count/user_includes.hpp: included user files written in place.
-#include "count/user_includes.hpp"
+// instrument/user_includes.hpp: included user files written in place.
+#include "instrument/user_includes.hpp"
 
 #include <cctype>
 

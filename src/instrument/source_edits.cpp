@@ -1,5 +1,5 @@
-// count/source_edits.hpp: insertions at file and macro-expanded tokens.
-#include "count/source_edits.hpp"
+// instrument/source_edits.hpp: insertions at file and macro-expanded tokens.
+#include "instrument/source_edits.hpp"
 
 #include <algorithm>
 

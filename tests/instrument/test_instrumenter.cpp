@@ -1,4 +1,5 @@
-// The Clang instrumenter at the source level (builds with Clang only): what it
+// The Clang instrumenter at the source level, in the instrumenter's own test
+// program (it links Clang and loads no OpenCL): what it
 // inserts for half precision (which the PoCL test device cannot run), inside
 // macro expansions, for __local variables and included files, and the
 // constructs it refuses by name. Run-time counts are checked end to end
@@ -10,13 +11,11 @@
 #include <filesystem>
 #include <fstream>
 
-#include "count/instrument.hpp"
-#include "count/typedefs.hpp"
+#include "instrument/instrumenter.hpp"
+#include "instrument/typedefs.hpp"
 #include "model/op_counts.hpp"
 
 using namespace roofline;
-
-#ifdef ROOFLINE_HAVE_CLANG
 
 namespace {
 InstrumentResult instrument(const std::string& src, const std::string& kernel, bool record_addresses = false) {
@@ -25,7 +24,7 @@ InstrumentResult instrument(const std::string& src, const std::string& kernel, b
   r.kernel = kernel;
   r.clang_args = {"-Xclang", "-cl-ext=+cl_khr_fp16"};
   r.record_addresses = record_addresses;
-  return instrument_kernel(r);
+  return instrument_source(r);
 }
 
 const TraceSite* site_of(const InstrumentResult& r, const std::string& text) {
@@ -170,7 +169,7 @@ TEST_CASE("functions of included user files are instrumented and written in plac
       "__kernel void k(__global float* a) { a[1] = twice(a) + thrice(a[0]) + thrice(a[2]); }\n";
   req.kernel = "k";
   req.clang_args = {"-I" + (dir / "user").string(), "-isystem" + (dir / "system").string()};
-  const auto r = instrument_kernel(req);
+  const auto r = instrument_source(req);
   const std::string user = (dir / "user" / "helpers.h").string();
   CHECK(r.source.find("/* #include helpers.h */\n#line 1 \"" + user + "\"\n\n"
                       "float twice(__global float* p, __private ulong *__rl_c) { __rl_c[1]+=1UL;__rl_c[4]+=4UL;return 2.0f * p[0]; }\n"
@@ -191,7 +190,7 @@ TEST_CASE("typedefs resolve through Clang with the build's defines, through macr
       "#if WIDE\ntypedef float8 vec;\n#else\ntypedef float4 vec;\n#endif\n"
       "typedef __global vec* vptr;\ntypedef struct { float x; } pair;\n__kernel void k(__global real* a) {}\n";
   r.clang_args = {"-DWIDE=1"};
-  const auto t = resolve_typedefs(r);
+  const auto t = typedefs_of(r);
   CHECK(t.at("real") == "float");
   CHECK(t.at("real_t") == "float");
   CHECK(t.at("count_t") == "uint");
@@ -199,7 +198,7 @@ TEST_CASE("typedefs resolve through Clang with the build's defines, through macr
   CHECK(t.at("vptr") == "float8*");
   CHECK(!t.count("pair"));
   r.source = "__kernel void k( {";
-  CHECK_THROWS_AS(resolve_typedefs(r), InstrumentError);
+  CHECK_THROWS_AS(typedefs_of(r), InstrumentError);
 }
 
 TEST_CASE("the counting wrapper reduces only the slots the kernel charges") {
@@ -340,12 +339,3 @@ TEST_CASE("math calls get a counter slot each, after the fixed ones, charged per
   CHECK(rec.math_slots.empty());
   CHECK(rec.source.find("ulong __rl_c[" + std::to_string(kCounterSlots + 3) + "];") != std::string::npos);
 }
-
-#else
-
-TEST_CASE("a build without Clang has no instrumenter") {
-  CHECK(!counting_available());
-  CHECK_THROWS_AS(instrument_kernel({}), InstrumentError);
-}
-
-#endif

@@ -1,6 +1,6 @@
-// The Clang side of count/typedefs.hpp: parses the file as the instrumenter
+// instrument/typedefs.hpp: parses the file as the instrumenter
 // does and names the canonical type behind each of its typedefs.
-#include "count/typedefs.hpp"
+#include "instrument/typedefs.hpp"
 
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>
@@ -11,7 +11,7 @@
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Tooling/Tooling.h>
 
-#include "count/clang_args.hpp"
+#include "instrument/clang_args.hpp"
 
 namespace roofline {
 namespace {
@@ -80,8 +80,8 @@ class Collect : public ASTFrontendAction {
 
 }  // namespace
 
-std::map<std::string, std::string> resolve_typedefs(const InstrumentRequest& req) {
-  std::map<std::string, std::string> out;
+TypedefNames typedefs_of(const InstrumentRequest& req) {
+  TypedefNames out;
   bool parsed = false;
   if (!tooling::runToolOnCodeWithArgs(std::make_unique<Collect>(out, parsed), req.source, clang_tool_args(req), req.file_name) || !parsed)
     throw InstrumentError("Clang could not parse " + req.file_name);
