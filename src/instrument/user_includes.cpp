@@ -3,6 +3,7 @@
 
 #include <cctype>
 
+#include <clang/AST/Attr.h>
 #include <clang/Lex/Lexer.h>
 #include <clang/Rewrite/Core/RewriteBuffer.h>
 
@@ -49,6 +50,11 @@ std::string without_pragma_once(const std::string& text) {
 }
 
 }  // namespace
+
+bool UserIncludes::is_user_function(const FunctionDecl* fd) const {
+  const FunctionDecl* def = fd ? fd->getDefinition() : nullptr;
+  return def && !def->hasAttr<OpenCLKernelAttr>() && in_user_file(def->getBeginLoc());
+}
 
 void UserIncludes::InclusionDirective(SourceLocation hash, const Token&, StringRef file_name, bool, CharSourceRange file_name_range,
                                       llvm::Optional<FileEntryRef>, StringRef, StringRef, const Module*, SrcMgr::CharacteristicKind kind) {

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include <clang/AST/Decl.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/PPCallbacks.h>
 #include <clang/Rewrite/Core/Rewriter.h>
@@ -25,6 +26,10 @@ class UserIncludes : public clang::PPCallbacks {
   // The main file and every file it includes, directly or through another
   // user file, that is not a system header.
   bool is_user_file(clang::FileID f) const { return f == sm_.getMainFileID() || user_.count(f) > 0; }
+  // In the .cl file or a user file it includes (a macro location by where it is expanded).
+  bool in_user_file(clang::SourceLocation loc) const { return is_user_file(sm_.getFileID(sm_.getExpansionLoc(loc))); }
+  // A function other than a kernel defined in a user file: it is instrumented, and takes the counters.
+  bool is_user_function(const clang::FunctionDecl* fd) const;
 
   // Writes each included user file's rewritten text in place of the #include
   // line that entered it, innermost first; an #include the preprocessor
