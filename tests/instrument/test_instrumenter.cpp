@@ -1,9 +1,13 @@
 // The Clang instrumenter at the source level, in the instrumenter's own test
-// program (it links Clang and loads no OpenCL): what it
-// inserts for half precision (which the PoCL test device cannot run), inside
-// macro expansions, for __local variables and included files, and the
-// constructs it refuses by name. Run-time counts are checked end to end
-// (tests/e2e/test_count.cpp).
+// program (it links Clang and loads no OpenCL): where it puts counter
+// updates (braces around a macro body, counters passed through macro
+// expansions, __local variables reached through pointers, included files
+// written in place), which slots the wrapper sums or adds once per
+// work-item, what it inserts for half precision (which the PoCL test device
+// cannot run), the recording copy's sites, and the constructs it refuses by
+// name. What the counts come to is checked on PoCL, by the real binary: the
+// annotated kernels of tests/counted/ (e2e/test_counted_kernels.cpp) and
+// e2e/test_count.cpp.
 #include <doctest/doctest.h>
 
 #include <unistd.h>
@@ -32,6 +36,25 @@ const TraceSite* site_of(const InstrumentResult& r, const std::string& text) {
     if (s.text == text) return &s;
   return nullptr;
 }
+
+// A statement's counter updates as the counting copy writes them: "__rl_c[SLOT]+=NUL;" each.
+std::string charges(std::initializer_list<std::pair<int, int>> slots) {
+  std::string text;
+  for (const auto& [slot, n] : slots) text += "__rl_c[" + std::to_string(slot) + "]+=" + std::to_string(n) + "UL;";
+  return text;
+}
+
+// The counting wrapper's addition of a charge every work-item makes once.
+std::string once_per_item(int slot, int n) {
+  return "__rl_add(__rl_out, " + std::to_string(slot) + ", " + std::to_string(n) + "UL * __rl_items);";
+}
+
+// The slots the counting wrapper sums over the work-group.
+std::string summed(std::initializer_list<int> slots) {
+  std::string list;
+  for (int slot : slots) list += (list.empty() ? "" : ", ") + std::to_string(slot);
+  return "const int __rl_used[] = {" + list + "};";
+}
 }  // namespace
 
 TEST_CASE("half-precision vectors are charged per lane in the half slot, vload/vstore by lanes") {
@@ -44,9 +67,9 @@ TEST_CASE("half-precision vectors are charged per lane in the half slot, vload/v
       "}\n",
       "h");
   // Straight-line statements: charged once per work-item by the wrapper.
-  CHECK(r.source.find("__rl_add(__rl_out, 4, 8UL * __rl_items);") != std::string::npos);  // 4 halves loaded
-  CHECK(r.source.find("__rl_add(__rl_out, 0, 8UL * __rl_items);") != std::string::npos);  // 4 mul + 4 add, half
-  CHECK(r.source.find("__rl_add(__rl_out, 5, 8UL * __rl_items);") != std::string::npos);  // 4 halves stored
+  CHECK(r.source.find(once_per_item(kGlobalLoad, 8)) != std::string::npos);  // 4 halves loaded
+  CHECK(r.source.find(once_per_item(kFlopHalf, 8)) != std::string::npos);    // 4 mul + 4 add, half
+  CHECK(r.source.find(once_per_item(kGlobalStore, 8)) != std::string::npos);  // 4 halves stored
   CHECK(r.source.find("__kernel void h(__global half* a, __local ulong *__rl_scratch, __global uint *__rl_out)") !=
         std::string::npos);
   CHECK(r.kernels == std::vector<std::string>{"h"});
@@ -81,30 +104,15 @@ TEST_CASE("a macro that expands to a loop or if body and more statements is refu
     CHECK_THROWS_WITH(instrument(macros + "__kernel void k(__global int* p) { int i = get_global_id(0); " + code + " }\n", "k"),
                       doctest::Contains(expected.c_str()));
   }
-  // One statement (with or without its semicolon) or a braced block: the braces enclose exactly the macro.
+  // One statement (with or without its semicolon) or a braced block: the
+  // braces enclose exactly the macro (its counts: tests/counted/macro_bodies.cl).
   const auto r = instrument(
       "#define ONE p[i] += 1\n#define ONE_STMT p[i] += 2;\n#define BLOCK { p[i] += 1; p[i] += 1; }\n"
       "__kernel void k(__global int* p) { int i = get_global_id(0); if (i < 4) ONE; else ONE_STMT if (i < 2) BLOCK }\n",
       "k");
-  CHECK(r.source.find("if (i < 4) {__rl_c[3]+=1UL;__rl_c[4]+=4UL;__rl_c[5]+=4UL;ONE;} else {__rl_c[3]+=1UL;__rl_c[4]+=4UL;__rl_c[5]+=4UL;ONE_STMT}") !=
-        std::string::npos);
-  const std::string add = "__rl_c[3]+=1UL;__rl_c[4]+=4UL;__rl_c[5]+=4UL;";
+  const std::string add = charges({{kIntop, 1}, {kGlobalLoad, 4}, {kGlobalStore, 4}});
+  CHECK(r.source.find("if (i < 4) {" + add + "ONE;} else {" + add + "ONE_STMT}") != std::string::npos);
   CHECK(r.source.find("if (i < 2) {" + add + add + "BLOCK}") != std::string::npos);  // was "if (i < 2) add;add;BLOCK": all ran it
-}
-
-TEST_CASE("a conditional inside a macro is charged in its own expanded copy, with no warning") {
-  const auto r = instrument(
-      "#define PICK(c, x, y) ((c) ? (x) : (y))\n#define SQ(e) ((e) * (e))\n"
-      "__kernel void k(__global float* p, int c) {\n  int i = get_global_id(0);\n"
-      "  p[0] = PICK(c, p[1], p[2]);\n  p[1] = SQ(i < 8 ? p[i] : p[i + 8]);\n}\n",
-      "k");
-  CHECK(r.warnings.empty());  // once two identical warnings, and both arms charged always
-  CHECK(r.source.find("p[0] = ( ( c ) ? (__rl_c[4]+=4UL,( p [ 1 ] ) ): (__rl_c[4]+=4UL,( p [ 2 ] ) ));") !=
-        std::string::npos);
-  // One charge per arm in each copy of the argument (once both copies' charges
-  // went into the one argument text, each copy running both: k^2 charges).
-  const std::string copy = "i < 8 ? (__rl_c[4]+=4UL,p [ i ] ): (__rl_c[3]+=1UL,__rl_c[4]+=4UL,p [ i + 8 ] )";
-  CHECK(r.source.find("p[1] = ( ( " + copy + ") * ( " + copy + ") );") != std::string::npos);
 }
 
 TEST_CASE("calls of counted functions inside macros get the counters") {
@@ -117,9 +125,10 @@ TEST_CASE("calls of counted functions inside macros get the counters") {
       "k");
   CHECK(r.source.find("a[0] = get ( a , i , __rl_c) + get ( a , i , __rl_c) + ( ( get ( a , i , __rl_c) ) * ( get ( a , i , __rl_c) ) );") !=
         std::string::npos);
-  // The counters after the conditional's parentheses, not inside them.
-  CHECK(r.source.find("a[1] = add2(a[i], i < 4 ? (__rl_c[4]+=4UL,a[i]) : (__rl_c[3]+=1UL,__rl_c[4]+=4UL,a[i + 1]), __rl_c);") !=
-        std::string::npos);
+  // The counters after the conditional's parentheses, not inside them (its
+  // counts: tests/counted/macro_calls.cl).
+  CHECK(r.source.find("a[1] = add2(a[i], i < 4 ? (") != std::string::npos);
+  CHECK(r.source.find("a[i + 1]), __rl_c);") != std::string::npos);
 }
 
 TEST_CASE("the counted kernel's prototype is left out, as the wrapper takes two more parameters") {
@@ -149,7 +158,7 @@ TEST_CASE("__local scalars and arrays are declared by the wrapper and reached th
       "k");
   CHECK(r.source.find("void __rl_k_k(__global float* a, __private ulong *__rl_c, __local int *cnt, __local float (*t)[16])") !=
         std::string::npos);
-  CHECK(r.source.find("{__rl_c[8]+=4UL;(*cnt) = 0;}") != std::string::npos);
+  CHECK(r.source.find("{" + charges({{kLocalStore, 4}}) + "(*cnt) = 0;}") != std::string::npos);
   CHECK(r.source.find("atomic_inc ( & (*cnt ));") != std::string::npos);
   CHECK(r.source.find("a[0] = (*t)[1] * (*CNT) + sizeof((*t));") != std::string::npos);
   CHECK(r.source.find("  __local int cnt;\n  __local float t[16];\n") != std::string::npos);  // in the wrapper
@@ -172,7 +181,8 @@ TEST_CASE("functions of included user files are instrumented and written in plac
   const auto r = instrument_source(req);
   const std::string user = (dir / "user" / "helpers.h").string();
   CHECK(r.source.find("/* #include helpers.h */\n#line 1 \"" + user + "\"\n\n"
-                      "float twice(__global float* p, __private ulong *__rl_c) { __rl_c[1]+=1UL;__rl_c[4]+=4UL;return 2.0f * p[0]; }\n"
+                      "float twice(__global float* p, __private ulong *__rl_c) { " + charges({{kFlopFloat, 1}, {kGlobalLoad, 4}}) +
+                      "return 2.0f * p[0]; }\n"
                       "#line 1 \"kernel.cl\"\n") != std::string::npos);
   CHECK(r.source.find("/* #include helpers.h: skipped by its include guard or #pragma once */\n#include <sys.h>\n") != std::string::npos);
   CHECK(r.source.find("twice(a, __rl_c)") != std::string::npos);
@@ -202,23 +212,24 @@ TEST_CASE("typedefs resolve through Clang with the build's defines, through macr
 }
 
 TEST_CASE("the counting wrapper reduces only the slots the kernel charges") {
-  // One float add, a 4-byte load and a 4-byte store: slots flop_float (1),
-  // global_load (4) and global_store (5); the other eight stay zero unreduced.
+  // One float add, a 4-byte load and a 4-byte store (tests/counted/guarded_update.cl):
+  // the other eight slots stay zero unreduced.
   const auto r = instrument("__kernel void t(__global float* x) { if (get_global_id(0) < 8) x[get_global_id(0)] += 1.0f; }\n", "t");
-  CHECK(r.source.find("{__rl_c[1]+=1UL;__rl_c[4]+=4UL;__rl_c[5]+=4UL;x[") != std::string::npos);
-  CHECK(r.source.find("const int __rl_used[] = {1, 4, 5};") != std::string::npos);
-  CHECK(r.source.find("__RL_WORK_GROUP_SUM__") == std::string::npos);  // the mark, replaced by the sum
+  CHECK(r.source.find("{" + charges({{kFlopFloat, 1}, {kGlobalLoad, 4}, {kGlobalStore, 4}}) + "x[") != std::string::npos);
+  CHECK(r.source.find(summed({kFlopFloat, kGlobalLoad, kGlobalStore})) != std::string::npos);
 }
 
 TEST_CASE("charges every work-item makes once are added for the NDRange, with no work-group sum") {
-  // BabelStream's triad: every statement at the kernel's top level.
+  // BabelStream's triad: every statement at the kernel's top level (its
+  // counts, and those of the kernels below: tests/counted/straight_line.cl,
+  // early_return.cl, goto_loop.cl).
   const auto triad = instrument(
       "__kernel void triad(__global double* a, __global const double* b, __global const double* c) {\n"
       "  const size_t i = get_global_id(0);\n  a[i] = b[i] + 0.4 * c[i];\n}\n",
       "triad");
-  CHECK(triad.source.find("__rl_add(__rl_out, 2, 2UL * __rl_items);") != std::string::npos);   // mul + add, double
-  CHECK(triad.source.find("__rl_add(__rl_out, 4, 16UL * __rl_items);") != std::string::npos);  // b[i], c[i]
-  CHECK(triad.source.find("__rl_add(__rl_out, 5, 8UL * __rl_items);") != std::string::npos);   // a[i]
+  CHECK(triad.source.find(once_per_item(kFlopDouble, 2)) != std::string::npos);    // mul + add, double
+  CHECK(triad.source.find(once_per_item(kGlobalLoad, 16)) != std::string::npos);   // b[i], c[i]
+  CHECK(triad.source.find(once_per_item(kGlobalStore, 8)) != std::string::npos);   // a[i]
   CHECK(triad.source.find("barrier(") == std::string::npos);
   const std::string counter_array = "__rl_c[" + std::to_string(kCounterSlots) + "]";
   REQUIRE(triad.source.find(counter_array) != std::string::npos);
@@ -228,21 +239,21 @@ TEST_CASE("charges every work-item makes once are added for the NDRange, with no
   // condition before the return is still evaluated by every item.
   const auto guarded = instrument(
       "__kernel void g(__global float* a, int n) {\n  int i = get_global_id(0);\n  if (i + 1 > n) return;\n  a[i] = a[i] * 2.0f;\n}\n", "g");
-  CHECK(guarded.source.find("__rl_add(__rl_out, 3, 1UL * __rl_items);") != std::string::npos);  // i + 1
-  CHECK(guarded.source.find("__rl_c[1]+=1UL;__rl_c[4]+=4UL;__rl_c[5]+=4UL;a[i] = a[i] * 2.0f;") != std::string::npos);
-  CHECK(guarded.source.find("const int __rl_used[] = {1, 4, 5};") != std::string::npos);
+  CHECK(guarded.source.find(once_per_item(kIntop, 1)) != std::string::npos);  // i + 1
+  CHECK(guarded.source.find(charges({{kFlopFloat, 1}, {kGlobalLoad, 4}, {kGlobalStore, 4}}) + "a[i] = a[i] * 2.0f;") != std::string::npos);
+  CHECK(guarded.source.find(summed({kFlopFloat, kGlobalLoad, kGlobalStore})) != std::string::npos);
 
   // A GNU statement expression that may return: the statement's charges are per item.
   const auto stmt_expr = instrument(
       "__kernel void s(__global float* a, int n) {\n  int i = get_global_id(0);\n  a[i] = ({ if (i >= n) return; 1.0f; }) + a[i];\n}\n", "s");
-  CHECK(stmt_expr.source.find("__rl_add(__rl_out, 4,") == std::string::npos);
-  CHECK(stmt_expr.source.find("const int __rl_used[] = {1, 4, 5};") != std::string::npos);
+  CHECK(stmt_expr.source.find("__rl_add(__rl_out, " + std::to_string(kGlobalLoad) + ",") == std::string::npos);
+  CHECK(stmt_expr.source.find(summed({kFlopFloat, kGlobalLoad, kGlobalStore})) != std::string::npos);
 
   // A label (a goto may jump back to it) leaves nothing charged once.
   const auto jump = instrument(
       "__kernel void j(__global float* a) {\n  int i = 0;\n  a[0] += 1.0f;\nagain:\n  i = i + 1;\n  if (i < 3) goto again;\n}\n", "j");
   CHECK(jump.source.find("__rl_items") == std::string::npos);
-  CHECK(jump.source.find("__rl_c[1]+=1UL;__rl_c[4]+=4UL;__rl_c[5]+=4UL;a[0] += 1.0f;") != std::string::npos);
+  CHECK(jump.source.find(charges({{kFlopFloat, 1}, {kGlobalLoad, 4}, {kGlobalStore, 4}}) + "a[0] += 1.0f;") != std::string::npos);
 }
 
 TEST_CASE("the counting wrapper survives a kernel left out at the very end of the file") {
@@ -283,56 +294,32 @@ TEST_CASE("the recording copy: sites by kind, a nested condition wrapped alone, 
   const auto arrow = instrument("__kernel void v(__global float4* p) { p->y = 1.0f; }\n", "v", true);
   REQUIRE(site_of(arrow, "p"));
   CHECK(arrow.source.find("__rl_note((ulong)__rl_p0 + 4UL, " + std::to_string(kRecordStore) + "u, 4u") != std::string::npos);
-  CHECK(instrument("__kernel void v(__global float4* p) { p->y = 1.0f; }\n", "v").source.find("__rl_add(__rl_out, 5, 4UL * __rl_items)") !=
+  CHECK(instrument("__kernel void v(__global float4* p) { p->y = 1.0f; }\n", "v").source.find(once_per_item(kGlobalStore, 4)) !=
         std::string::npos);
 }
 
-TEST_CASE("math calls get a counter slot each, after the fixed ones, charged per lane; mad and fma are not math calls") {
-  // Per work-item: rsqrt on a float4 once (4 calls), native_sin in a loop of 3
-  // (1 call per iteration), a double division (1), an int % and an int /= on a
-  // uint by divisors read from memory (1 mod, 1 div: every integer type counts
-  // as int), a float division of a float2 with a lane of 3 (2), mad and fma
-  // (no math calls). Divisors the compiler divides away are no math calls:
-  // integer constants (a shift or a multiply-high) and floating-point powers
-  // of two (a multiplication), compound assignments and vectors too.
+TEST_CASE("math calls get a counter slot each after the fixed ones, in the order met; the recording copy has none") {
+  // tests/counted/math_divisors.cl counts what each charges.
   const auto r = instrument(
-      "__kernel void m(__global float4* a, __global double* d, __global uint* n, __global float2* h) {\n"
+      "__kernel void m(__global float4* a, __global double* d, __global uint* n) {\n"
       "  int i = get_global_id(0);\n"
       "  float4 r = rsqrt(a[i]);\n"
       "  for (int k = 0; k < 3; ++k) r.x += native_sin(r.y);\n"
-      "  d[i] = d[i] / 3.0;\n"
-      "  int m = i % (int)n[0];\n"
-      "  n[i] /= n[1];\n"
-      "  h[i] = h[i] / (float2)(2.0f, 3.0f);\n"
-      "  n[i + 1] = n[i + 1] / 5u + n[i + 2] % 8u + (uint)(i / 4);\n"
-      "  h[i + 1] = h[i + 1] / 2.0f + h[i + 2] / (float2)(0.5f, 4.0f);\n"
-      "  d[i + 1] /= 0.25;\n"
-      "  n[i + 2] %= 3u;\n"
-      "  a[i] = mad(r, r, fma(r, r, r)) + (float)m;\n"
+      "  d[i] = d[i] / 3.0 + d[i + 1] / 2.0;\n"
+      "  n[i] = n[i] % n[i + 1] + n[i + 1] % 8u;\n"
+      "  a[i] = mad(r, r, fma(r, r, r));\n"
       "}\n",
       "m");
   const std::vector<MathCall> expected{{MathFunction::rsqrt, MathForm::precise, DataType::float32},
                                        {MathFunction::sin, MathForm::native, DataType::float32},
                                        {MathFunction::div, MathForm::precise, DataType::float64},
-                                       {MathFunction::mod, MathForm::precise, DataType::int32},
-                                       {MathFunction::div, MathForm::precise, DataType::int32},
-                                       {MathFunction::div, MathForm::precise, DataType::float32}};
+                                       {MathFunction::mod, MathForm::precise, DataType::int32}};
   REQUIRE(r.math_slots == expected);
-  const auto has = [&](const std::string& text) {
-    CAPTURE(text);
-    CHECK(r.source.find(text) != std::string::npos);
-  };
-  has("__rl_add(__rl_out, 11, 4UL * __rl_items);");  // rsqrt (float) x 4, once per item
-  has("r.x += native_sin(r.y)");
-  has("__rl_c[12]+=1UL;");                            // native_sin in the loop body
-  has("__rl_add(__rl_out, 13, 1UL * __rl_items);");  // d[i] / 3.0
-  has("__rl_add(__rl_out, 14, 1UL * __rl_items);");  // i % n[0]
-  has("__rl_add(__rl_out, 15, 1UL * __rl_items);");  // n[i] /= n[1]
-  has("__rl_add(__rl_out, 16, 2UL * __rl_items);");  // float2 division
-  has("ulong __rl_c[17];");
-  has("for (int __rl_i = 0; __rl_i < 17; ++__rl_i) __rl_c[__rl_i] = 0;");
-  has("const int __rl_used[] = {1, 3, 12};");  // the loop's own charges: its add, its condition and increment, native_sin
-  CHECK(r.source.find("__RL_COUNTER_WORDS__") == std::string::npos);
+  const int words = kCounterSlots + int(expected.size());
+  CHECK(r.source.find("ulong __rl_c[" + std::to_string(words) + "];") != std::string::npos);
+  CHECK(r.source.find("for (int __rl_i = 0; __rl_i < " + std::to_string(words) + "; ++__rl_i) __rl_c[__rl_i] = 0;") != std::string::npos);
+  CHECK(r.source.find(once_per_item(kCounterSlots, 4)) != std::string::npos);     // rsqrt on a float4, once per item
+  CHECK(r.source.find(charges({{kCounterSlots + 1, 1}})) != std::string::npos);  // native_sin, in the loop's body
   // The recording copy charges nothing and keeps its three words after the fixed counters.
   const auto rec = instrument(
       "__kernel void m(__global float* a) { int i = get_global_id(0); a[i] = sqrt(a[i]) / a[i + 1]; }\n", "m", true);
