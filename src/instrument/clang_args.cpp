@@ -18,4 +18,6 @@ std::vector<std::string> clang_tool_args(const InstrumentRequest& req) {
   return args;
 }
 
+const char* clang_resource_dir() { return ROOFLINE_CLANG_RESOURCE_DIR; }
+
 }  // namespace roofline

@@ -11,4 +11,8 @@ namespace roofline {
 
 std::vector<std::string> clang_tool_args(const InstrumentRequest& request);
 
+// Clang's resource folder (opencl-c.h and the other built-in headers), as
+// this build compiled it in.
+const char* clang_resource_dir();
+
 }  // namespace roofline

@@ -2,7 +2,7 @@
 // standard output, the exit status of count/instrument_protocol's
 // InstrumenterExit. Nothing on the standard error but a crash's own words.
 //   roofline-instrument            answer the request on stdin
-//   roofline-instrument --version  print the version
+//   roofline-instrument --version  print the version and Clang's resource folder
 #include <cstdio>
 #include <iostream>
 #include <optional>
@@ -10,6 +10,7 @@
 
 #include "count/instrument_protocol.hpp"
 #include "files/schema.hpp"
+#include "instrument/clang_args.hpp"
 #include "instrument/instrumenter.hpp"
 #include "instrument/typedefs.hpp"
 #include "version.hpp"
@@ -77,7 +78,8 @@ int reply(const Answer& a) {
 int main(int argc, char** argv) {
   const std::string word = argc > 1 ? argv[1] : "";
   if (argc == 2 && word == "--version") {
-    std::cout << "roofline-instrument " << ROOFLINE_VERSION << " (" << ROOFLINE_GIT_REVISION << ")\n";
+    std::cout << "roofline-instrument " << ROOFLINE_VERSION << " (" << ROOFLINE_GIT_REVISION << ")\n"
+              << "Clang resource folder: " << clang_resource_dir() << "\n";
     return 0;
   }
   if (argc > 1) return reply(bad_request("unexpected word '" + word + "' (roofline-instrument reads its request on stdin)"));
