@@ -19,6 +19,12 @@ std::size_t name_end(const char* text, std::size_t at) {
 
 }  // namespace
 
+const char* template_text(const std::string& name) {
+  for (const TemplateFile& t : embedded_templates())
+    if (name == t.name) return t.text;
+  throw std::logic_error("instrument template " + name + " is not compiled in");
+}
+
 // One pass over the template: a value's own text is never read for placeholders.
 std::string filled(const char* text, const std::vector<std::pair<std::string, std::string>>& values) {
   std::string out;

@@ -33,7 +33,7 @@ std::string work_group_sum(const std::set<int>& summed) {
   if (summed.empty()) return "  // Every charge is made once per work-item: nothing to sum over the work-group.\n";
   std::string list;
   for (int slot : summed) list += (list.empty() ? "" : ", ") + std::to_string(slot);
-  return filled(templates::work_group_sum, {{"SLOTS", list}});
+  return filled(template_text("work_group_sum.cl"), {{"SLOTS", list}});
 }
 
 std::string once_per_item_sums(const Cost& once) {
@@ -41,7 +41,7 @@ std::string once_per_item_sums(const Cost& once) {
   std::string adds;
   for (const auto& [slot, n] : once.charges())
     adds += "    __rl_add(__rl_out, " + std::to_string(slot) + ", " + std::to_string(n) + "UL * __rl_items);\n";
-  return filled(templates::once_per_item, {{"ADDS", adds}});
+  return filled(template_text("once_per_item.cl"), {{"ADDS", adds}});
 }
 
 Values record_slots() {
@@ -68,13 +68,13 @@ std::string counter_parameters(bool record) {
 std::string counter_arguments(bool record) { return record ? "__rl_c, __rl_r" : "__rl_c"; }
 
 std::string counting_wrapper(const WrappedKernel& kernel, int counter_words, const std::set<int>& summed, const Cost& once_per_item) {
-  return filled(templates::counting_wrapper, with(kernel_values(kernel), {{"COUNTER_WORDS", std::to_string(counter_words)},
+  return filled(template_text("counting_wrapper.cl"), with(kernel_values(kernel), {{"COUNTER_WORDS", std::to_string(counter_words)},
                                                                           {"WORK_GROUP_SUM", work_group_sum(summed)},
                                                                           {"ONCE_PER_ITEM", once_per_item_sums(once_per_item)}}));
 }
 
 std::string record_wrapper(const WrappedKernel& kernel, const RecordHeader& header) {
-  return filled(templates::record_wrapper,
+  return filled(template_text("record_wrapper.cl"),
                 with(with(kernel_values(kernel), record_slots()),
                      {{"HEADER_WORDS", header_words(header)},
                       {"HEADER", std::to_string(kRecordHeaderWords + header.parameters)},
@@ -82,6 +82,6 @@ std::string record_wrapper(const WrappedKernel& kernel, const RecordHeader& head
                       {"COUNTER_WORDS", std::to_string(kRecordCounterWords)}}));
 }
 
-std::string record_functions() { return filled(templates::record_functions, record_slots()); }
+std::string record_functions() { return filled(template_text("record_functions.cl"), record_slots()); }
 
 }  // namespace roofline
