@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "../executable_script.hpp"
 #include "run_binary.hpp"
 #include "schema_check.hpp"
 
@@ -96,9 +97,9 @@ TEST_CASE("roofline-instrument refuses a source it cannot instrument (exit 3) an
 
 TEST_CASE("roofline counts through the instrumenter ROOFLINE_INSTRUMENT names") {
   const fs::path dir = scratch_dir("instrumenter-named");
-  const fs::path log = dir / "calls.txt", wrapper = dir / "instrument.sh";
-  std::ofstream(wrapper) << "#!/bin/sh\necho called >> '" << log.string() << "'\nexec '" << ROOFLINE_INSTRUMENTER << "'\n";
-  fs::permissions(wrapper, fs::perms::owner_all);
+  const fs::path log = dir / "calls.txt";
+  const fs::path wrapper =
+      executable_script(dir, "instrument.sh", "echo called >> '" + log.string() + "'\nexec '" + ROOFLINE_INSTRUMENTER + "'");
   const RunResult r = run_roofline("count '" + std::string(ROOFLINE_SOURCE_DIR) + "/examples/triad.cl' -D ELEMS=64 -q",
                                    "ROOFLINE_INSTRUMENT='" + wrapper.string() + "'");
   INFO(r.err);

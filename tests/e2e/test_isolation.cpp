@@ -19,6 +19,7 @@
 #include <spawn.h>
 #include <sys/wait.h>
 
+#include "../executable_script.hpp"
 #include "run_binary.hpp"
 
 extern char** environ;
@@ -76,18 +77,10 @@ int wait_at_most(pid_t pid, double limit_s) {
   return status;
 }
 
-// A shell script made executable, standing for the instrumenter.
-fs::path script(const fs::path& dir, const std::string& name, const std::string& body) {
-  const fs::path p = dir / name;
-  std::ofstream(p) << "#!/bin/sh\n" << body << "\n";
-  fs::permissions(p, fs::perms::owner_all);
-  return p;
-}
-
 // An instrumenter that tells its process id and its parent's (the worker)
 // in `ids`, then never answers.
 fs::path hanging_instrumenter(const fs::path& dir, const fs::path& ids) {
-  return script(dir, "hang.sh", "echo \"$$ $PPID\" > '" + ids.string() + ".tmp' && mv '" + ids.string() + ".tmp' '" + ids.string() +
+  return executable_script(dir, "hang.sh", "echo \"$$ $PPID\" > '" + ids.string() + ".tmp' && mv '" + ids.string() + ".tmp' '" + ids.string() +
                                     "'\nexec sleep 600");
 }
 
@@ -158,7 +151,7 @@ TEST_CASE("an instrumenter that is missing makes counting unavailable: one line 
 
 TEST_CASE("an instrumenter killed by a signal ends count with one line naming it and the signal, exit 7") {
   const auto dir = scratch_dir("instrumenter-crash");
-  const fs::path crash = script(dir, "crash.sh", "kill -SEGV $$");
+  const fs::path crash = executable_script(dir, "crash.sh", "kill -SEGV $$");
   const auto out = dir / "c.json";
   const RunResult r = run_roofline("count '" + std::string(ROOFLINE_SOURCE_DIR) + "/examples/triad.cl' -D ELEMS=64 -o '" + out.string() + "'",
                                    "ROOFLINE_INSTRUMENT='" + crash.string() + "'");

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "../executable_script.hpp"
 #include "app/child_process.hpp"
 #include "app/errors.hpp"
 #include "app/instrumenter.hpp"
@@ -23,13 +24,6 @@ fs::path scratch(const std::string& name) {
   const fs::path d = fs::temp_directory_path() / ("roofline-unit-" + std::to_string(::getpid()) + "-" + name);
   fs::create_directories(d);
   return d;
-}
-
-fs::path script(const fs::path& dir, const std::string& name, const std::string& body) {
-  const fs::path p = dir / name;
-  std::ofstream(p) << "#!/bin/sh\n" << body << "\n";
-  fs::permissions(p, fs::perms::owner_all);
-  return p;
 }
 
 constexpr std::size_t kCap = std::size_t(64) << 20;
@@ -49,7 +43,7 @@ TEST_CASE("a program's input and output cross the pipes whole, larger than their
 TEST_CASE("a program that ends without reading its input, or cannot start, is told by its status") {
   const fs::path dir = scratch("child-early");
   // No SIGPIPE reaches this process: the write fails, and the child's status says the rest.
-  const ProgramRun early = run_program(script(dir, "early.sh", "echo said >&2\nexit 3").string(), std::string(4 << 20, 'x'), 60, kCap, nullptr);
+  const ProgramRun early = run_program(executable_script(dir, "early.sh", "echo said >&2\nexit 3").string(), std::string(4 << 20, 'x'), 60, kCap, nullptr);
   CHECK(early.ending == ProgramRun::Ending::ended);
   CHECK(WEXITSTATUS(early.status) == 3);
   CHECK(early.errors == "said\n");
@@ -57,7 +51,7 @@ TEST_CASE("a program that ends without reading its input, or cannot start, is to
   CHECK(WIFEXITED(missing.status));
   CHECK(WEXITSTATUS(missing.status) == 127);
   CHECK(missing.errors == "cannot run the program: No such file or directory");
-  const ProgramRun crash = run_program(script(dir, "crash.sh", "kill -SEGV $$").string(), "", 60, kCap, nullptr);
+  const ProgramRun crash = run_program(executable_script(dir, "crash.sh", "kill -SEGV $$").string(), "", 60, kCap, nullptr);
   REQUIRE(WIFSIGNALED(crash.status));
   CHECK(signal_text(WTERMSIG(crash.status)) == "signal 11 (SIGSEGV: Segmentation fault)");
   fs::remove_all(dir);
@@ -65,14 +59,14 @@ TEST_CASE("a program that ends without reading its input, or cannot start, is to
 
 TEST_CASE("a program is killed past its deadline, past its output's cap, or when asked to stop") {
   const fs::path dir = scratch("child-killed");
-  const std::string hang = script(dir, "hang.sh", "exec sleep 600").string();
+  const std::string hang = executable_script(dir, "hang.sh", "exec sleep 600").string();
   const ProgramRun late = run_program(hang, "", 0.2, kCap, nullptr);
   CHECK(late.ending == ProgramRun::Ending::timed_out);
   CHECK(WTERMSIG(late.status) == SIGKILL);
   const ProgramRun stopped = run_program(hang, "", 600, kCap, [] { return true; });
   CHECK(stopped.ending == ProgramRun::Ending::stopped);
   // Its output closed, it lingers: still killed at the deadline.
-  const ProgramRun lingering = run_program(script(dir, "linger.sh", "exec >&- 2>&-\nexec sleep 600").string(), "", 0.2, kCap, nullptr);
+  const ProgramRun lingering = run_program(executable_script(dir, "linger.sh", "exec >&- 2>&-\nexec sleep 600").string(), "", 0.2, kCap, nullptr);
   CHECK(lingering.ending == ProgramRun::Ending::timed_out);
   const ProgramRun flood = run_program("/usr/bin/yes", "", 600, 1 << 20, nullptr);
   CHECK(flood.ending == ProgramRun::Ending::output_capped);
@@ -82,7 +76,7 @@ TEST_CASE("a program is killed past its deadline, past its output's cap, or when
 
 TEST_CASE("the instrumenter is $ROOFLINE_INSTRUMENT when set, and only there") {
   const fs::path dir = scratch("instrumenter-find");
-  const std::string named = script(dir, "mine.sh", "exit 0").string();
+  const std::string named = executable_script(dir, "mine.sh", "exit 0").string();
   setenv("ROOFLINE_INSTRUMENT", named.c_str(), 1);
   std::string looked;
   CHECK(find_instrumenter(looked) == named);
@@ -104,7 +98,7 @@ TEST_CASE("an instrumenter's answer that is no reply, or a reply of a failure, b
   InstrumentRequest request;
   request.kernel = "k";
   auto failure_with = [&](const std::string& body) {
-    setenv("ROOFLINE_INSTRUMENT", script(dir, "fake.sh", body).c_str(), 1);
+    setenv("ROOFLINE_INSTRUMENT", executable_script(dir, "fake.sh", body).c_str(), 1);
     try {
       instrument_kernel(request, "k.cl: instrumenting kernel 'k' for counting");
     } catch (const CommandError& e) {
