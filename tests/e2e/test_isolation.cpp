@@ -215,14 +215,17 @@ TEST_CASE("a kernel that faults ends count and place with one line naming it and
 
 TEST_CASE("a kernel that never ends is killed after --timeout, exit 8") {
   const auto start = std::chrono::steady_clock::now();
-  const RunResult r = run_roofline("count " + test_kernel("spin.cl") + " --timeout 2");
+  // --timeout bounds the worker's whole run: the worker's start, the device
+  // and the build take under a second on PoCL when both cores are free, and
+  // over 2 s when other processes keep them busy; 6 s leaves the kernel's
+  // run its turn (the message then names counting, not preparing).
+  const RunResult r = run_roofline("count " + test_kernel("spin.cl") + " --timeout 6");
   INFO("stderr: " << r.err);
   CHECK(r.exit_code == 8);
   CHECK(r.err.rfind("roofline: counting kernel 'spin' of ", 0) == 0);
-  CHECK(r.err.find("spin.cl: no result within --timeout 2 s; the worker process was killed") != std::string::npos);
+  CHECK(r.err.find("spin.cl: no result within --timeout 6 s; the worker process was killed") != std::string::npos);
   CHECK(lines(r.err) == 1);
-  // The worker's start, the device and the build take a second or two on PoCL.
-  CHECK(seconds_since(start) < 20);
+  CHECK(seconds_since(start) < 30);
 
   for (const char* bad : {"-1", "nan", "inf", "soon"}) {
     CAPTURE(bad);
