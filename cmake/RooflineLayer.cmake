@@ -38,10 +38,17 @@ function(roofline_layer name)
     target_link_libraries(${target} PUBLIC ${L_LIBRARIES})
   endif()
   target_compile_options(${target} PRIVATE -Wall -Wextra)
-  list(JOIN L_DEPENDS " " deps)
-  list(JOIN L_PRIVATE_DEPENDS " " private_deps)
-  string(STRIP "${deps} ${private_deps}" deps)
-  set_property(GLOBAL APPEND PROPERTY ROOFLINE_LAYER_TABLE "${name}: ${name} ${deps}")
+  roofline_layer_row(${name} ${L_DEPENDS} ${L_PRIVATE_DEPENDS})
+endfunction()
+
+# roofline_layer_row(NAME layer...): NAME's row of the layer table, the layers
+# it may include. roofline_layer() writes it; a layer this build leaves out
+# (instrument/, without Clang) writes it alone, so that its includes are
+# checked all the same.
+function(roofline_layer_row name)
+  list(JOIN ARGN " " deps)
+  string(STRIP "${name} ${deps}" row)
+  set_property(GLOBAL APPEND PROPERTY ROOFLINE_LAYER_TABLE "${name}: ${row}")
 endfunction()
 
 # Writes the layer table, a line per layer: "name: name and the layers it may include".

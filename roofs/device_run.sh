@@ -10,12 +10,19 @@
 #            roofs/place/counts, power through NVML);
 #   suite    a full build without energy (seed 000's suite included), n-body
 #            placed on it (.carry/nbody.counts.json), BabelStream;
-#   suite-quick  a timed --quick build without energy.
-# It expects binaries built elsewhere in .carry/: roofline without Clang and
-# PAPI, Debian's clpeak, BabelStream's OpenCL model (roofs/build_babelstream.sh),
-# and libOpenCL in .carry/lib where the machine has none. Each call leaves an
-# archive in $OUT: check.tar.gz, measure.tar.gz or place.tar.gz.
-# usage: roofs/device_run.sh SLUG check|measure|place|suite|suite-quick
+#   suite-quick  a timed --quick build without energy;
+#   icds     issue 26's acceptance: with the distribution's PoCL registered
+#            beside NVIDIA's ICD (no ICD hidden), roofline devices, a --quick
+#            build on the GPU, count, place and analyze on the GPU and on PoCL
+#            with the carried instrumenter, triad's full-size counts against
+#            roofs/place/counts/, and trace with counting.
+# It expects binaries built elsewhere in .carry/: roofline without PAPI (it
+# links no LLVM), Debian's clpeak, BabelStream's OpenCL model
+# (roofs/build_babelstream.sh), libOpenCL in .carry/lib where the machine has
+# none, and for icds the instrumenter as roofs/pack_instrumenter.sh packs it
+# in .carry/instrument/ with roofline's capture libraries in .carry/lib/ (the
+# build's lib/). Each call leaves an archive in $OUT: STEP.tar.gz.
+# usage: roofs/device_run.sh SLUG check|measure|place|suite|suite-quick|icds
 set -uo pipefail
 slug=${1:?usage: roofs/device_run.sh SLUG check|measure|place}
 step=${2:?usage: roofs/device_run.sh SLUG check|measure|place}
@@ -70,5 +77,43 @@ case $step in
     { time "$bin" build --device gpu --quick --energy none --quiet -o "$work/$slug-suite-quick.json" --plot "$work/q.svg"; } \
       > "$work/raw/suite-quick.txt" 2>&1
     tar -C "$work" -czf "$out/suite-quick.tar.gz" raw "$slug-suite-quick.json" ;;
-  *) echo "unknown step $step (check, measure, place, suite or suite-quick)" >&2; exit 2 ;;
+  icds)
+    # Nothing hides an ICD: the ones the machine registers (PoCL's) and NVIDIA's.
+    . roofs/carried_instrumenter.sh
+    use_carried_instrumenter "$PWD/.carry/instrument" "$work"
+    export ROOFLINE_KERNELS=$PWD/kernels
+    raw=$work/raw
+    {
+      echo "date: $(date -u +%FT%TZ)"; uname -srm
+      echo "ICDs registered:"; grep -H . /etc/OpenCL/vendors/*.icd
+      echo "OCL_ICD_VENDORS=${OCL_ICD_VENDORS:-(unset)}"
+      "$bin" --version; "$ROOFLINE_INSTRUMENT" --version
+      echo "libraries of roofline (no LLVM):"; ldd "$bin" | grep -E "OpenCL|LLVM|clang|not found"
+    } > "$raw/icds-machine.txt" 2>&1
+    "$bin" devices > "$raw/icds-devices.txt" 2>&1; echo "devices exit $?" >> "$raw/icds-devices.txt"
+    { time "$bin" build --device gpu --quick --quiet --energy none -o "$work/icds-quick.json" --plot "$work/icds-quick.svg"; } \
+      > "$raw/icds-build.txt" 2>&1; echo "build exit $?" >> "$raw/icds-build.txt"
+    for dev in gpu cpu; do
+      "$bin" count examples/triad.cl --device $dev -o "$work/triad-$dev.counts.json" > "$raw/icds-count-$dev.txt" 2>&1
+      echo "count exit $?" >> "$raw/icds-count-$dev.txt"
+      "$bin" place examples/matmul_coalescedAB.cl -D DIM=256 --device $dev --energy none --roofs "$work/icds-quick.json" \
+        -o "$work/mm-$dev.json" > "$raw/icds-place-$dev.txt" 2>&1; echo "place exit $?" >> "$raw/icds-place-$dev.txt"
+      "$bin" analyze examples/matmul_coalescedAB.cl -D DIM=256 --device $dev --roofs "$work/icds-quick.json" \
+        -o "$work/mm-$dev.analysis.json" > "$raw/icds-analyze-$dev.txt" 2>&1; echo "analyze exit $?" >> "$raw/icds-analyze-$dev.txt"
+    done
+    # Counts are the source's: the same on either device as on the development machine's PoCL.
+    python3 - "$work" > "$raw/icds-counts-compared.txt" 2>&1 << 'PY'
+import json, sys
+committed = json.load(open("roofs/place/counts/triad.counts.json"))
+for dev in ("gpu", "cpu"):
+    made = json.load(open(f"{sys.argv[1]}/triad-{dev}.counts.json"))
+    same = made["counters"] == committed["counters"] and made["math"] == committed["math"]
+    print(dev, made["device"], "counters and math equal to roofs/place/counts/triad.counts.json" if same else "DIFFER", made["counters"])
+PY
+    LD_LIBRARY_PATH=$PWD/.carry/lib timeout 300 "$bin" trace --device gpu --roofs "$work/icds-quick.json" -o "$work/bs.trace.json" \
+      -- .carry/ocl-stream --device "${gpu_index:-0}" --arraysize $((1 << 22)) -n 10 > "$raw/icds-trace.txt" 2>&1
+    echo "trace exit $?" >> "$raw/icds-trace.txt"
+    tar -C "$work" -czf "$out/icds.tar.gz" raw icds-quick.json triad-gpu.counts.json triad-cpu.counts.json mm-gpu.json mm-cpu.json \
+      mm-gpu.analysis.json mm-cpu.analysis.json bs.trace.json ;;
+  *) echo "unknown step $step (check, measure, place, suite, suite-quick or icds)" >&2; exit 2 ;;
 esac

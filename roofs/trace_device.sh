@@ -10,11 +10,15 @@
 #   clpeak       clpeak's bandwidth and single-precision compute tests traced
 #                with counting.
 # Binaries come from the development machine in .carry/t/ (roofs/README.md,
-# "Traced applications"): roofline with the Clang instrumenter, its capture
-# libraries in lib/, libLLVM-15, libclang-cpp 15 and libz3 xz-compressed in
-# llvm/ (Clang and LLVM are unpacked here, so that counting runs on this
-# machine), Clang's resource headers, mixbench-ocl with its kernel source;
-# .carry/ocl-stream (roofs/build_babelstream.sh) and .carry/clpeak.
+# "Runs on the GPU machine: what travels"): roofline (which links no LLVM) with its capture
+# libraries in lib/; the instrumenter as roofs/pack_instrumenter.sh packs it
+# in .carry/t/instrument/ (roofline-instrument, libLLVM-15, libclang-cpp 15,
+# libz3 and libedit xz-compressed in llvm/, Clang's resource headers),
+# unpacked here by roofs/carried_instrumenter.sh so that counting runs on this
+# machine, in a process of its own; mixbench-ocl with its kernel source;
+# .carry/ocl-stream (roofs/build_babelstream.sh) and .carry/clpeak. Every ICD
+# the machine registers stays registered (the distribution's PoCL on LLVM 17
+# beside NVIDIA's): roofline loads them all and holds no LLVM of its own.
 # usage: roofs/trace_device.sh babelstream|mixbench|clpeak [PAIRS]
 #   (several steps in one call: for s in babelstream mixbench clpeak; do ...; done)
 set -uo pipefail
@@ -24,36 +28,19 @@ out=${OUT:?OUT must name the folder whose files come back}
 carry=$PWD/.carry/t
 work=/tmp/trace_device
 roofs=$PWD/roofs/nvidia-h200.json
-mkdir -p "$work/llvm" "$work/$step"
+mkdir -p "$work/$step"
 raw=$work/$step
 
-unxz_to() {  # unxz_to FILE.xz DEST: xz where installed, else Python's lzma
-  if command -v xz > /dev/null; then xz -dc "$1" > "$2"
-  else python3 -c 'import lzma, sys; sys.stdout.buffer.write(lzma.open(sys.argv[1]).read())' "$1" > "$2"; fi
-}
+. roofs/carried_instrumenter.sh
 
 setup() {
   echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
-  for f in "$carry"/llvm/*.xz; do
-    local lib=$work/llvm/$(basename "${f%.xz}")
-    [ -s "$lib" ] || unxz_to "$f" "$lib"
-  done
-  cp "$carry/llvm/libpapi.so.7.0" "$work/llvm/"
-  # The instrumenter was built with Debian's resource directory compiled in.
-  local resource=/usr/lib/llvm-15/lib/clang/15.0.6
-  if [ ! -e "$resource/include/opencl-c.h" ]; then
-    mkdir -p "$resource"
-    unxz_to "$carry/clang-include.tar.xz" "$work/clang-include.tar"
-    tar -C "$resource" -xf "$work/clang-include.tar"
-  fi
+  use_carried_instrumenter "$carry/instrument" "$work"
   # Debian's ocl-icd (.carry/lib) before the machine's loaders: the CUDA
   # toolkit's libOpenCL.so.1, first in ldconfig's list there, loads no
-  # OPENCL_LAYERS, and ocl-icd honours OCL_ICD_VENDORS, which keeps PoCL 5.0
-  # (LLVM 17) out of a process that holds LLVM 15 for the instrumenter.
-  export LD_LIBRARY_PATH=$PWD/.carry/lib:$work/llvm
-  mkdir -p "$work/vendors"
-  echo libnvidia-opencl.so.1 > "$work/vendors/nvidia.icd"
-  export OCL_ICD_VENDORS=$work/vendors
+  # OPENCL_LAYERS; .carry/t/lib holds libpapi for a roofline built with PAPI.
+  # No OCL_ICD_VENDORS: every registered ICD is loaded.
+  export LD_LIBRARY_PATH=$PWD/.carry/lib:$carry/lib
   export ROOFLINE_KERNELS=$PWD/kernels
   bin=$carry/roofline
   {
@@ -61,7 +48,10 @@ setup() {
     echo "host: $(uname -srm)"
     nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
     "$bin" --version
-    echo "libraries of roofline:"; ldd "$bin" | grep -E "OpenCL|LLVM|clang|not found"
+    "$ROOFLINE_INSTRUMENT" --version
+    echo "ICDs registered:"; grep -H . /etc/OpenCL/vendors/*.icd
+    echo "libraries of roofline (no LLVM):"; ldd "$bin" | grep -E "OpenCL|LLVM|clang|not found"
+    echo "libraries of the instrumenter:"; LD_LIBRARY_PATH=$work/llvm ldd "$carry/instrument/roofline-instrument" | grep -E "LLVM|clang|z3|not found"
   } > "$raw/machine.txt" 2>&1
   "$bin" devices > "$raw/devices.txt" 2>&1
   platform=$(awk '/^platform [0-9]+: NVIDIA/ {sub(":", "", $2); print $2; exit}' "$raw/devices.txt")

@@ -6,6 +6,7 @@
 
 #include "app/command_files.hpp"
 #include "app/errors.hpp"
+#include "app/instrumenter.hpp"
 #include "app/kernel_setup.hpp"
 #include "app/output_files.hpp"
 #include "app/worker.hpp"
@@ -141,13 +142,9 @@ nlohmann::json analysis_document(const AnalyzeResult& r) {
   return doc;
 }
 
-void require_address_analysis() {
-  if (!counting_available()) throw CommandError(Failure::runtime, "the address analysis is unavailable in this build (built without Clang)");
-}
-
 AnalyzeResult run_analyze(const AnalyzeRequest& r, const std::function<void(const AnalyzeResult&)>& show) {
   install_interrupt_handler();
-  require_address_analysis();
+  require_instrumenter();
   check_command_files(analyze_files(r));
   const nlohmann::json doc = nlohmann::json::parse(run_in_worker("preparing kernel file " + r.kernel.file, {r.kernel.timeout_s},
                                                                  [&r](const WorkerChannel& w) { return analysis_document(analyze_in_worker(r, w)).dump(); }));

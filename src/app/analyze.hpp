@@ -56,9 +56,6 @@ struct AddressAnalysis {
   double record_seconds = 0;               // wall time of the recording runs and the analysis
 };
 
-// Throws CommandError: runtime, before anything runs, in a build without
-// Clang (the recording copy is the instrumenter's).
-void require_address_analysis();
 
 struct PreparedKernel;  // app/kernel_setup
 class WorkerChannel;    // app/worker

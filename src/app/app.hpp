@@ -19,6 +19,8 @@
 //   output_files.hpp   where results go: paths named after the device, charts beside a chart
 //   command_files.hpp  every command's inputs and outputs, checked before any work
 //   worker.hpp         a user's kernel run in a child process: crashes and hangs cost the child, not the tool
+//   instrumenter.hpp   roofline-instrument, the Clang instrumenter, run as a program of its own (no LLVM in roofline)
+//   child_process.hpp  a helper program run with pipes, a deadline and its death in words
 //   errors.hpp         how a command fails, and what each failure means
 #pragma once
 

@@ -5,8 +5,7 @@
 
 #include "app/errors.hpp"
 #include "app/output_files.hpp"
-#include "count/instrument.hpp"
-#include "count/typedefs.hpp"
+#include "app/instrumenter.hpp"
 #include "device/program.hpp"
 #include "launch/source_typedefs.hpp"
 #include "files/input_file.hpp"
@@ -61,18 +60,24 @@ InstrumentRequest instrument_request(const PreparedKernel& k) {
 
 namespace {
 
-// The file's typedefs: through Clang, which sees the build's -D values and the
-// file's headers; in a build without it, the source's simple typedef lines. A
-// file Clang cannot parse (the device built it) has none: its typedef'd
-// arguments are then taken as their specs say, with a warning.
+// The file's typedefs: through Clang (the instrumenter), which sees the
+// build's -D values and the file's headers; without the instrumenter, the
+// source's simple typedef lines. A file Clang cannot parse (the device built
+// it) has none: its typedef'd arguments are then taken as their specs say,
+// with a warning; an instrumenter that fails otherwise (crashes, hangs)
+// leaves the source's typedef lines, with a warning.
 TypedefTable typedef_table(const KernelRequest& r, const PreparedKernel& k) {
   return [&r, &k]() -> std::map<std::string, std::string> {
-    if (!counting_available()) return scan_typedefs(k.source);
+    std::string looked;
+    if (!find_instrumenter(looked)) return scan_typedefs(k.source);
     try {
-      return resolve_typedefs(instrument_request(k));
+      return resolve_typedefs(instrument_request(k), k.file + ": resolving its typedefs");
     } catch (const InstrumentError& e) {
       if (r.on_warning) r.on_warning(k.file + ": typedefs not resolved: " + e.what());
       return {};
+    } catch (const CommandError& e) {
+      if (r.on_warning) r.on_warning(std::string(e.what()) + "; the file's typedef lines are read instead");
+      return scan_typedefs(k.source);
     }
   };
 }
@@ -124,18 +129,15 @@ PreparedKernel prepare_kernel(const KernelRequest& r) {
 }
 
 InstrumentResult instrumented_copy(const PreparedKernel& k, const KernelRequest& r, bool record_addresses) {
-  if (!counting_available())
-    throw CommandError(Failure::runtime, "counting is unavailable in this build (built without Clang): run `roofline count " + r.file +
-                                             " -o COUNTS.json` with a build that has it, then pass --counts COUNTS.json");
   InstrumentRequest req = instrument_request(k);
   req.kernel = k.kernel->kernel_name();
   req.record_addresses = record_addresses;
+  const std::string purpose = record_addresses ? " to record its addresses" : " for counting";
   InstrumentResult inst;
   try {
-    inst = instrument_kernel(req);
+    inst = instrument_kernel(req, r.file + ": instrumenting kernel '" + req.kernel + "'" + purpose);
   } catch (const InstrumentError& e) {
-    throw CommandError(Failure::kernel_build, r.file + ": cannot instrument " + req.kernel +
-                                                  (record_addresses ? " to record its addresses: " : " for counting: ") + e.what());
+    throw CommandError(Failure::kernel_build, r.file + ": cannot instrument " + req.kernel + purpose + ": " + e.what());
   }
   // Clang saw the file by its absolute path.
   for (TraceSite& site : inst.sites)

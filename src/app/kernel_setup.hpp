@@ -32,8 +32,8 @@ std::string kernel_source_file(const std::string& file);
 // Reads the file (up to kSourceFileCap), merges the specs, picks the device
 // and builds the kernel. Throws InputFileError for an unreadable or oversized
 // file, CommandError: usage for a bad spec, and the device and kernel-build
-// failures. Inside a worker process only (app/worker): it makes OpenCL and
-// Clang objects.
+// failures. Inside a worker process only (app/worker): it makes OpenCL
+// objects, and starts the instrumenter for the file's typedefs.
 PreparedKernel prepare_kernel(const KernelRequest& request);
 
 // How Clang must parse the kernel's file to see what the device build sees
@@ -41,13 +41,15 @@ PreparedKernel prepare_kernel(const KernelRequest& request);
 struct InstrumentRequest instrument_request(const PreparedKernel& kernel);
 
 // The kernel's counting copy, or with `record_addresses` its
-// address-recording copy (count/instrument.hpp), its sites named by the
-// kernel's file as given. Throws CommandError: runtime when this build has no
-// Clang, kernel_build when the kernel cannot be instrumented.
+// address-recording copy (count/instrument.hpp), made by the instrumenter
+// (app/instrumenter), its sites named by the kernel's file as given. Throws
+// CommandError: runtime when there is no instrumenter, kernel_build when the
+// kernel cannot be instrumented, and the instrumenter's own failures
+// (app/instrumenter.hpp).
 struct InstrumentResult instrumented_copy(const PreparedKernel& kernel, const KernelRequest& request, bool record_addresses);
 
 // Instruments the kernel and runs the counting copy once. Throws
-// CommandError: runtime when counting is unavailable in this build or the
+// CommandError: runtime when counting is unavailable (no instrumenter) or the
 // device fails, kernel_build when it cannot be instrumented.
 CountsFile count_kernel(PreparedKernel& kernel, const KernelRequest& request);
 

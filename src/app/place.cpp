@@ -5,6 +5,7 @@
 
 #include "app/command_files.hpp"
 #include "app/errors.hpp"
+#include "app/instrumenter.hpp"
 #include "app/kernel_setup.hpp"
 #include "app/output_files.hpp"
 #include "app/worker.hpp"
@@ -205,7 +206,7 @@ std::string preparing(const KernelRequest& r) { return "preparing kernel file " 
 PlaceResult run_place(const PlaceRequest& r, const std::function<void(const PlaceResult&)>& show) {
   install_interrupt_handler();
   if (!r.analysis.empty() && !r.analyze) throw CommandError(Failure::usage, "--analysis FILE needs --analyze");
-  if (r.analyze) require_address_analysis();
+  if (r.analyze || r.counts.empty()) require_instrumenter();  // before the worker: counting needs it
   check_command_files(place_files(r));
   const nlohmann::json doc = nlohmann::json::parse(run_in_worker(
       preparing(r.kernel), {r.kernel.timeout_s}, [&r](const WorkerChannel& w) { return place_in_worker(r, w); }));
@@ -227,6 +228,7 @@ PlaceResult run_place(const PlaceRequest& r, const std::function<void(const Plac
 
 CountsFile run_count(const CountRequest& r, const std::function<void(const CountsFile&)>& show) {
   install_interrupt_handler();
+  require_instrumenter();
   check_command_files(count_files(r));
   const nlohmann::json doc = nlohmann::json::parse(
       run_in_worker(preparing(r.kernel), {r.kernel.timeout_s}, [&r](const WorkerChannel& w) {

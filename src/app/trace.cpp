@@ -10,6 +10,7 @@
 #include "app/command_files.hpp"
 #include "app/device_choice.hpp"
 #include "app/errors.hpp"
+#include "app/instrumenter.hpp"
 #include "app/output_files.hpp"
 #include "app/output_template.hpp"
 #include "app/trace_merge.hpp"
@@ -483,7 +484,7 @@ TraceResult run_trace(const TraceRequest& request, const std::function<void(cons
   if (r.analyze && r.roofs.empty())
     throw CommandError(Failure::usage, "--analyze needs the roofs of the target device: pass --roofs ROOFS.json (from roofline build)");
   if (r.analyze && r.count == CountMode::none) throw CommandError(Failure::usage, "--analyze needs counts: not with --count none");
-  if (r.analyze) require_address_analysis();
+  if (r.analyze) require_instrumenter();
   check_counting_device(r);
   // A roofs file that cannot be read stops here, before the application runs.
   const std::optional<RoofsDocument> given_roofs = r.roofs.empty() ? std::nullopt : std::optional<RoofsDocument>(load_roofs(r.roofs));

@@ -18,6 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/child_process.hpp"
 #include "app/errors.hpp"
 #include "measurement/interrupt.hpp"
 #include "files/file_descriptor.hpp"
@@ -115,14 +116,6 @@ bool read_available(int fd, Received& received) {
     if (n < 0 && errno == EINTR) continue;
     return n < 0 && errno == EAGAIN;  // 0 (or an error): the end; EAGAIN: nothing more for now
   }
-}
-
-std::string signal_text(int sig) {
-  const char* abbrev = sigabbrev_np(sig);
-  const char* description = sigdescr_np(sig);
-  std::string text = "signal " + std::to_string(sig);
-  if (abbrev) text += std::string(" (SIG") + abbrev + (description ? std::string(": ") + description : "") + ")";
-  return text;
 }
 
 // Why a child that ended without a result ended, in one line.

@@ -1,16 +1,17 @@
-// count: exact operation and byte counts of a user's kernel, beside the
-// launcher (launch/user_kernel runs what this produces). Uses: model only
-// (and Clang). Rewrites the
-// kernel's OpenCL C with Clang so that every work-item counts what it executes;
-// the counts go into model/op_counts slots. Optional: a build without Clang
-// (-DROOFLINE_WITH_CLANG=OFF) says counting is unavailable, and `place` then
-// takes a counts file made elsewhere.
+// count: exact operation and byte counts of a user's kernel, as roofline asks
+// for them. Uses: model and files. The counting itself is done by a helper
+// program, roofline-instrument (src/instrument/), which rewrites the kernel's
+// OpenCL C with Clang so that every work-item counts what it executes; the
+// counts go into model/op_counts slots. It runs in its own process because
+// Clang's LLVM and an OpenCL driver's LLVM (PoCL, Rusticl, Intel's runtime)
+// must never share one: roofline links no LLVM, and the helper never loads
+// OpenCL. roofline starts it through app/instrumenter; a build without Clang
+// has no helper and says that counting needs it, and `place` then takes a
+// counts file made elsewhere.
 //
-//   instrument.hpp   the instrumenter (LibTooling on the AST after macro expansion)
-//   cost_table.hpp   what each OpenCL C builtin counts for (the README's counting rules)
-//   typedefs.hpp     a kernel file's typedef names resolved to OpenCL types (argument checks)
+//   instrument.hpp           the request and the result (the instrumented copy), the address records' layout
+//   instrument_protocol.hpp  the helper's protocol: request and reply as JSON, its exit statuses
 #pragma once
 
-#include "count/cost_table.hpp"
 #include "count/instrument.hpp"
-#include "count/typedefs.hpp"
+#include "count/instrument_protocol.hpp"

@@ -1,9 +1,13 @@
-// count/instrument: the instrumenter behind `roofline count`. Rewrites an
-// OpenCL C kernel's source with Clang (LibTooling, on the AST after macro
-// expansion, parsed with the device build's options) so that every work-item
-// counts what it executes: FLOPs by precision, integer operations and bytes per
-// address space (model/op_counts.hpp slots). The counting rules are in the
-// README ("Counting rules") and count/cost_table.hpp.
+// count/instrument: what instrumenting a user's kernel asks and gives back.
+// The instrumenter itself is a helper program, roofline-instrument
+// (src/instrument/), which holds Clang (LibTooling, on the AST after macro
+// expansion, parsed with the device build's options) and never loads OpenCL:
+// two LLVMs (Clang's and an OpenCL driver's) must never share a process.
+// roofline runs it (app/instrumenter) with these types as JSON
+// (count/instrument_protocol). The copy it makes counts, in every work-item,
+// what the work-item executes: FLOPs by precision, integer operations and
+// bytes per address space (model/op_counts.hpp slots). The counting rules are
+// in the README ("Counting rules") and instrument/cost_table.hpp.
 //
 // The kernel K becomes a plain function __rl_k_K(params..., ulong *__rl_c)
 // whose statements charge private 64-bit counters; a generated __kernel K
@@ -19,7 +23,7 @@
 // work-groups; see "Address records" below. That copy is for the analysis
 // run only: it charges no counters.
 //
-// This header needs no Clang; only the roofline_count library links it.
+// No Clang here: roofline, which links no LLVM, and the helper both use it.
 #pragma once
 #include <cstdint>
 #include <stdexcept>
@@ -32,7 +36,8 @@
 namespace roofline {
 
 // The source could not be instrumented: Clang's diagnostics, or a construct
-// the rewriter cannot handle (named in the message).
+// the rewriter cannot handle (named in the message); when the kernel does not
+// exist, the message lists the kernels the file defines.
 struct InstrumentError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
@@ -78,13 +83,6 @@ struct InstrumentResult {
   // kCounterSlots + i counts calls of math_slots[i]. Empty in record mode.
   std::vector<MathCall> math_slots;
 };
-
-// True when this build has the Clang instrumenter.
-bool counting_available();
-
-// Throws InstrumentError; when the kernel does not exist, the message lists
-// the kernels the file defines.
-InstrumentResult instrument_kernel(const InstrumentRequest& request);
 
 // Options of the device build that Clang must see too (-D, -I, -cl-std,
 // -cl-fast-relaxed-math...), from an OpenCL build-option string.

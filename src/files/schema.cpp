@@ -43,7 +43,8 @@ class SchemaStore : public SchemaFiles {
   SchemaStore() {
     for (const SchemaFile& f : embedded_schema_files()) docs_[f.name] = json::parse(f.text);
     for (DocumentKind kind : {DocumentKind::roofs, DocumentKind::placement, DocumentKind::counts, DocumentKind::level_override,
-                              DocumentKind::trace, DocumentKind::analysis, DocumentKind::capture, DocumentKind::fleet})
+                              DocumentKind::trace, DocumentKind::analysis, DocumentKind::capture, DocumentKind::fleet,
+                              DocumentKind::instrument_request, DocumentKind::instrument_reply})
       schemas_[kind] = parse(kind);
   }
 
@@ -116,6 +117,8 @@ const char* schema_file_name(DocumentKind kind) {
     case DocumentKind::analysis: return "analysis.schema.json";
     case DocumentKind::capture: return "capture.schema.json";
     case DocumentKind::fleet: return "fleet.schema.json";
+    case DocumentKind::instrument_request: return "instrument-request.schema.json";
+    case DocumentKind::instrument_reply: return "instrument-reply.schema.json";
   }
   return "";
 }

@@ -1,6 +1,6 @@
 // files/schema: the JSON Schemas (draft 7) of the files roofline writes and
 // reads, as the repository publishes them in schemas/ and the build compiles
-// them in (cmake/embed_schemas.cmake), and the check of a document against
+// them in (cmake/embed_files.cmake), and the check of a document against
 // one (valijson). A problem is told as the field's JSON pointer and what is
 // wrong with it, in words for whoever wrote the file: the validator's and the
 // JSON library's own wording stay inside.
@@ -14,7 +14,9 @@
 namespace roofline {
 
 // The documents that have a schema.
-enum class DocumentKind { roofs, placement, counts, level_override, trace, analysis, capture, fleet };
+// instrument_request and instrument_reply are no files: the kernel
+// instrumenter's protocol (roofline-instrument's standard input and output).
+enum class DocumentKind { roofs, placement, counts, level_override, trace, analysis, capture, fleet, instrument_request, instrument_reply };
 
 // A schema file as schemas/ holds it.
 struct SchemaFile {

@@ -29,13 +29,15 @@ inline std::filesystem::path scratch_dir(const std::string& name) {
   return d;
 }
 
-// Runs `program` (a path) with `args` appended as shell words, `prefix` before it (environment settings).
-inline RunResult run_program(const std::string& program, const std::string& args, const std::string& prefix = "") {
+// Runs `program` (a path) with `args` appended as shell words, `prefix` before it (environment settings),
+// its standard input read from `input` (a path).
+inline RunResult run_program(const std::string& program, const std::string& args, const std::string& prefix = "",
+                             const std::string& input = "/dev/null") {
   static int n = 0;
   auto dir = std::filesystem::temp_directory_path();
   const std::string id = std::to_string(getpid()) + "-" + std::to_string(++n);
   const auto out = dir / ("roofline-e2e-out-" + id), err = dir / ("roofline-e2e-err-" + id);
-  const std::string cmd = prefix + " '" + program + "' " + args + " >'" + out.string() + "' 2>'" + err.string() + "' </dev/null";
+  const std::string cmd = prefix + " '" + program + "' " + args + " >'" + out.string() + "' 2>'" + err.string() + "' <'" + input + "'";
   const int status = std::system(cmd.c_str());
   RunResult r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);

@@ -1,9 +1,8 @@
-// Placing a counted kernel among the roofs; counts files; the builtin cost table.
+// Placing a counted kernel among the roofs; counts files.
 #include <doctest/doctest.h>
 
 #include <algorithm>
 
-#include "count/cost_table.hpp"
 #include "model/counts_file.hpp"
 #include "analysis/placement_bound.hpp"
 #include "model/suite.hpp"
@@ -157,27 +156,6 @@ TEST_CASE("counted launches compare field by field") {
   b.source_hash = source_hash("kernel text ");
   CHECK(a.difference(b).find("the source differs") == 0);
   CHECK(source_hash("") == "cbf29ce484222325");
-}
-
-TEST_CASE("builtin cost table") {
-  CHECK(builtin_ops("mad", 4, 4) == 8);
-  CHECK(builtin_ops("fma", 1, 1) == 2);
-  CHECK(builtin_ops("dot", 4, 1) == 7);
-  CHECK(builtin_ops("dot", 1, 1) == 1);
-  CHECK(builtin_ops("length", 3, 1) == 6);
-  CHECK(builtin_ops("normalize", 4, 4) == 12);
-  CHECK(builtin_ops("cross", 4, 4) == 9);
-  CHECK(builtin_ops("native_sqrt", 2, 2) == 2);
-  CHECK(builtin_ops("half_exp", 1, 1) == 1);
-  CHECK(builtin_ops("min", 4, 4) == 0);
-  CHECK(builtin_ops("get_global_id", 1, 1) == 0);
-  CHECK(atomic_kind("atomic_add").arithmetic);
-  CHECK(atomic_kind("atom_inc").stores);
-  CHECK(!atomic_kind("atomic_xchg").arithmetic);
-  CHECK(atomic_kind("atomic_load_explicit").loads);
-  CHECK(!atomic_kind("atomic_load_explicit").stores);
-  CHECK(!atomic_kind("atomic_work_item_fence").is_atomic);
-  CHECK(!atomic_kind("add_sat").is_atomic);
 }
 
 namespace {

@@ -1,0 +1,28 @@
+// What an OpenCL C builtin counts for by its name (instrument/cost_table, the
+// README's counting rules).
+#include <doctest/doctest.h>
+
+#include "instrument/cost_table.hpp"
+
+using namespace roofline;
+
+TEST_CASE("builtin cost table") {
+  CHECK(builtin_ops("mad", 4, 4) == 8);
+  CHECK(builtin_ops("fma", 1, 1) == 2);
+  CHECK(builtin_ops("dot", 4, 1) == 7);
+  CHECK(builtin_ops("dot", 1, 1) == 1);
+  CHECK(builtin_ops("length", 3, 1) == 6);
+  CHECK(builtin_ops("normalize", 4, 4) == 12);
+  CHECK(builtin_ops("cross", 4, 4) == 9);
+  CHECK(builtin_ops("native_sqrt", 2, 2) == 2);
+  CHECK(builtin_ops("half_exp", 1, 1) == 1);
+  CHECK(builtin_ops("min", 4, 4) == 0);
+  CHECK(builtin_ops("get_global_id", 1, 1) == 0);
+  CHECK(atomic_kind("atomic_add").arithmetic);
+  CHECK(atomic_kind("atom_inc").stores);
+  CHECK(!atomic_kind("atomic_xchg").arithmetic);
+  CHECK(atomic_kind("atomic_load_explicit").loads);
+  CHECK(!atomic_kind("atomic_load_explicit").stores);
+  CHECK(!atomic_kind("atomic_work_item_fence").is_atomic);
+  CHECK(!atomic_kind("add_sat").is_atomic);
+}
