@@ -1,5 +1,6 @@
 #include "app/build.hpp"
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <filesystem>
@@ -119,17 +120,22 @@ class BuildPipeline {
 
  private:
   struct Step {
+    const char* key;  // as --steps names it
     const char* name;
     int (*weight)(const Plan&);  // progress steps it counts for
     void (BuildPipeline::*measure)();
   };
   static const std::array<Step, 10> kSteps;
+  static std::vector<const Step*> chosen_steps(const std::vector<std::string>& keys);
   static int one(const Plan&) { return 1; }
   static int none(const Plan&) { return 0; }
   static int compute_ceilings(const Plan& p) { return int(p.ops.size() * p.types.size() * p.widths.size()); }
   static int math_calls(const Plan& p) { return int(p.math.calls.size()); }
 
   void measure_steps();
+  void name_gaps(const Session& session);
+  void stop_if_compute_all_wrong(std::size_t tried, std::size_t wrong);
+  [[noreturn]] void stop(const std::string& why);
   void measure_compute();
   void measure_math();
   void measure_dram();
@@ -165,23 +171,39 @@ class BuildPipeline {
 // samples are the clock the device holds under load), the power model once
 // every roof it is fitted to is known.
 const std::array<BuildPipeline::Step, 10> BuildPipeline::kSteps{{
-    {"compute ceilings", compute_ceilings, &BuildPipeline::measure_compute},
-    {"math functions", math_calls, &BuildPipeline::measure_math},
-    {"DRAM bandwidth", one, &BuildPipeline::measure_dram},
-    {"memory hierarchy", one, &BuildPipeline::measure_memory},
-    {"global-memory stride", one, &BuildPipeline::measure_global_stride},
-    {"branch divergence", one, &BuildPipeline::measure_divergence},
-    {"scalability", one, &BuildPipeline::measure_scalability},
-    {"atomics", one, &BuildPipeline::measure_atomics},
-    {"power model", none, &BuildPipeline::fit_power_model},
-    {"host transfers and launch overhead", one, &BuildPipeline::measure_transfers},
+    {"compute", "compute ceilings", compute_ceilings, &BuildPipeline::measure_compute},
+    {"math", "math functions", math_calls, &BuildPipeline::measure_math},
+    {"dram", "DRAM bandwidth", one, &BuildPipeline::measure_dram},
+    {"memory", "memory hierarchy", one, &BuildPipeline::measure_memory},
+    {"stride", "global-memory stride", one, &BuildPipeline::measure_global_stride},
+    {"divergence", "branch divergence", one, &BuildPipeline::measure_divergence},
+    {"scalability", "scalability", one, &BuildPipeline::measure_scalability},
+    {"atomics", "atomics", one, &BuildPipeline::measure_atomics},
+    {"power", "power model", none, &BuildPipeline::fit_power_model},
+    {"transfers", "host transfers and launch overhead", one, &BuildPipeline::measure_transfers},
 }};
+
+// The steps --steps names (all of them when it names none), in their order;
+// an unknown key is a usage error that lists the keys.
+std::vector<const BuildPipeline::Step*> BuildPipeline::chosen_steps(const std::vector<std::string>& keys) {
+  std::string known;
+  for (const Step& step : kSteps) known += (known.empty() ? "" : ", ") + std::string(step.key);
+  for (const std::string& key : keys)
+    if (std::none_of(kSteps.begin(), kSteps.end(), [&](const Step& step) { return key == step.key; }))
+      throw CommandError(Failure::usage, "--steps: no step '" + key + "' (the steps: " + known + ")");
+  std::vector<const Step*> out;
+  for (const Step& step : kSteps)
+    if (keys.empty() || std::find(keys.begin(), keys.end(), step.key) != keys.end()) out.push_back(&step);
+  return out;
+}
 
 void BuildPipeline::run() {
   try {
     measure_steps();
   } catch (const Interrupted&) {
     throw CommandError(Failure::interrupted, kept_message());
+  } catch (const TimerDisagrees& e) {
+    stop(e.what());
   }
   apply_theory(doc_, peaks_);
   flag_levels(doc_);
@@ -189,8 +211,9 @@ void BuildPipeline::run() {
 }
 
 void BuildPipeline::measure_steps() {
+  const std::vector<const Step*> steps = chosen_steps(request_.steps);
   int total = 0;
-  for (const Step& step : kSteps) total += step.weight(plan_);
+  for (const Step* step : steps) total += step->weight(plan_);
   Progress progress(total, request_.show_progress);
   // On a CPU device the clock is measured before the OpenCL runtime's worker
   // threads exist (they would compete with the measurement) and again at the end.
@@ -198,14 +221,21 @@ void BuildPipeline::measure_steps() {
   if (device_.is_cpu()) cpu_mhz_before = measure_cpu_clock_mhz(device_.identity.physical_cores);
   Session session(device_, plan_, kernel_dir_, progress);
   session_ = &session;
+  name_gaps(session);
+  if (steps.size() < kSteps.size()) {
+    std::string keys;
+    for (const Step* step : steps) keys += (keys.empty() ? "" : ", ") + std::string(step->key);
+    doc_.notes.push_back("only the steps " + keys + " were run (--steps)");
+  }
+  session.watch(true);  // until the first ceiling is kept
   power_.start(session, doc_);
-  for (const Step& step : kSteps) {
+  for (const Step* step : steps) {
     // A step of weight 1 is one progress step under its name; the compute
     // step shows each ceiling as its own.
-    if (step.weight(plan_) == 1) progress.step(step.name);
+    if (step->weight(plan_) == 1) progress.step(step->name);
     const auto start = std::chrono::steady_clock::now();
-    (this->*step.measure)();
-    doc_.steps.push_back({step.name, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()});
+    (this->*step->measure)();
+    doc_.steps.push_back({step->name, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()});
     save_partial();  // what the step added besides ceilings: power readings, notes, transfers
   }
   progress.finish();
@@ -213,6 +243,37 @@ void BuildPipeline::measure_steps() {
   if (doc_.clock) per_clock_rates(doc_.math, doc_.clock->mhz, doc_.device.compute_units);
   for (auto& n : session.notes) doc_.notes.push_back(n);
   session_ = nullptr;
+}
+
+// What the device cannot do and what the build does instead, said before
+// anything is measured and kept in the notes: types without their extension,
+// profiling stamps that are no clock, a loop budget.
+void BuildPipeline::name_gaps(const Session& session) {
+  std::vector<std::string> gaps;
+  for (const auto& [type, extension] : {std::pair{DataType::float64, "cl_khr_fp64"}, std::pair{DataType::float16, "cl_khr_fp16"}})
+    if (!device_.has_extension(extension))
+      gaps.push_back("no " + str(type) + " roofs: the device does not offer " + extension);
+  if (session.timer.host_timed()) gaps.push_back(session.timer.why_host_timed());
+  if (!session.loop_budget.note.empty()) gaps.push_back(session.loop_budget.note);
+  for (const std::string& gap : gaps) {
+    if (request_.on_warning) request_.on_warning(gap);
+    doc_.notes.push_back(gap);
+  }
+}
+
+// Stops the build early: what was finished is saved, and the message says where.
+void BuildPipeline::stop(const std::string& why) {
+  save_partial();
+  throw CommandError(Failure::stopped, "stopped early: " + why + "; the notes so far are kept in " + outputs_.partial);
+}
+
+// A device on which every compute kernel computes wrongly cannot be trusted
+// with the rest: no slowness makes a result wrong, so this never stops a
+// slow but correct device.
+void BuildPipeline::stop_if_compute_all_wrong(std::size_t tried, std::size_t wrong) {
+  if (tried == 0 || wrong < tried) return;
+  stop("every compute kernel (" + std::to_string(tried) + " of " + std::to_string(tried) + ") failed its host check on " +
+       device_.identity.name + ": the device computes wrongly or stops kernels early (the notes say how each failed)");
 }
 
 // The wrong-result policy: a kernel whose output fails the host's check costs
@@ -234,6 +295,7 @@ bool BuildPipeline::attempt(const std::function<void()>& work) { return attempt(
 // A finished ceiling: into the document, its replay to the power readings,
 // and saved at once.
 void BuildPipeline::keep(MeasuredCeiling measured) {
+  session_->watch(false);  // a first ceiling: the device's timer has shown it times
   const std::size_t index = doc_.ceilings.size();
   doc_.ceilings.push_back(std::move(measured.ceiling));
   power_.consider(doc_, index, std::move(measured.replay));
@@ -262,15 +324,18 @@ std::string BuildPipeline::kept_message() const {
 
 void BuildPipeline::measure_compute() {
   Session& s = *session_;
+  std::size_t tried = 0, wrong = 0;
   for (Op op : plan_.ops)
     for (DataType type : plan_.types)
       for (int width : plan_.widths) {
         s.progress.step("compute " + str(op) + " " + str(type) + (width > 1 ? std::to_string(width) : ""));
         const std::size_t token = s.clock ? s.clock->begin() : 0;
-        attempt([&] { keep(roofline::measure_compute(s, op, type, width, power_.active())); });
+        ++tried;
+        wrong += !attempt([&] { keep(roofline::measure_compute(s, op, type, width, power_.active())); });
         if (s.clock)
           for (double mhz : s.clock->end(token)) clock_samples_.push_back(mhz);
       }
+  stop_if_compute_all_wrong(tried, wrong);
   power_.read_kept(s, doc_);
 }
 
@@ -283,7 +348,10 @@ void BuildPipeline::measure_math() {
     s.progress.step("math " + call.label());
     attempt([&] {
       try {
-        if (auto roof = roofline::measure_math(s, call)) doc_.math.push_back(std::move(*roof));
+        if (auto roof = roofline::measure_math(s, call)) {
+          doc_.math.push_back(std::move(*roof));
+          s.watch(false);  // a first roof kept
+        }
       } catch (const KernelBuildError& e) {
         doc_.notes.push_back("omitted: the math roof of " + call.label() + ": " + e.what());
       }

@@ -23,6 +23,7 @@ enum class Failure {
   kernel_crash,  // a user's kernel (or the driver or compiler running it) killed its worker process
   timeout,       // a user's kernel had no result within --timeout; its worker was killed
   application,   // trace: the traced application exited non-zero or was killed (what it did is kept)
+  stopped,       // build: stopped early (every compute kernel wrong, or the device's timer not timing); what was finished kept
   interrupted,   // Ctrl-C; finished work kept in a .partial file (the last kind)
 };
 

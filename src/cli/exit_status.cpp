@@ -17,6 +17,7 @@ int exit_status_of(Failure failure) {
     case Failure::kernel_crash: return 7;
     case Failure::timeout: return 8;
     case Failure::application: return 9;
+    case Failure::stopped: return 10;
     case Failure::interrupted: return 130;
   }
   return 1;
