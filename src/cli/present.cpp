@@ -225,6 +225,7 @@ std::string devices_json(const std::vector<DeviceEntry>& devices, const std::vec
     nlohmann::json e = d.identity;
     e["index"] = d.index;
     e["selector"] = std::to_string(d.platform_index) + ":" + std::to_string(d.device_index);
+    e["gaps"] = device_gaps(d);
     j["devices"].push_back(e);
   }
   return j.dump(2) + "\n";

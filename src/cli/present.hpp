@@ -35,7 +35,7 @@ std::string format_analyzed_placement(const Placement& p, const CountsFile& c, b
 std::string format_idle_power(const IdleReading& r);
 // roofline trace: the kernels by device time, the transfers, the one-line summary and how the application ended.
 std::string format_trace(const TraceResult& t);
-// `roofline devices --json`: each device's identity with its index and P:D selector,
+// `roofline devices --json`: each device's identity with its index, P:D selector and gaps (device_gaps),
 // {"platforms": [...], "devices": [...]}: every platform (name, version, its
 // device count and, with none, why) and each device.
 std::string devices_json(const std::vector<DeviceEntry>& devices, const std::vector<PlatformEntry>& platforms);

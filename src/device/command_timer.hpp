@@ -2,7 +2,7 @@
 // event's START and END profiling stamps where the driver's stamps are a
 // clock; on the host, around the blocking command, where they are not (Mesa
 // 22.3's Rusticl answers QUEUED 0, SUBMIT 1, START 2 and END 3 ns for every
-// command: docs/drivers.md).
+// command: tests/drivers/rusticl/stamps.py, docs/drivers.md).
 #pragma once
 #include <functional>
 #include <string>

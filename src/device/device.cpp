@@ -330,6 +330,15 @@ std::string known_loop_limit(const DeviceIdentity& id) {
          "(docs/drivers.md): a kernel whose work-items loop longer computes a wrong result and is counted as it ran";
 }
 
+std::vector<std::string> device_gaps(const DeviceEntry& d) {
+  std::vector<std::string> gaps;
+  if (!d.has_extension("cl_khr_fp64")) gaps.push_back("no cl_khr_fp64 (no double roofs)");
+  if (!d.has_extension("cl_khr_fp16")) gaps.push_back("no cl_khr_fp16 (no half roofs)");
+  if (!known_loop_limit(d.identity).empty())
+    gaps.push_back("its loops stop after 65535 iterations (build keeps its kernels within them; docs/drivers.md)");
+  return gaps;
+}
+
 namespace {
 
 // One platform's heading, and its reason when it has no devices.
@@ -377,6 +386,9 @@ std::string format_device_table(const std::vector<DeviceEntry>& devices, const s
     if (!id.pci_address.empty()) o << ", PCI " << id.pci_address;
     if (!id.uuid.empty()) o << ", UUID " << id.uuid;
     o << "\n";
+    const std::vector<std::string> gaps = device_gaps(e);
+    for (std::size_t g = 0; g < gaps.size(); ++g) o << (g ? "; " : "      gaps: ") << gaps[g];
+    if (!gaps.empty()) o << "\n";
   }
   platforms_before(std::numeric_limits<int>::max());
   if (devices.empty()) o << "no OpenCL devices found\n";

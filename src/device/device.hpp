@@ -88,6 +88,12 @@ const DeviceEntry& select_device(const std::vector<DeviceEntry>& devices, const 
 // Empty for other devices.
 std::string known_loop_limit(const DeviceIdentity& id);
 
+// What a build cannot measure on the device, or must work around, as short
+// phrases for `roofline devices`: types without their extension (no double or
+// half roofs), a loop limit no query tells (known_loop_limit). Profiling
+// stamps that are no clock show only on a queue: `build` names those.
+std::vector<std::string> device_gaps(const DeviceEntry& d);
+
 // The human-readable table `roofline devices` prints: each platform (of
 // `platforms`, or of the devices when that is empty) with its devices, and
 // a platform without any said so with its reason.

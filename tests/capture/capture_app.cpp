@@ -17,7 +17,8 @@
 // --hang stops after printing the results and waits to be killed.
 // --copy also launches copy_only once: a kernel without operations.
 // --platform NAME runs on the CPU device of the platform whose name contains
-// NAME (default: the first platform with a CPU device), e.g. rusticl.
+// NAME (default: the first platform with a CPU device), e.g. rusticl. On a
+// device without out-of-order queues (llvmpipe) that queue is an in-order one.
 // Exit status 0, or 1 with a message when an OpenCL call fails.
 #define CL_TARGET_OPENCL_VERSION 300
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
@@ -187,6 +188,9 @@ int main(int argc, char** argv) {
   cl_command_queue in_order = clCreateCommandQueueWithProperties(ctx, device, nullptr, &err);
   check(err, "clCreateCommandQueueWithProperties");
   cl_command_queue ooo = clCreateCommandQueue(ctx, device, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, &err);
+  // A device without out-of-order queues (Rusticl's llvmpipe) gets a second
+  // in-order one: the events that order its commands hold either way.
+  if (err == CL_INVALID_QUEUE_PROPERTIES) ooo = clCreateCommandQueue(ctx, device, 0, &err);
   check(err, "clCreateCommandQueue");
   cl_command_queue_properties props = 0;
   check(clGetCommandQueueInfo(in_order, CL_QUEUE_PROPERTIES, sizeof props, &props, nullptr), "queue info");

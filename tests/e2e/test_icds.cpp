@@ -4,13 +4,14 @@
 // without its hardware): `devices` lists every platform and device, and
 // `build`, `count` and `place` run on Rusticl's llvmpipe as on PoCL, with
 // the same counts. Rusticl offers llvmpipe only with RUSTICL_ENABLE=llvmpipe,
-// which these tests set for the commands that need it (unit/main.cpp clears
-// it for every other test). `trace` on Rusticl is in capture/test_trace.cpp.
+// which ctest gives the run (tests/CMakeLists.txt) and these tests pass on to
+// the commands that need it (unit/icd_env.hpp; every other test runs without). `trace` on Rusticl is in capture/test_trace.cpp.
 // docs/drivers.md says what Rusticl gets wrong and what roofline does about it.
 #include <doctest/doctest.h>
 
 #include <nlohmann/json.hpp>
 
+#include "../unit/icd_env.hpp"
 #include "run_binary.hpp"
 #include "schema_check.hpp"
 
@@ -19,12 +20,15 @@ using nlohmann::json;
 
 namespace {
 
-const std::string kRusticl = "RUSTICL_ENABLE=llvmpipe";
-
-// llvmpipe's list index, or -1 (said in the test's output) where Rusticl is
-// not installed: install mesa-opencl-icd (third_party/packages.txt).
+// llvmpipe's list index, or -1 (said in the test's output) where the run was
+// not given RUSTICL_ENABLE or Rusticl is not installed (mesa-opencl-icd,
+// third_party/packages.txt).
 int llvmpipe_index() {
-  const RunResult r = run_roofline("devices --json", kRusticl);
+  if (rusticl_prefix().empty()) {
+    MESSAGE("RUSTICL_ENABLE was not given to this run (ctest gives llvmpipe): skipped");
+    return -1;
+  }
+  const RunResult r = run_roofline("devices --json", rusticl_prefix());
   REQUIRE(r.exit_code == 0);
   const json listed = json::parse(r.out);
   for (const json& d : listed.at("devices"))
@@ -38,7 +42,7 @@ std::string kernel_file(const std::string& path) { return "'" + std::string(ROOF
 // `count FILE ARGS` on a device, its counts file's document.
 json counts_on(const std::string& device, const std::string& args, RunResult& r) {
   const fs::path out = scratch_dir("icds-count-" + device) / "counts.json";
-  r = run_roofline("count " + args + " --device " + device + " -q -o '" + out.string() + "'", kRusticl);
+  r = run_roofline("count " + args + " --device " + device + " -q -o '" + out.string() + "'", rusticl_prefix());
   INFO(r.err);
   REQUIRE(r.exit_code == 0);
   CHECK(schema_problem_of(out, roofline::DocumentKind::counts) == "");
@@ -48,7 +52,7 @@ json counts_on(const std::string& device, const std::string& args, RunResult& r)
 }  // namespace
 
 TEST_CASE("devices lists every platform, those without devices said so, and every device") {
-  for (const std::string& env : {std::string(), kRusticl}) {
+  for (const std::string& env : {std::string(), rusticl_prefix()}) {
     CAPTURE(env);
     const RunResult listed = run_roofline("devices --json", env);
     REQUIRE(listed.exit_code == 0);
@@ -68,7 +72,15 @@ TEST_CASE("devices lists every platform, those without devices said so, and ever
       }
     }
     CHECK(devices == int(j.at("devices").size()));
-    for (const json& d : j.at("devices")) CHECK(table.out.find(d.at("name").get<std::string>()) != std::string::npos);
+    for (const json& d : j.at("devices")) {
+      CHECK(table.out.find(d.at("name").get<std::string>()) != std::string::npos);
+      // llvmpipe's gaps named in both: no fp64, and its loop limit.
+      if (d.at("name").get<std::string>().rfind("llvmpipe", 0) != 0) continue;
+      const std::string gaps = d.at("gaps").dump();
+      CHECK(gaps.find("no cl_khr_fp64 (no double roofs)") != std::string::npos);
+      CHECK(gaps.find("its loops stop after 65535 iterations") != std::string::npos);
+      CHECK(table.out.find("gaps: no cl_khr_fp64 (no double roofs)") != std::string::npos);
+    }
   }
   // Without RUSTICL_ENABLE the rusticl platform has no device, and says how to get one.
   const json plain = json::parse(run_roofline("devices --json").out);
@@ -83,7 +95,7 @@ TEST_CASE("build --quick --steps compute on Rusticl checks every kernel and name
   const fs::path roofs = dir / "llvmpipe.json";
   const RunResult r = run_roofline("build --quick --steps compute --device " + std::to_string(index) + " -o '" + roofs.string() +
                                        "' --plot '" + (dir / "llvmpipe.svg").string() + "'",
-                                   kRusticl);
+                                   rusticl_prefix());
   INFO(r.err);
   REQUIRE(r.exit_code == 0);  // no kernel failed its host check: the loops are kept within the driver's budget
   CHECK(schema_problem_of(roofs, roofline::DocumentKind::roofs) == "");
@@ -118,7 +130,7 @@ TEST_CASE("count and place give the same counts on Rusticl as on PoCL") {
   const fs::path placed = scratch_dir("icds-place") / "place.json";
   const RunResult place = run_roofline("place " + args + " --device " + std::to_string(index) + " --runs 5 --warmup 0 -o '" +
                                            placed.string() + "'",
-                                       kRusticl);
+                                       rusticl_prefix());
   INFO(place.err);
   REQUIRE(place.exit_code == 0);
   const json p = json::parse(slurp(placed));
