@@ -1,5 +1,7 @@
 #include "app/build.hpp"
 
+#include <algorithm>
+#include <array>
 #include <chrono>
 #include <filesystem>
 #include <functional>
@@ -121,15 +123,20 @@ class BuildPipeline {
 
  private:
   struct Step {
+    std::string key;  // as --steps names it
     std::string name;
     int weight;  // progress steps it counts for
     std::function<void()> measure;
   };
   std::vector<Step> steps();
+  std::vector<Step> chosen_steps(const std::vector<std::string>& keys);
   static int compute_ceilings(const Plan& p) { return int(p.ops.size() * p.types.size() * p.widths.size()); }
   static int math_calls(const Plan& p) { return int(p.math.calls.size()); }
 
   void measure_steps();
+  void name_gaps(const Session& session);
+  void stop_if_compute_all_wrong(std::size_t tried, std::size_t wrong);
+  [[noreturn]] void stop(const std::string& why);
   void measure_compute();
   void measure_math();
   void measure_dram();
@@ -160,16 +167,33 @@ class BuildPipeline {
 
 // The steps in the order they run: the compute ceilings first (their clock
 // samples are the clock the device holds under load), the suite's benchmarks
-// (model/suite_table, a step each) after the memory hierarchy, the power model
-// once every roof it is fitted to is known.
+// (model/suite_table, a step each, named by its chart or section) after the
+// memory hierarchy, the power model once every roof it is fitted to is known.
 std::vector<BuildPipeline::Step> BuildPipeline::steps() {
-  std::vector<Step> out{{"compute ceilings", compute_ceilings(plan_), [this] { measure_compute(); }},
-                        {"math functions", math_calls(plan_), [this] { measure_math(); }},
-                        {"DRAM bandwidth", 1, [this] { measure_dram(); }},
-                        {"memory hierarchy", 1, [this] { measure_memory(); }}};
-  for (const SuiteRow& row : suite_rows()) out.push_back({std::string(row.step), 1, [this, &row] { measure_suite_benchmark(row); }});
-  out.push_back({"power model", 0, [this] { fit_power_model(); }});
-  out.push_back({"host transfers and launch overhead", 1, [this] { measure_transfers(); }});
+  std::vector<Step> out{{"compute", "compute ceilings", compute_ceilings(plan_), [this] { measure_compute(); }},
+                        {"math", "math functions", math_calls(plan_), [this] { measure_math(); }},
+                        {"dram", "DRAM bandwidth", 1, [this] { measure_dram(); }},
+                        {"memory", "memory hierarchy", 1, [this] { measure_memory(); }}};
+  for (const SuiteRow& row : suite_rows())
+    out.push_back({std::string(row.chart.name.empty() ? row.section : row.chart.name), std::string(row.step), 1,
+                   [this, &row] { measure_suite_benchmark(row); }});
+  out.push_back({"power", "power model", 0, [this] { fit_power_model(); }});
+  out.push_back({"transfers", "host transfers and launch overhead", 1, [this] { measure_transfers(); }});
+  return out;
+}
+
+// The steps --steps names (all of them when it names none), in their order;
+// an unknown key is a usage error that lists the keys.
+std::vector<BuildPipeline::Step> BuildPipeline::chosen_steps(const std::vector<std::string>& keys) {
+  std::vector<Step> all = steps();
+  std::string known;
+  for (const Step& step : all) known += (known.empty() ? "" : ", ") + step.key;
+  for (const std::string& key : keys)
+    if (std::none_of(all.begin(), all.end(), [&](const Step& step) { return key == step.key; }))
+      throw CommandError(Failure::usage, "--steps: no step '" + key + "' (the steps: " + known + ")");
+  std::vector<Step> out;
+  for (Step& step : all)
+    if (keys.empty() || std::find(keys.begin(), keys.end(), step.key) != keys.end()) out.push_back(std::move(step));
   return out;
 }
 
@@ -178,6 +202,8 @@ void BuildPipeline::run() {
     measure_steps();
   } catch (const Interrupted&) {
     throw CommandError(Failure::interrupted, kept_message());
+  } catch (const TimerDisagrees& e) {
+    stop(e.what());
   }
   apply_theory(doc_, peaks_);
   flag_levels(doc_);
@@ -185,9 +211,9 @@ void BuildPipeline::run() {
 }
 
 void BuildPipeline::measure_steps() {
-  const std::vector<Step> all = steps();
+  const std::vector<Step> chosen = chosen_steps(request_.steps);
   int total = 0;
-  for (const Step& step : all) total += step.weight;
+  for (const Step& step : chosen) total += step.weight;
   Progress progress(total, request_.show_progress);
   // On a CPU device the clock is measured before the OpenCL runtime's worker
   // threads exist (they would compete with the measurement) and again at the end.
@@ -195,8 +221,15 @@ void BuildPipeline::measure_steps() {
   if (device_.is_cpu()) cpu_mhz_before = measure_cpu_clock_mhz(device_.identity.physical_cores);
   Session session(device_, plan_, kernel_dir_, progress);
   session_ = &session;
+  name_gaps(session);
+  if (chosen.size() < steps().size()) {
+    std::string keys;
+    for (const Step& step : chosen) keys += (keys.empty() ? "" : ", ") + step.key;
+    doc_.notes.push_back("only the steps " + keys + " were run (--steps)");
+  }
+  session.watch(true);  // until the first ceiling is kept
   power_.start(session, doc_);
-  for (const Step& step : all) {
+  for (const Step& step : chosen) {
     // A step of weight 1 is one progress step under its name; the compute
     // step shows each ceiling as its own.
     if (step.weight == 1) progress.step(step.name);
@@ -210,6 +243,37 @@ void BuildPipeline::measure_steps() {
   if (doc_.clock) per_clock_rates(doc_.math, doc_.clock->mhz, doc_.device.compute_units);
   for (auto& n : session.notes) doc_.notes.push_back(n);
   session_ = nullptr;
+}
+
+// What the device cannot do and what the build does instead, said before
+// anything is measured and kept in the notes: types without their extension,
+// profiling stamps that are no clock, a loop budget.
+void BuildPipeline::name_gaps(const Session& session) {
+  std::vector<std::string> gaps;
+  for (const auto& [type, extension] : {std::pair{DataType::float64, "cl_khr_fp64"}, std::pair{DataType::float16, "cl_khr_fp16"}})
+    if (!device_.has_extension(extension))
+      gaps.push_back("no " + str(type) + " roofs: the device does not offer " + extension);
+  if (session.timer.host_timed()) gaps.push_back(session.timer.why_host_timed());
+  if (!session.loop_budget.note.empty()) gaps.push_back(session.loop_budget.note);
+  for (const std::string& gap : gaps) {
+    if (request_.on_warning) request_.on_warning(gap);
+    doc_.notes.push_back(gap);
+  }
+}
+
+// Stops the build early: what was finished is saved, and the message says where.
+void BuildPipeline::stop(const std::string& why) {
+  save_partial();
+  throw CommandError(Failure::stopped, "stopped early: " + why + "; the notes so far are kept in " + outputs_.partial);
+}
+
+// A device on which every compute kernel computes wrongly cannot be trusted
+// with the rest: no slowness makes a result wrong, so this never stops a
+// slow but correct device.
+void BuildPipeline::stop_if_compute_all_wrong(std::size_t tried, std::size_t wrong) {
+  if (tried == 0 || wrong < tried) return;
+  stop("every compute kernel (" + std::to_string(tried) + " of " + std::to_string(tried) + ") failed its host check on " +
+       device_.identity.name + ": the device computes wrongly or stops kernels early (the notes say how each failed)");
 }
 
 // The wrong-result policy: a kernel whose output fails the host's check costs
@@ -231,6 +295,7 @@ bool BuildPipeline::attempt(const std::function<void()>& work) { return attempt(
 // A finished ceiling: into the document, its replay to the power readings,
 // and saved at once.
 void BuildPipeline::keep(MeasuredCeiling measured) {
+  session_->watch(false);  // a first ceiling: the device's timer has shown it times
   const std::size_t index = doc_.ceilings.size();
   doc_.ceilings.push_back(std::move(measured.ceiling));
   power_.consider(doc_, index, std::move(measured.replay));
@@ -259,15 +324,18 @@ std::string BuildPipeline::kept_message() const {
 
 void BuildPipeline::measure_compute() {
   Session& s = *session_;
+  std::size_t tried = 0, wrong = 0;
   for (Op op : plan_.ops)
     for (DataType type : plan_.types)
       for (int width : plan_.widths) {
         s.progress.step("compute " + str(op) + " " + str(type) + (width > 1 ? std::to_string(width) : ""));
         const std::size_t token = s.clock ? s.clock->begin() : 0;
-        attempt([&] { keep(roofline::measure_compute(s, op, type, width, power_.active())); });
+        ++tried;
+        wrong += !attempt([&] { keep(roofline::measure_compute(s, op, type, width, power_.active())); });
         if (s.clock)
           for (double mhz : s.clock->end(token)) clock_samples_.push_back(mhz);
       }
+  stop_if_compute_all_wrong(tried, wrong);
   power_.read_kept(s, doc_);
 }
 
@@ -280,7 +348,10 @@ void BuildPipeline::measure_math() {
     s.progress.step("math " + call.label());
     attempt([&] {
       try {
-        if (auto roof = roofline::measure_math(s, call)) doc_.math.push_back(std::move(*roof));
+        if (auto roof = roofline::measure_math(s, call)) {
+          doc_.math.push_back(std::move(*roof));
+          s.watch(false);  // a first roof kept
+        }
       } catch (const KernelBuildError& e) {
         doc_.notes.push_back("omitted: the math roof of " + call.label() + ": " + e.what());
       }

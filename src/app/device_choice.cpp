@@ -16,7 +16,7 @@ ChosenDevice choose_device(const std::string& selector) {
   try {
     chosen.device = &select_device(chosen.devices, sel);
   } catch (const SelectionError& e) {
-    throw CommandError(Failure::device, e.what(), format_device_table(chosen.devices));
+    throw CommandError(Failure::device, e.what(), format_device_table(chosen.devices, enumerate_platforms()));
   }
   return chosen;
 }

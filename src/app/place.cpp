@@ -188,6 +188,10 @@ std::string place_in_worker(const PlaceRequest& r, const WorkerChannel& worker) 
   const PowerOutcome power = kernel_power(k, std::move(energy), why_no_energy, time.median);
   Placement p = placement_of(r, k, counts, time, power);
   place(p, roofs, other_device, power.note);
+  if (const std::string& timing = k.kernel->timing_note(); !timing.empty()) {
+    if (r.kernel.on_warning) r.kernel.on_warning(p.device + ": " + timing);
+    p.note += (p.note.empty() ? "" : "; ") + timing;
+  }
   nlohmann::json doc{{"counts", counts_to_json(counts)}, {"roofs", roofs_path}};
   if (r.analyze) {
     // After the timing: the recording copy's runs do not warm what the timed runs measure.

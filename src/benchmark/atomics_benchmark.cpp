@@ -41,8 +41,9 @@ class AtomicRun {
   // One rate: the series' one point.
   MeasuredSeries measure() {
     s_.progress.detail(label(space_, target_));
-    // The one counter must not wrap: global x adds x increment below 2^32.
-    const std::uint32_t most = std::uint32_t(std::max<std::uint64_t>(1, (0xFFFFFFFFull / kIncrement) / shape_.global));
+    // The one counter must not wrap (global x adds x increment below 2^32), nor a loop pass the driver's budget.
+    const std::uint32_t most = within_loop_budget(
+        s_.loop_budget, std::uint32_t(std::max<std::uint64_t>(1, (0xFFFFFFFFull / kIncrement) / shape_.global)));
     const std::uint32_t adds = calibrate_iterations([&](std::uint32_t n) { return run(n); }, 16, most, s_.plan.suite.target_s);
     const double first = checked_run(adds);
     MeasuredSeries rate;

@@ -3,6 +3,7 @@
 #include <array>
 #include <cstring>
 #include <memory>
+#include <set>
 #include <sstream>
 
 #include "benchmark/host_memory.hpp"
@@ -35,7 +36,8 @@ class DramKernels {
  public:
   explicit DramKernels(Session& s) : s_(s), bytes_(s.plan.bandwidth_bytes & ~std::uint64_t(255)) {
     std::uint64_t max_global = 0;
-    for (auto g : s.plan.bandwidth_globals) max_global = std::max(max_global, g);
+    for (int width : s.plan.bandwidth_widths)
+      for (auto g : s.plan.bandwidth_globals) max_global = std::max(max_global, global_within_budget(g, width));
     s.progress.detail("filling " + format_bytes(double(bytes_)) + " with random data");
     try {
       host_.resize(bytes_ / 4);
@@ -59,6 +61,13 @@ class DramKernels {
   std::uint64_t items_per_work_item(std::uint64_t global, int width) const {
     const int loads = s_.plan.loads_in_flight;
     return bytes_ / (4ull * width) / global / loads * loads;
+  }
+  // The plan's work-item count, doubled until no work-item loops past the
+  // driver's loop budget (a loop of items / loads per work-item).
+  std::uint64_t global_within_budget(std::uint64_t global, int width) const {
+    const std::uint64_t budget = within_loop_budget(s_.loop_budget, 0xFFFFFFFFu);
+    while (items_per_work_item(global, width) / std::uint64_t(s_.plan.loads_in_flight) > budget) global *= 2;
+    return global;
   }
   // Bytes of source one launch touches.
   std::uint64_t used_bytes(std::uint64_t global, int width) const {
@@ -180,12 +189,15 @@ DramPoint prepare_point(DramKernels& d, Op op, int width, std::uint64_t global) 
 std::vector<DramPoint> prepare_points(DramKernels& d, Op op) {
   const Plan& plan = d.session().plan;
   std::vector<DramPoint> points;
-  for (int width : plan.bandwidth_widths)
-    for (std::uint64_t global : plan.bandwidth_globals) {
+  for (int width : plan.bandwidth_widths) {
+    std::set<std::uint64_t> globals;
+    for (std::uint64_t global : plan.bandwidth_globals) globals.insert(d.global_within_budget(global, width));
+    for (std::uint64_t global : globals) {
       throw_if_interrupted();
       if (d.items_per_work_item(global, width) == 0 || global % plan.bandwidth_local) continue;
       points.push_back(prepare_point(d, op, width, global));
     }
+  }
   return points;
 }
 

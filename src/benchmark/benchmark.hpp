@@ -6,6 +6,7 @@
 // Nothing here draws or writes files. Uses: device, measurement, model.
 //
 //   session.hpp             what one run shares: context, profiling queue, program cache, plan
+//   loop_budget.hpp         the loop iterations a work-item may run where a driver stops loops early
 //   plan.hpp                what a build measures and how hard it tries (device type, --quick)
 //   program_cache.hpp       each (kernel file, build options) built once; build errors with their log
 //   compute_benchmark.hpp   ADD and MAD ceilings over types and widths, with their launch sweeps

@@ -27,14 +27,17 @@ std::string scalar_options(int loads) {
          " -DLTILE=" + std::to_string(kLocalTile);
 }
 
-// Grows `reps` until one launch of `run` takes about `target` seconds.
+// Grows `reps` until one launch of `run` takes about `target` seconds, within
+// the driver's loop budget (a loop of reps per work-item).
 template <typename Run>
-void calibrate_reps(std::uint32_t& reps, Run&& run, double target) {
+void calibrate_reps(const Session& s, std::uint32_t& reps, Run&& run, double target) {
+  const double most = within_loop_budget(s.loop_budget, 1u << 24);
+  reps = std::min<std::uint32_t>(reps, std::uint32_t(most));
   run();  // the first launch may include the driver's lazy compilation
   for (int i = 0; i < 8; ++i) {
     const double t = run();
-    if (t >= target / 2 || reps >= (1u << 24)) break;
-    reps = std::uint32_t(std::min(double(1u << 24), double(reps) * std::min(16.0, target / std::max(t, 1e-7))));
+    if (t >= target / 2 || reps >= most) break;
+    reps = std::uint32_t(std::min(most, double(reps) * std::min(16.0, target / std::max(t, 1e-7))));
   }
 }
 
@@ -253,7 +256,7 @@ Ceiling measure_local(Session& s, std::vector<CurvePoint>& by_stride) {
       k.setArg(2, cl_uint(reps));
       return s.run_timed(k, l);
     };
-    calibrate_reps(reps, run, m.target_s);
+    calibrate_reps(s, reps, run, m.target_s);
     std::vector<std::uint32_t> got(l.local);
     s.queue.enqueueReadBuffer(u.out, CL_TRUE, 0, l.local * 4, got.data());
     for (std::uint64_t lid = 0; lid < l.local; ++lid) {
@@ -292,7 +295,7 @@ Ceiling measure_constant(Session& s) {
     return s.run_timed(k, l);
   };
   s.progress.detail("constant memory");
-  calibrate_reps(reps, run, m.target_s);
+  calibrate_reps(s, reps, run, m.target_s);
   std::uint32_t got = 0, want = 0;
   s.queue.enqueueReadBuffer(u.out, CL_TRUE, 0, 4, &got);
   for (std::uint64_t r = 0, idx = 0; r < reps; ++r, idx += loads)

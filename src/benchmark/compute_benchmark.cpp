@@ -58,18 +58,18 @@ class ComputeVariant {
     return double(global) * iters * kStepsPerIter * setup_.chains * setup_.width * ops_per_step(setup_.shape);
   }
 
-  // Finds the iteration count that makes one launch of `shape` take about `target` seconds.
+  // Finds the iteration count that makes one launch of `shape` take about
+  // `target` seconds, within the driver's loop budget (one loop per work-item).
   std::uint32_t calibrate(const LaunchShape& shape, double target) {
-    std::uint32_t iters = kMinIters;
+    const double most = within_loop_budget(s_.loop_budget, 1u << 28);
+    std::uint32_t iters = std::min<std::uint32_t>(kMinIters, std::uint32_t(most));
     run(shape, iters);  // first launch: may include the driver's lazy compilation
     for (int tries = 0; tries < 12; ++tries) {
       const double t = run(shape, iters);
       const double scale = target / std::max(t, 1e-7);
-      if (t >= target / 4 || iters >= (1u << 26)) {
-        const double want = std::clamp(double(iters) * scale, double(kMinIters), double(1u << 28));
-        return std::uint32_t(want);
-      }
-      iters = std::uint32_t(std::min(double(iters) * std::min(scale, 64.0), double(1u << 28)));
+      if (t >= target / 4 || iters >= std::min(double(1u << 26), most))
+        return std::uint32_t(std::clamp(double(iters) * scale, std::min(double(kMinIters), most), most));
+      iters = std::uint32_t(std::min(double(iters) * std::min(scale, 64.0), most));
     }
     return iters;
   }

@@ -26,8 +26,8 @@ class DivergenceRun {
     out_ = cl::Buffer(s.context, CL_MEM_WRITE_ONLY, shape_.global * 4);
     // One work count for every path count: the same work per work-item, so
     // the times compare.
-    iters_ = calibrate_iterations([&](std::uint32_t n) { return run(branch_free, n); }, 64, 1u << 28,
-                                  s.plan.suite.target_s);
+    iters_ = calibrate_iterations([&](std::uint32_t n) { return run(branch_free, n); }, 64,
+                                  within_loop_budget(s.loop_budget, 1u << 28), s.plan.suite.target_s);
   }
 
   const LaunchShape& shape() const { return shape_; }

@@ -95,7 +95,8 @@ class MathVariant {
   // timed after one launch that may include the driver's lazy compilation.
   std::uint32_t calibrate(const LaunchShape& shape, double target) {
     run(shape, kMinIters);
-    return calibrate_iterations([&](std::uint32_t n) { return run(shape, n); }, kMinIters, kMaxIters, target);
+    return calibrate_iterations([&](std::uint32_t n) { return run(shape, n); }, kMinIters,
+                                within_loop_budget(s_.loop_budget, kMaxIters), target);
   }
 
   // Checks the outputs of the last launch (global work-items, iters iterations).

@@ -117,14 +117,18 @@ cl::Kernel mixed_kernel(Session& s, const MixedBenchmark::Shape& sh, const cl::B
 // about the plan's target (one launch of a high-AI kernel is long already:
 // AI 256 on a GPU is 16384 FMAs per iteration).
 std::uint32_t calibrate_iters(Session& s, cl::Kernel& k, const LaunchShape& l, const MixedBenchmark::Shape& sh) {
+  // The driver's loop budget: each iteration also runs the step loop of
+  // kernels/mixed.cl (STEPS / UNROLL_STEPS passes and its exit) where STEPS >= 16.
+  const std::uint32_t step_loop = sh.steps >= 16 ? std::uint32_t(sh.steps / 16 + 1) : 0;
+  const double most = within_loop_budget(s.loop_budget, 1u << 24, 1 + step_loop);
   std::uint32_t iters = std::uint32_t((kMinSteps + sh.steps - 1) / sh.steps);
   k.setArg(6, cl_uint(iters));
   s.run_timed(k, l);  // the driver may compile lazily on the first launch
   for (int i = 0; i < 10; ++i) {
     throw_if_interrupted();
     const double t = s.run_timed(k, l);
-    if (t >= s.plan.launch_target_s / 2 || iters >= (1u << 24)) break;
-    iters = std::uint32_t(std::min(double(1u << 24), iters * std::min(16.0, s.plan.launch_target_s / std::max(t, 1e-7))));
+    if (t >= s.plan.launch_target_s / 2 || iters >= most) break;
+    iters = std::uint32_t(std::min(most, iters * std::min(16.0, s.plan.launch_target_s / std::max(t, 1e-7))));
     k.setArg(6, cl_uint(iters));
   }
   return iters;

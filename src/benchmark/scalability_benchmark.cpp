@@ -97,7 +97,15 @@ MeasuredSeries measure_scalability(Session& s, const SeriesTags&) {
   sweep.bytes = std::uint64_t(run.moved_bytes());
   double best = 0;
   int since_gain = 0;
-  for (std::uint64_t items = 1; keep_going(plan, items, run.elements(), since_gain); items *= plan.scalability_step) {
+  // Where the driver stops loops early, the sweep starts at the first count
+  // whose work-items each loop within its budget.
+  const std::uint64_t budget = within_loop_budget(s.loop_budget, 0xFFFFFFFFu);
+  std::uint64_t first = 1;
+  while (first < run.elements() && (run.elements() + first - 1) / first > budget) first *= plan.scalability_step;
+  if (first > 1)
+    s.notes.push_back("scalability: from " + std::to_string(first) +
+                      " work-items: with fewer, each would loop past the driver's loop budget");
+  for (std::uint64_t items = first; keep_going(plan, items, run.elements(), since_gain); items *= plan.scalability_step) {
     throw_if_interrupted();
     SeriesPoint p = run.measure(items);
     if (p.y.median > 1.05 * best) since_gain = 0;

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <sstream>
 
 #include "measurement/interrupt.hpp"
 
@@ -12,7 +13,9 @@ Session::Session(const DeviceEntry& d, const Plan& p, const std::string& kernel_
       plan(p),
       context(d.device),
       queue(context, d.device, CL_QUEUE_PROFILING_ENABLE),
+      timer(context, queue),
       programs(context, d.device, kernel_dir),
+      loop_budget(measure_loop_budget(programs, context, queue)),
       progress(prog) {
   std::string why;
   clock = make_clock_sampler(d, why);
@@ -20,12 +23,27 @@ Session::Session(const DeviceEntry& d, const Plan& p, const std::string& kernel_
 }
 
 double Session::run_timed(const cl::Kernel& kernel, const LaunchShape& s) {
-  cl::Event ev;
-  queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(s.global), cl::NDRange(s.local), nullptr, &ev);
-  ev.wait();
-  const auto start = ev.getProfilingInfo<CL_PROFILING_COMMAND_START>();
-  const auto end = ev.getProfilingInfo<CL_PROFILING_COMMAND_END>();
-  return double(end - start) * 1e-9;
+  const auto t0 = std::chrono::steady_clock::now();
+  const double seconds = timer.time([&] {
+    cl::Event ev;
+    queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(s.global), cl::NDRange(s.local), nullptr, &ev);
+    return ev;
+  });
+  if (ledger.watching) {
+    ++ledger.launches;
+    ledger.device_s += seconds;
+    ledger.host_s += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (ledger.disagrees()) {
+      std::ostringstream o;
+      o.precision(3);
+      o << "the device's timer says the first " << ledger.launches << " launches took " << ledger.device_s
+        << " s, the host waited " << ledger.host_s
+        << " s for them: its profiling stamps do not time the kernels, so the launches planned from them run far "
+           "longer than planned";
+      throw TimerDisagrees(o.str());
+    }
+  }
+  return seconds;
 }
 
 cl::Buffer Session::working_set_buffer(cl_mem_flags flags, std::size_t bytes) {

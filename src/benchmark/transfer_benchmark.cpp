@@ -128,25 +128,32 @@ struct TransferBuffers {
   cl::Buffer dev;
 };
 
-// One timed transfer of n bytes: its events' START..END (map: the map's plus the unmap's).
+// One timed transfer of n bytes: its events' START..END (map: the map's plus
+// the unmap's), or the host's time where the stamps are not a clock.
 double timed_transfer(Session& s, TransferBuffers& b, TransferDirection direction, std::uint64_t n) {
-  cl::Event ev;
-  if (direction == TransferDirection::write) {
-    s.queue.enqueueWriteBuffer(b.dev, CL_FALSE, 0, n, b.src.data(), nullptr, &ev);
-    ev.wait();
-    return event_seconds(ev);
-  }
-  if (direction == TransferDirection::read) {
-    s.queue.enqueueReadBuffer(b.dev, CL_FALSE, 0, n, b.dst.data(), nullptr, &ev);
-    ev.wait();
-    return event_seconds(ev);
-  }
-  void* p = s.queue.enqueueMapBuffer(b.dev, CL_FALSE, CL_MAP_READ, 0, n, nullptr, &ev);
-  ev.wait();
-  cl::Event unmapped;
-  s.queue.enqueueUnmapMemObject(b.dev, p, nullptr, &unmapped);
-  unmapped.wait();
-  return event_seconds(ev) + event_seconds(unmapped);
+  if (direction == TransferDirection::write)
+    return s.timer.time([&] {
+      cl::Event ev;
+      s.queue.enqueueWriteBuffer(b.dev, CL_FALSE, 0, n, b.src.data(), nullptr, &ev);
+      return ev;
+    });
+  if (direction == TransferDirection::read)
+    return s.timer.time([&] {
+      cl::Event ev;
+      s.queue.enqueueReadBuffer(b.dev, CL_FALSE, 0, n, b.dst.data(), nullptr, &ev);
+      return ev;
+    });
+  void* p = nullptr;
+  const double map = s.timer.time([&] {
+    cl::Event ev;
+    p = s.queue.enqueueMapBuffer(b.dev, CL_FALSE, CL_MAP_READ, 0, n, nullptr, &ev);
+    return ev;
+  });
+  return map + s.timer.time([&] {
+    cl::Event unmapped;
+    s.queue.enqueueUnmapMemObject(b.dev, p, nullptr, &unmapped);
+    return unmapped;
+  });
 }
 
 // The seconds of each direction by size, every size checked first.
@@ -211,7 +218,7 @@ LaunchOverhead measure_launch_overhead(Session& s) {
       s.queue.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(count), cl::NullRange, nullptr, &ev);
       s.queue.finish();
       const auto t1 = std::chrono::steady_clock::now();
-      device.push_back(event_seconds(ev));
+      if (!s.timer.host_timed()) device.push_back(event_seconds(ev));
       return std::chrono::duration<double>(t1 - t0).count();
     };
     launch();  // untimed: PoCL compiles the work-group function per launch shape
@@ -219,7 +226,8 @@ LaunchOverhead measure_launch_overhead(Session& s) {
     // The sampler's budget and stopping rule run on the host times (the wall
     // time this costs); the device times are taken from the same launches.
     const std::vector<double> host = sample(launch, s.plan.sweep);
-    lo.device_seconds.push_back(CurvePoint{double(count), summarize(device)});
+    // Without a device clock (timer) there are host times only.
+    if (!device.empty()) lo.device_seconds.push_back(CurvePoint{double(count), summarize(device)});
     lo.host_seconds.push_back(CurvePoint{double(count), summarize(host)});
   }
   return lo;

@@ -121,9 +121,12 @@ int WorkingSet::set_walk_args(cl::Kernel& k, Op op, std::uint64_t nblocks) const
   return arg;
 }
 
-// Elements per work-group and launch so that one launch takes about `target_s`.
+// Elements per work-group and launch so that one launch takes about
+// `target_s`, within the driver's loop budget (a loop of count / step per work-item).
 std::uint64_t WorkingSet::calibrate(cl::Kernel& k, int count_arg, const LaunchShape& l, std::uint64_t count, double target_s) {
   const std::uint64_t step = l.local * std::uint64_t(loads_);
+  const std::uint64_t most = std::min<std::uint64_t>(1ull << 31, within_loop_budget(s_.loop_budget, 1u << 31) * step);
+  count = std::min(count, most);
   auto run = [&] {
     k.setArg(count_arg, cl_uint(count));
     return s_.run_timed(k, l);
@@ -131,9 +134,9 @@ std::uint64_t WorkingSet::calibrate(cl::Kernel& k, int count_arg, const LaunchSh
   run();  // the first launch may include the driver's lazy compilation
   for (int i = 0; i < 8; ++i) {
     const double t = run();
-    if (t >= target_s / 2 || count >= (1ull << 31)) break;
-    count = std::min<std::uint64_t>(1ull << 31, std::uint64_t(double(count) * std::min(16.0, target_s / std::max(t, 1e-7))));
-    count = (count + step - 1) / step * step;
+    if (t >= target_s / 2 || count >= most) break;
+    count = std::min<std::uint64_t>(most, std::uint64_t(double(count) * std::min(16.0, target_s / std::max(t, 1e-7))));
+    count = std::min(most / step * step, (count + step - 1) / step * step);
   }
   k.setArg(count_arg, cl_uint(count));
   return count;

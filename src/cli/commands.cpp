@@ -109,6 +109,11 @@ void CommandLine::add_build() {
                      "Energy readings: auto (default; none with --quick), papi, perf, powercap, nvml or none")
       ->check(CLI::IsMember(energy_names(true)));
   build_->add_flag("--quick", b.quick, "A short characterization for a first look");
+  build_
+      ->add_option("--steps", b.steps,
+                   "Run only these steps (comma-separated): compute, math, dram, memory, stride, divergence, "
+                   "scalability, atomics, atomic-contention, power, transfers (default: all)")
+      ->delimiter(',');
   build_->add_flag("-q,--quiet", build_quiet_, "No progress display and no table; errors only");
   build_->add_flag("--json", build_json_, "Print the roofs document on stdout instead of the table");
 }
@@ -338,10 +343,13 @@ int CommandLine::dispatch() {
 
 int CommandLine::devices() const {
   std::vector<DeviceEntry> devices;
-  while_doing("listing devices", [&] { devices = enumerate_devices(); });
-  require_devices(devices);  // none: the failure's message on stderr, as every failure's
-  std::cout << (devices_json_ ? devices_json(devices) : format_device_table(devices));
-  return exit_status::ok;
+  std::vector<PlatformEntry> platforms;
+  while_doing("listing devices", [&] {
+    devices = enumerate_devices();
+    platforms = enumerate_platforms();
+  });
+  std::cout << (devices_json_ ? devices_json(devices, platforms) : format_device_table(devices, platforms));
+  return devices.empty() ? exit_status_of(Failure::device) : exit_status::ok;
 }
 
 int CommandLine::build() {
@@ -352,6 +360,7 @@ int CommandLine::build() {
   r.show_progress = !build_quiet_;
   r.command_line = command_line_;
   r.on_problem = print_error;
+  r.on_warning = print_warning;
   const BuildResult result = run_build(r);
   const bool talk = !build_quiet_;
   if (build_json_) std::cout << nlohmann::json(result.doc).dump(1) << "\n";

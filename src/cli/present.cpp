@@ -215,13 +215,19 @@ std::string format_idle_power(const IdleReading& r) {
                      r.watts.samples, r.window_s, r.watts.min, r.watts.max);
 }
 
-std::string devices_json(const std::vector<DeviceEntry>& devices) {
-  nlohmann::json j = nlohmann::json::array();
+std::string devices_json(const std::vector<DeviceEntry>& devices, const std::vector<PlatformEntry>& platforms) {
+  nlohmann::json j{{"platforms", nlohmann::json::array()}, {"devices", nlohmann::json::array()}};
+  for (const auto& p : platforms) {
+    nlohmann::json e{{"index", p.index}, {"name", p.name}, {"version", p.version}, {"devices", p.devices}};
+    if (!p.why_none.empty()) e["why_none"] = p.why_none;
+    j["platforms"].push_back(e);
+  }
   for (const auto& d : devices) {
     nlohmann::json e = d.identity;
     e["index"] = d.index;
     e["selector"] = std::to_string(d.platform_index) + ":" + std::to_string(d.device_index);
-    j.push_back(e);
+    e["gaps"] = device_gaps(d);
+    j["devices"].push_back(e);
   }
   return j.dump(2) + "\n";
 }

@@ -38,7 +38,9 @@ std::string format_idle_power(const IdleReading& r);
 std::string format_trace(const TraceResult& t);
 // roofline fleet: per group, each device's key ceilings as ratios to the group's median, then what fell below.
 std::string format_fleet(const FleetReport& r);
-// `roofline devices --json`: each device's identity with its index and P:D selector.
-std::string devices_json(const std::vector<DeviceEntry>& devices);
+// `roofline devices --json`: each device's identity with its index, P:D selector and gaps (device_gaps),
+// {"platforms": [...], "devices": [...]}: every platform (name, version, its
+// device count and, with none, why) and each device.
+std::string devices_json(const std::vector<DeviceEntry>& devices, const std::vector<PlatformEntry>& platforms);
 
 }  // namespace roofline

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <set>
 #include <sstream>
@@ -220,6 +221,33 @@ std::vector<DeviceEntry> enumerate_devices() {
   return out;
 }
 
+std::vector<PlatformEntry> enumerate_platforms() {
+  cl_uint n = 0;
+  if (clGetPlatformIDs(0, nullptr, &n) != CL_SUCCESS || n == 0) return {};
+  std::vector<cl::Platform> platforms;
+  cl::Platform::get(&platforms);
+  std::vector<PlatformEntry> out;
+  for (std::size_t p = 0; p < platforms.size(); ++p) {
+    PlatformEntry e;
+    e.index = int(p);
+    e.name = trim(platforms[p].getInfo<CL_PLATFORM_NAME>());
+    e.version = trim(platforms[p].getInfo<CL_PLATFORM_VERSION>());
+    cl_uint count = 0;
+    const cl_int err = clGetDeviceIDs(platforms[p](), CL_DEVICE_TYPE_ALL, 0, nullptr, &count);
+    e.devices = err == CL_SUCCESS ? int(count) : 0;
+    if (e.devices == 0) {
+      e.why_none = err == CL_DEVICE_NOT_FOUND || err == CL_SUCCESS
+                       ? "no devices (it found no hardware or driver it runs on)"
+                       : "its devices cannot be listed (OpenCL error " + std::to_string(err) + ")";
+      if (lower(e.name) == "rusticl")
+        e.why_none += "; Rusticl offers a driver's devices only when RUSTICL_ENABLE names it, e.g. "
+                      "RUSTICL_ENABLE=llvmpipe for its CPU device";
+    }
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
 Selector parse_selector(const std::string& raw) {
   const std::string text = trim(raw);
   Selector s;
@@ -300,13 +328,48 @@ const DeviceEntry& select_device(const std::vector<DeviceEntry>& devices, const 
   return *m.front();
 }
 
-std::string format_device_table(const std::vector<DeviceEntry>& devices) {
+std::string known_loop_limit(const DeviceIdentity& id) {
+  if (lower(id.name).rfind("llvmpipe", 0) != 0) return "";
+  return "Mesa's llvmpipe stops a work-item's loops after 65535 iterations in all, without an error "
+         "(docs/drivers.md): a kernel whose work-items loop longer computes a wrong result and is counted as it ran";
+}
+
+std::vector<std::string> device_gaps(const DeviceEntry& d) {
+  std::vector<std::string> gaps;
+  if (!d.has_extension("cl_khr_fp64")) gaps.push_back("no cl_khr_fp64 (no double roofs)");
+  if (!d.has_extension("cl_khr_fp16")) gaps.push_back("no cl_khr_fp16 (no half roofs)");
+  if (!known_loop_limit(d.identity).empty())
+    gaps.push_back("its loops stop after 65535 iterations (build keeps its kernels within them; docs/drivers.md)");
+  return gaps;
+}
+
+namespace {
+
+// One platform's heading, and its reason when it has no devices.
+void platform_heading(std::ostringstream& o, int index, const std::string& name, const std::string& version,
+                      const std::string& why_none) {
+  o << "platform " << index << ": " << name << " (" << version << ")\n";
+  if (!why_none.empty()) o << "  " << why_none << "\n";
+}
+
+}  // namespace
+
+std::string format_device_table(const std::vector<DeviceEntry>& devices, const std::vector<PlatformEntry>& platforms) {
   std::ostringstream o;
   int last_platform = -1;
+  // Platforms without devices listed before `upto` (the next device's platform).
+  std::size_t next_platform = 0;
+  const auto platforms_before = [&](int upto) {
+    for (; next_platform < platforms.size() && platforms[next_platform].index < upto; ++next_platform) {
+      const PlatformEntry& p = platforms[next_platform];
+      if (p.devices == 0) platform_heading(o, p.index, p.name, p.version, p.why_none);
+    }
+  };
   for (const auto& e : devices) {
     const auto& id = e.identity;
+    platforms_before(e.platform_index);
     if (e.platform_index != last_platform) {
-      o << "platform " << e.platform_index << ": " << id.platform << " (" << id.platform_version << ")\n";
+      platform_heading(o, e.platform_index, id.platform, id.platform_version, "");
       last_platform = e.platform_index;
     }
     o << "  [" << e.index << "] " << e.platform_index << ":" << e.device_index << "  " << id.name << "\n";
@@ -327,7 +390,11 @@ std::string format_device_table(const std::vector<DeviceEntry>& devices) {
     if (!id.pci_address.empty()) o << ", PCI " << id.pci_address;
     if (!id.uuid.empty()) o << ", UUID " << id.uuid;
     o << "\n";
+    const std::vector<std::string> gaps = device_gaps(e);
+    for (std::size_t g = 0; g < gaps.size(); ++g) o << (g ? "; " : "      gaps: ") << gaps[g];
+    if (!gaps.empty()) o << "\n";
   }
+  platforms_before(std::numeric_limits<int>::max());
   if (devices.empty()) o << "no OpenCL devices found\n";
   return o.str();
 }

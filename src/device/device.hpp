@@ -6,6 +6,7 @@
 //   device.hpp       enumeration, selection (--device), identity, the device table
 //   program.hpp      OpenCL C built for a device, with its build log on failure
 //   clock.hpp        the clock a device holds under load (NVML on NVIDIA, a chain on CPUs)
+//   command_timer.hpp a command's duration: profiling stamps, or the host's clock where they are not one
 //   theory.hpp       theoretical peaks from what the device tells and a table of lanes per clock
 //   nvml.hpp         NVIDIA's management library, loaded at run time
 //   half_float.hpp   OpenCL's half on the host
@@ -39,6 +40,20 @@ struct DeviceEntry {
 // skipped; no platform at all gives an empty list.
 std::vector<DeviceEntry> enumerate_devices();
 
+// A platform the ICD loader found, with the number of devices it offers.
+struct PlatformEntry {
+  int index = 0;  // P in a P:D selector
+  std::string name, version;
+  int devices = 0;
+  // Where it offers none: what it answered, and a hint where one is known
+  // (Rusticl lists devices only for the drivers RUSTICL_ENABLE names).
+  std::string why_none;
+};
+
+// Every platform, those without devices too, in the loader's order (the
+// order of enumerate_devices' platform indices).
+std::vector<PlatformEntry> enumerate_platforms();
+
 // The device types --device names: a CPU, a GPU (integrated: sharing the
 // host's memory, or discrete), an accelerator.
 enum class DeviceClass { cpu, gpu, igpu, dgpu, accelerator };
@@ -71,8 +86,22 @@ void require_devices(const std::vector<DeviceEntry>& devices);
 // else the first device. Throws SelectionError when nothing or several match.
 const DeviceEntry& select_device(const std::vector<DeviceEntry>& devices, const Selector& sel);
 
-// The human-readable table `roofline devices` prints.
-std::string format_device_table(const std::vector<DeviceEntry>& devices);
+// What no query tells of a driver, for a warning where a kernel runs on it:
+// Mesa's llvmpipe (Rusticl, Clover) stops a work-item's loops after 65535
+// iterations in all, silently (docs/drivers.md; `roofline build` measures it).
+// Empty for other devices.
+std::string known_loop_limit(const DeviceIdentity& id);
+
+// What a build cannot measure on the device, or must work around, as short
+// phrases for `roofline devices`: types without their extension (no double or
+// half roofs), a loop limit no query tells (known_loop_limit). Profiling
+// stamps that are no clock show only on a queue: `build` names those.
+std::vector<std::string> device_gaps(const DeviceEntry& d);
+
+// The human-readable table `roofline devices` prints: each platform (of
+// `platforms`, or of the devices when that is empty) with its devices, and
+// a platform without any said so with its reason.
+std::string format_device_table(const std::vector<DeviceEntry>& devices, const std::vector<PlatformEntry>& platforms = {});
 
 // File-name form of a device name: "NVIDIA H200" -> "nvidia-h200".
 std::string device_slug(const std::string& name);

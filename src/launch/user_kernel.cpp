@@ -116,7 +116,8 @@ std::string join(const std::vector<std::string>& v) {
 
 UserKernel::UserKernel(const DeviceEntry& device, const std::string& source, const LaunchSpec& spec, const std::string& include_dir,
                        const TypedefTable& typedefs)
-    : device_(device), spec_(spec), context_(device.device), queue_(context_, device.device, CL_QUEUE_PROFILING_ENABLE) {
+    : device_(device), spec_(spec), context_(device.device), queue_(context_, device.device, CL_QUEUE_PROFILING_ENABLE),
+      timer_(context_, queue_) {
   global_ = spec.global();
   local_ = spec.local();
   check_ndrange();
@@ -126,6 +127,7 @@ UserKernel::UserKernel(const DeviceEntry& device, const std::string& source, con
   pick_kernel(program);
   kernel_ = cl::Kernel(program, name_.c_str());
   prepare_args(typedefs);
+  if (std::string limit = known_loop_limit(device.identity); !limit.empty()) warnings_.push_back(std::move(limit));
 }
 
 void UserKernel::check_ndrange() const {
@@ -263,10 +265,11 @@ void UserKernel::enqueue(cl::Kernel& k, cl::Event* ev) {
 }
 
 double UserKernel::run(cl::Kernel& k) {
-  cl::Event ev;
-  enqueue(k, &ev);
-  ev.wait();
-  return double(ev.getProfilingInfo<CL_PROFILING_COMMAND_END>() - ev.getProfilingInfo<CL_PROFILING_COMMAND_START>()) * 1e-9;
+  return timer_.time([&] {
+    cl::Event ev;
+    enqueue(k, &ev);
+    return ev;
+  });
 }
 
 void UserKernel::set_timed_args() {

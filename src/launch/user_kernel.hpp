@@ -14,6 +14,7 @@
 #include <CL/opencl.hpp>
 
 #include "launch/launch_spec.hpp"
+#include "device/command_timer.hpp"
 #include "device/device.hpp"
 #include "measurement/sampler.hpp"
 #include "model/access_trace.hpp"
@@ -59,8 +60,12 @@ class UserKernel {
   std::uint64_t buffer_bytes() const { return buffer_bytes_; }
   const std::vector<std::uint64_t>& global() const { return global_; }
   const std::vector<std::uint64_t>& local() const { return local_; }
-  // What the launch takes on trust (an argument type it could not resolve, taken as its spec says).
+  // What the launch takes on trust (an argument type it could not resolve, taken as its spec says), and
+  // what the device is known to get wrong (device.hpp, known_loop_limit).
   const std::vector<std::string>& warnings() const { return warnings_; }
+  // Empty when runs are timed by the driver's profiling stamps; otherwise why
+  // they are timed on the host (device/command_timer.hpp).
+  const std::string& timing_note() const { return timer_.why_host_timed(); }
 
   // Runs once untimed, warms up for `warmup_s`, then samples as `policy` says;
   // returns the seconds of every timed run.
@@ -135,6 +140,7 @@ class UserKernel {
   std::vector<Arg> args_;
   cl::Context context_;
   cl::CommandQueue queue_;
+  CommandTimer timer_;
   cl::Kernel kernel_;
   std::vector<cl::Buffer> timed_buffers_;  // the original kernel's arguments, set once
   bool timed_args_set_ = false;

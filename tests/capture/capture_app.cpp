@@ -7,7 +7,7 @@
 // a launch, a fill, a map, reads and writes, one signature launched many times
 // and a last launch the application never waits for.
 //
-//   capture_app [--dump DIR] [--repeat N] [--threads T] [--fail-build] [--hang] [--copy]
+//   capture_app [--dump DIR] [--repeat N] [--threads T] [--fail-build] [--hang] [--copy] [--platform NAME]
 //
 // --dump DIR writes what the application put in its buffers before each
 // counted launch (DIR/<name>.bin), for the test to compare with the copies.
@@ -16,6 +16,9 @@
 // a kernel object, buffer and queue of its own.
 // --hang stops after printing the results and waits to be killed.
 // --copy also launches copy_only once: a kernel without operations.
+// --platform NAME runs on the CPU device of the platform whose name contains
+// NAME (default: the first platform with a CPU device), e.g. rusticl. On a
+// device without out-of-order queues (llvmpipe) that queue is an in-order one.
 // Exit status 0, or 1 with a message when an OpenCL call fails.
 #define CL_TARGET_OPENCL_VERSION 300
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
@@ -96,11 +99,15 @@ double sum(const std::vector<T>& v) {
   return s;
 }
 
-cl_device_id pick_device() {
+// The first CPU device, of the first platform whose name contains `platform` when it is not empty.
+cl_device_id pick_device(const std::string& platform) {
   cl_platform_id platforms[8];
   cl_uint n = 0;
   check(clGetPlatformIDs(8, platforms, &n), "clGetPlatformIDs");
-  for (cl_uint p = 0; p < n; ++p) {
+  for (cl_uint p = 0; p < n && p < 8; ++p) {
+    char name[256] = "";
+    clGetPlatformInfo(platforms[p], CL_PLATFORM_NAME, sizeof name, name, nullptr);
+    if (!platform.empty() && !std::strstr(name, platform.c_str())) continue;
     cl_device_id d;
     cl_uint found = 0;
     if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_CPU, 1, &d, &found) == CL_SUCCESS && found) return d;
@@ -163,6 +170,7 @@ void failing_build(cl_context c, cl_device_id d) {
 int main(int argc, char** argv) {
   int repeat = 200, threads = 0;
   bool fail_build = false, hang = false, copy = false;
+  std::string platform;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--dump") && i + 1 < argc) dump_dir = argv[++i];
     else if (!std::strcmp(argv[i], "--repeat") && i + 1 < argc) repeat = std::atoi(argv[++i]);
@@ -170,15 +178,19 @@ int main(int argc, char** argv) {
     else if (!std::strcmp(argv[i], "--fail-build")) fail_build = true;
     else if (!std::strcmp(argv[i], "--hang")) hang = true;
     else if (!std::strcmp(argv[i], "--copy")) copy = true;
-    else return std::fprintf(stderr, "usage: capture_app [--dump DIR] [--repeat N] [--threads T] [--fail-build] [--hang] [--copy]\n"), 2;
+    else if (!std::strcmp(argv[i], "--platform") && i + 1 < argc) platform = argv[++i];
+    else return std::fprintf(stderr, "usage: capture_app [--dump DIR] [--repeat N] [--threads T] [--fail-build] [--hang] [--copy] [--platform NAME]\n"), 2;
   }
-  cl_device_id device = pick_device();
+  cl_device_id device = pick_device(platform);
   cl_int err;
   cl_context ctx = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &err);
   check(err, "clCreateContext");
   cl_command_queue in_order = clCreateCommandQueueWithProperties(ctx, device, nullptr, &err);
   check(err, "clCreateCommandQueueWithProperties");
   cl_command_queue ooo = clCreateCommandQueue(ctx, device, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, &err);
+  // A device without out-of-order queues (Rusticl's llvmpipe) gets a second
+  // in-order one: the events that order its commands hold either way.
+  if (err == CL_INVALID_QUEUE_PROPERTIES) ooo = clCreateCommandQueue(ctx, device, 0, &err);
   check(err, "clCreateCommandQueue");
   cl_command_queue_properties props = 0;
   check(clGetCommandQueueInfo(in_order, CL_QUEUE_PROPERTIES, sizeof props, &props, nullptr), "queue info");

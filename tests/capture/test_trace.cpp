@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../e2e/run_binary.hpp"
+#include "../unit/icd_env.hpp"
 #include "capture_tests.hpp"
 #include "../e2e/schema_check.hpp"
 
@@ -179,6 +180,43 @@ TEST_CASE("trace --analyze places each kernel with its hierarchical prediction, 
   CHECK(refused.exit_code == 2);
   CHECK(refused.err.find("--analyze needs the roofs") != std::string::npos);
   CHECK(refused.out.empty());
+}
+
+TEST_CASE("trace on Rusticl counts as on PoCL and places nothing its driver's stamps cannot time") {
+  if (rusticl_prefix().empty()) {
+    MESSAGE("RUSTICL_ENABLE was not given to this run (ctest gives llvmpipe): skipped");
+    return;
+  }
+  const fs::path dir = scratch_dir("trace-rusticl");
+  const RunResult r = run_roofline("trace --roofs '" + kRoofs + "' -o '" + (dir / "t.json").string() + "' -- '" + kApp +
+                                       "' --repeat 2 --platform rusticl",
+                                   rusticl_prefix());
+  INFO(r.out << r.err);
+  if (r.out.find("finding a CPU device") != std::string::npos || r.err.find("finding a CPU device") != std::string::npos) {
+    MESSAGE("Rusticl's llvmpipe is not registered (mesa-opencl-icd): skipped");
+    return;
+  }
+  REQUIRE(r.exit_code == 0);
+  const json t = trace_file(dir / "t.json");
+  CHECK(t["device"].get<std::string>().rfind("llvmpipe", 0) == 0);
+  // The counts of the PoCL test above: touch, one FLOP, a 4-byte load and store per item; scale, two FLOPs.
+  const json* touch = kernel(t, "touch");
+  REQUIRE(touch);
+  CHECK((*touch)["launches"] == 3);
+  CHECK(counters(*touch)["flop_float"] == 4096);
+  CHECK(counters(*touch)["global_load"] == 4096 * 4);
+  CHECK(counters(*touch)["global_store"] == 4096 * 4);
+  const json* scale = kernel(t, "scale");
+  REQUIRE(scale);
+  CHECK(counters(*scale, 0)["flop_float"] == 2 * 4096);
+  // Mesa 22.3's stamps are no clock: no time, no dot, and a note that says why.
+  std::string notes;
+  for (const json& n : t["notes"]) notes += n.get<std::string>();
+  CHECK(notes.find("its profiling stamps are no clock") != std::string::npos);
+  for (const json& k : t["kernels"]) {
+    CHECK(!k.contains("placement"));
+    CHECK(k["seconds"] == 0);
+  }
 }
 
 TEST_CASE("trace --count none times every kernel and counts none") {

@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
+#include <fstream>
 #include <csignal>
 #include <regex>
 #include <set>
@@ -54,6 +55,37 @@ bool is_cache_roof(const nlohmann::json& c) {
 }
 
 }  // namespace
+
+TEST_CASE("a build whose compute kernels all fail their host check stops early, status 10, its notes kept") {
+  const auto dir = scratch_dir("build-all-wrong");
+  // The project's kernels, but a compute kernel that stores twice its chains' sum, plus one: the
+  // loop's work is still used (a kernel that dropped it would run in no time, and calibration would
+  // ask for the most iterations, whose host reference takes minutes).
+  fs::copy(ROOFLINE_KERNELS, dir / "kernels", fs::copy_options::recursive);
+  std::string compute = slurp(dir / "kernels" / "compute.cl");
+  const std::string store = "out[gid] = HSUM(sum);";
+  REQUIRE(compute.find(store) != std::string::npos);
+  compute.replace(compute.find(store), store.size(), "out[gid] = HSUM(sum) * (ST)(2) + (ST)(1);");
+  std::ofstream(dir / "kernels" / "compute.cl") << compute;
+  const fs::path roofs = dir / "r.json";
+  const RunResult r = run_roofline("build --device cpu --quick --steps compute,dram --kernels '" + (dir / "kernels").string() +
+                                   "' -o '" + roofs.string() + "' --plot '" + (dir / "r.svg").string() + "'");
+  INFO(r.err);
+  CHECK(r.exit_code == 11);
+  std::smatch m;
+  REQUIRE(std::regex_search(r.err, m, std::regex(R"(\nroofline: stopped early: every compute kernel \((\d+) of (\d+)\) failed its host check)")));
+  CHECK(m[1] == m[2]);
+  CHECK(r.err.find("kept in " + roofs.string() + ".partial") != std::string::npos);
+  CHECK_FALSE(fs::exists(roofs));
+  // The partial file keeps why each kernel was left out; the DRAM step never ran.
+  const nlohmann::json partial = read_partial(roofs.string() + ".partial");
+  REQUIRE(partial.is_object());
+  CHECK(partial["ceilings"].empty());
+  int omitted = 0;
+  for (const auto& n : partial["notes"]) omitted += n.get<std::string>().rfind("omitted: wrong result from the ", 0) == 0;
+  CHECK(omitted == std::stoi(m[1]));
+  for (const auto& step : partial["steps"]) CHECK(step["name"] != "DRAM bandwidth");
+}
 
 TEST_CASE("build --quick on PoCL writes a roofs file, a chart that renders, and the same document with --json") {
   // Run as the README does, in a folder without roofs/ and plots/: the defaults are made.
@@ -271,9 +303,15 @@ TEST_CASE("build --quick on PoCL writes a roofs file, a chart that renders, and 
 TEST_CASE("an interrupted build keeps what it finished in a .partial file and no final file") {
   const auto dir = scratch_dir("interrupt");
   const auto roofs = dir / "r.json";
-  // SIGINT after a few seconds: some ceilings are done by then, not all.
-  auto r = run_roofline("build --device cpu --quick -o '" + roofs.string() + "' --plot '" + (dir / "r.svg").string() + "'",
-                        "timeout --preserve-status -s INT 8");
+  // SIGINT once the first ceiling is saved (the .partial file appears), not after a time: some
+  // ceilings are done by then, not all. The script gives up if the build ends first.
+  const fs::path script = dir / "interrupt.sh";
+  std::ofstream(script) << "'" << ROOFLINE_BINARY << "' build --device cpu --quick -o '" << roofs.string() << "' --plot '"
+                        << (dir / "r.svg").string() << "' &\n"
+                        << "pid=$!\n"
+                        << "while [ ! -e '" << roofs.string() << ".partial' ] && kill -0 $pid 2>/dev/null; do sleep 0.1; done\n"
+                        << "kill -INT $pid\nwait $pid\n";
+  auto r = run_program("/bin/sh", "'" + script.string() + "'");
   INFO("stderr: " << r.err);
   CHECK(r.exit_code == 130);
   CHECK(r.err.find("interrupted") != std::string::npos);
