@@ -242,9 +242,10 @@ class Picks {
 
 // What candidate c of label `self` runs into among the other labels' picks,
 // counted until their cost reaches `enough` (a caller that only compares
-// with a bound needs no more): past it, the counts are a lower bound.
+// with a bound needs no more) or there are `most` of them: past either, the
+// counts are a lower bound.
 Conflicts conflicts(const Candidate& c, std::size_t self, const Picks& chosen,
-                    double enough = std::numeric_limits<double>::infinity()) {
+                    double enough = std::numeric_limits<double>::infinity(), int most = std::numeric_limits<int>::max()) {
   Conflicts k;
   chosen.visit_near(c.extent, [&](std::size_t j) {
     if (j == self) return true;
@@ -252,15 +253,18 @@ Conflicts conflicts(const Candidate& c, std::size_t self, const Picks& chosen,
     k.covers += c.box.inflated(1).overlaps(o->box);
     k.leader_crossings += c.leader && o->leader && segments_cross(c.lead, o->lead);
     k.leaders_over_text += (c.leader && segment_hits(c.lead, o->box)) + (o->leader && segment_hits(o->lead, c.box));
-    return k.cost() < enough;
+    return k.cost() < enough && k.count() < most;
   });
   return k;
 }
 
-// What label k's candidate c costs beside the other labels' picks, counted up to `bound`.
+// What label k's candidate c costs beside the other labels' picks, counted up
+// to `bound` and to kHopeless conflicts (a spot in a pile of labels is as bad
+// as another: the search weighs it no further, so that a pile costs each
+// look a bounded count rather than one that grows with the pile).
 double cost_among(const Candidate& c, std::size_t k, const Picks& chosen,
                   double bound = std::numeric_limits<double>::infinity()) {
-  return c.cost + conflicts(c, k, chosen, bound - c.cost).cost();
+  return c.cost + conflicts(c, k, chosen, bound - c.cost, kHopeless).cost();
 }
 
 // Whether candidate c of label `self` meets none of the other picks.

@@ -2,7 +2,7 @@
 // text: the figures the README gives under "Charts and reports". Not a test
 // (ctest does not run it); build the target chart_bench in Release and run
 //
-//   build/tests/chart_bench [--svg DIR] [--labels] [ROOFS.json] [N...]
+//   build/tests/chart_bench [--svg DIR] [--labels | --named] [ROOFS.json] [N...]
 //
 // (default: roofs/nvidia-h200.json and 50 200 400 1000 dots). Each line is the
 // best of three renderings (one, where it takes over a second): dots, seconds
@@ -10,7 +10,8 @@
 // shared machine stretch less), labels drawn, SVG bytes. Then the same chart with a 200,000-character device
 // name and with a 100 KB title. --labels labels every dot instead (`plot
 // --labels N` with N dots; default 250 500 1000 2000 dots) and draws nothing
-// else. --svg writes each chart into DIR, to look at.
+// else; --named the same with every dot named (`plot --label NAME,...`: labels
+// that must all be drawn). --svg writes each chart into DIR, to look at.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -71,7 +72,8 @@ int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   std::string folder;
   if (args.size() >= 2 && args[0] == "--svg") folder = args[1], args.erase(args.begin(), args.begin() + 2);
-  const bool every_label = !args.empty() && args[0] == "--labels";
+  const bool by_time = !args.empty() && args[0] == "--labels", named = !args.empty() && args[0] == "--named";
+  const bool every_label = by_time || named;
   if (every_label) args.erase(args.begin());
   const std::string roofs = !args.empty() ? args[0] : std::string(ROOFLINE_SOURCE_DIR) + "/roofs/nvidia-h200.json";
   std::vector<std::size_t> sizes;
@@ -81,13 +83,16 @@ int main(int argc, char** argv) {
   std::string svg;
   std::printf("%-28s %9s %9s %7s %10s\n", "chart", "seconds", "cpu s", "labels", "bytes");
   for (std::size_t n : sizes) {
+    const std::vector<Placement> dots = testing::synthetic_placements(doc, n);
     ChartOptions opt;
-    if (every_label) opt.max_dot_labels = n;
-    const Seconds s = best_seconds(doc, opt, testing::synthetic_placements(doc, n), svg);
-    const std::string name = std::to_string(n) + " dots" + (every_label ? ", --labels " + std::to_string(n) : "");
+    if (by_time) opt.max_dot_labels = n;
+    if (named)
+      for (const Placement& p : dots) opt.dot_labels.push_back(p.display_label());
+    const Seconds s = best_seconds(doc, opt, dots, svg);
+    const std::string name = std::to_string(n) + " dots" + (by_time ? ", --labels " + std::to_string(n) : named ? ", all named" : "");
     std::printf("%-28s %9.3f %9.3f %7zu %10zu\n", name.c_str(), s.wall, s.cpu,
                 count(svg, "class=\"dot-label\" font-size=\"11.5\" fill=\"#"), svg.size());
-    save(folder, std::to_string(n) + (every_label ? "-labelled-dots" : "-dots"), svg);
+    save(folder, std::to_string(n) + (by_time ? "-labelled-dots" : named ? "-named-dots" : "-dots"), svg);
     std::fflush(stdout);
   }
   if (every_label) return 0;
