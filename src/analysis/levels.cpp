@@ -626,6 +626,10 @@ std::vector<LevelOverride> parse_level_override(const std::string& text, const s
     LevelOverride l{MemoryLevel::from_name(e.at("name").get<std::string>()), std::nullopt};
     if (e.contains("capacity_bytes") && !e.at("capacity_bytes").is_null()) l.capacity_bytes = e.at("capacity_bytes").get<double>();
     const std::string at = pointer_to("/levels", i);
+    if (l.capacity_bytes && *l.capacity_bytes > kAddressableBytes)
+      throw field_error(file, at + "/capacity_bytes",
+                        bytes_text(*l.capacity_bytes) + " bytes of " + l.level.name +
+                            " is more than any device holds (a 64-bit address reaches 2^64 bytes, 16 EiB)");
     if (!l.capacity_bytes && i + 1 < entries.size())
       throw field_error(file, at + "/capacity_bytes", "missing: every level but the last needs a capacity (" + l.level.name + ")");
     if (!levels.empty() && l.capacity_bytes && !(*l.capacity_bytes > *levels.back().capacity_bytes))
@@ -640,6 +644,16 @@ std::vector<LevelOverride> parse_level_override(const std::string& text, const s
 
 std::vector<LevelOverride> load_level_override(const std::string& path) {
   return parse_level_override(read_input_file(path, "level override file", kJsonFileCap), path);
+}
+
+void require_levels_fit(const std::vector<LevelOverride>& levels, double memory_bytes, const std::string& file) {
+  if (!(memory_bytes > 0)) return;  // a device that does not say
+  for (std::size_t i = 0; i < levels.size(); ++i)
+    if (levels[i].capacity_bytes && *levels[i].capacity_bytes > memory_bytes)
+      throw field_error(file, pointer_to("/levels", i) + "/capacity_bytes",
+                        bytes_text(*levels[i].capacity_bytes) + " bytes of " + levels[i].level.name +
+                            " is more than the device's global memory (" + bytes_text(memory_bytes) +
+                            " bytes): no level holds more than the memory behind it");
 }
 
 std::vector<DetectedLevel> levels_from_override(const std::string& path, const std::vector<CurvePoint>& bandwidth,

@@ -88,12 +88,22 @@ struct LevelOverride {
 // Reads an override file's text, checked against schemas/levels.schema.json
 // (a non-empty "levels" array of named levels, capacities positive numbers,
 // no other fields) and for what the schema cannot say: every level but the
-// last has a capacity, and capacities strictly increase. `file` names it in
+// last has a capacity, capacities strictly increase, and none is beyond
+// kAddressableBytes. `file` names it in
 // messages. Throws InputFileError "FILE: /levels/1/capacity_bytes: ...".
 std::vector<LevelOverride> parse_level_override(const std::string& text, const std::string& file = "level override file");
 
 // parse_level_override of a file's text; a file that cannot be read is an InputFileError too.
 std::vector<LevelOverride> load_level_override(const std::string& path);
+
+// No capacity beyond this: a 64-bit address reaches 2^64 bytes.
+inline constexpr double kAddressableBytes = 18446744073709551616.0;
+
+// Throws InputFileError "FILE: /levels/k/capacity_bytes: ..." for a level
+// larger than the device's global memory (`memory_bytes`; 0: not known),
+// which no level of its hierarchy can be. `build --levels` checks it once the
+// device is chosen, before measuring.
+void require_levels_fit(const std::vector<LevelOverride>& levels, double memory_bytes, const std::string& file);
 
 // The levels an override gives, on the curves. Level k covers the working
 // sets in (capacity[k-1], capacity[k]]: its bandwidth and latency are the

@@ -449,9 +449,10 @@ BuildResult run_build(const BuildRequest& request) {
   // The level override is read again once the curves are measured; a bad
   // one must not cost the minutes before that. It is read before Ctrl-C is
   // taken over, so that a read that waits (a terminal) ends at the first one.
-  if (!request.levels.empty()) load_level_override(request.levels);
+  const std::vector<LevelOverride> levels = request.levels.empty() ? std::vector<LevelOverride>{} : load_level_override(request.levels);
   install_interrupt_handler();
   const ChosenDevice device = choose_device(request.device);
+  require_levels_fit(levels, double(device->identity.global_mem_bytes), request.levels);
   BuildOutputs outputs = build_outputs(request, *device);
   BuildPipeline pipeline(request, *device, outputs, kernel_folder(request.kernels));
   pipeline.run();

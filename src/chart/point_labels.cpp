@@ -5,7 +5,8 @@
 // then rounds of improvement re-pick each label against the others near it
 // until nothing changes; this from several orders of the points, keeping the
 // cheapest outcome. Everything a candidate is checked against is looked up in
-// spatial grids, so only what lies near it is looked at. The cost of a candidate
+// spatial grids, the other labels' picks included, so only what lies near it
+// is looked at. The cost of a candidate
 // weighs what a reader would trip over: covering text or a marker is worst,
 // crossing leaders and a label beside another point's marker are bad (they
 // make a label read as the wrong point's), crossing a roof line and a long
@@ -14,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <numeric>
 #include <optional>
@@ -38,6 +40,12 @@ constexpr double kCrowdingGap = 8;
 
 // Starting orders times labels: 13 orders for up to 40 labels, fewer for more.
 constexpr std::size_t kSearchBudget = 13 * 40;
+
+// A spot that covers this many things (markers, boxes, lines) is unreadable
+// wherever among such spots a label stands: counting stops there, so that a
+// crowd of markers costs each candidate a bounded look rather than one that
+// grows with the crowd.
+constexpr int kHopeless = 6;
 
 constexpr double kCover = 1e4, kOutside = 1e6, kLeaderCross = 5e3, kLeaderOverText = 2e3, kNearerOther = 3500,
                  kCrowding = 600, kLineCross = 90;
@@ -111,15 +119,27 @@ struct MarkersNear {
 
 MarkersNear markers_near(std::size_t i, const Rect& box, double own, const Surroundings& around) {
   MarkersNear m;
-  for (std::size_t j : around.markers.near(box.inflated(2 * kCrowdingGap))) {
-    if (j == i) continue;
+  around.markers.visit_near(box.inflated(2 * kCrowdingGap), [&](std::size_t j) {
+    if (j == i) return true;
     const double other = distance_to_box(around.points[j].at, box) - around.points[j].radius;
     if (other < 1) ++m.covered;  // covers the marker
     else if (other < kCrowdingGap) m.crowding += kCrowding + (other < own ? kNearerOther : 0);  // reads as its label
     else if (other < own && other < 2 * kCrowdingGap) m.crowding += kCrowding / 2;
     m.ambiguous |= other <= 2 * own + 4;  // not clearly nearer its own marker
-  }
+    return m.covered < kHopeless;
+  });
   return m;
+}
+
+// How many of the things filed in `grid` near r `hit` says r meets, up to kHopeless.
+template <typename Hit>
+int hits_near(const SpatialGrid& grid, const Rect& r, Hit&& hit) {
+  int n = 0;
+  grid.visit_near(r, [&](std::size_t id) {
+    n += hit(id);
+    return n < kHopeless;
+  });
+  return n;
 }
 
 Candidate candidate(std::size_t i, const Rect& box, double shift, int rank, const Rect& inside, const Surroundings& around) {
@@ -138,13 +158,14 @@ Candidate candidate(std::size_t i, const Rect& box, double shift, int rank, cons
     c.extent = united(c.extent, bounds(c.lead));
   }
   const bool fits = c.box.x0 >= inside.x0 && c.box.x1 <= inside.x1 && c.box.y0 >= inside.y0 && c.box.y1 <= inside.y1;
-  int line_hits = 0, leader_over = 0;
-  for (std::size_t b : around.boxes.near(c.box)) hits += around.drawn.boxes[b].overlaps(c.box);
-  for (std::size_t g : around.segments.near(c.box)) line_hits += segment_hits(around.drawn.segments[g], c.box);
+  int leader_over = 0;
+  hits += hits_near(around.boxes, c.box, [&](std::size_t b) { return around.drawn.boxes[b].overlaps(c.box); });
+  const int line_hits = hits_near(around.segments, c.box, [&](std::size_t g) { return segment_hits(around.drawn.segments[g], c.box); });
   if (c.leader) {
-    for (std::size_t b : around.boxes.near(bounds(c.lead))) leader_over += segment_hits(c.lead, around.drawn.boxes[b]);
-    for (std::size_t j : around.markers.near(bounds(c.lead)))
-      if (j != i) hits += segment_hits(c.lead, marker_box(around.points[j]));  // a leader through a marker misleads
+    leader_over = hits_near(around.boxes, bounds(c.lead), [&](std::size_t b) { return segment_hits(c.lead, around.drawn.boxes[b]); });
+    // A leader through another marker misleads.
+    hits += hits_near(around.markers, bounds(c.lead),
+                      [&](std::size_t j) { return j != i && segment_hits(c.lead, marker_box(around.points[j])); });
   }
   const double length = c.leader ? std::hypot(c.lead.b.x - c.lead.a.x, c.lead.b.y - c.lead.a.y) : own;
   c.hits = hits + line_hits + (fits ? 0 : 1);
@@ -153,7 +174,10 @@ Candidate candidate(std::size_t i, const Rect& box, double shift, int rank, cons
   return c;
 }
 
-std::vector<Candidate> candidates(std::size_t i, double font_size, const Rect& plot, const Surroundings& around) {
+// Point i's candidates, those whose box `wanted` turns down left out (none
+// when it is empty); each keeps its rank among all of them.
+std::vector<Candidate> candidates(std::size_t i, double font_size, const Rect& plot, const Surroundings& around,
+                                  const std::function<bool(const Rect&)>& wanted = {}) {
   const PointToLabel& p = around.points[i];
   const double w = label_width(p, font_size), h = label_height(font_size);
   const Rect inside = plot.inflated(-2);
@@ -167,8 +191,10 @@ std::vector<Candidate> candidates(std::size_t i, double font_size, const Rect& p
         if (d.dy == 0 && d.dx != 0) shifts = {0, -h, h, -2 * h, 2 * h, -3 * h, 3 * h};
         if (d.dx == 0) shifts = {0, -w / 2, w / 2};
       }
-      for (double shift : shifts)
-        out.push_back(candidate(i, candidate_box(p.at, p.radius, d, gap, shift, w, h), shift, rank, inside, around));
+      for (double shift : shifts) {
+        const Rect box = candidate_box(p.at, p.radius, d, gap, shift, w, h);
+        if (!wanted || wanted(box)) out.push_back(candidate(i, box, shift, rank, inside, around));
+      }
     }
   return out;
 }
@@ -180,48 +206,89 @@ struct Conflicts {
   int count() const { return covers + leader_crossings + leaders_over_text; }
 };
 
-// A candidate for each label, indexed as the labelled points; null: none picked yet.
-using Picks = std::vector<const Candidate*>;
-
-// The labels to place: each one's candidates and the other labels whose
-// candidates can meet its own (the only ones it can conflict with).
+// The labels to place: each one's candidates, and the area their extents
+// lie in (that of the grid of their picks).
 struct Labels {
   std::vector<std::size_t> point;  // the point each label belongs to
+  std::vector<bool> gives_way;     // its point's label is optional
   std::vector<std::vector<Candidate>> options;
-  std::vector<std::vector<std::size_t>> neighbours;
+  Rect area;
 };
 
-Conflicts conflicts(const Candidate& c, std::size_t self, const Picks& chosen, const Labels& labels) {
+// A candidate for each label, indexed as the labelled points (null: none
+// picked yet), with the picks' extents filed in a grid: a candidate meets
+// only the picks whose extents touch its own, and those are looked up, so
+// that checking one costs what lies near it however many labels there are.
+class Picks {
+ public:
+  explicit Picks(const Labels& labels) : picked_(labels.options.size(), nullptr), grid_(labels.area, kCell) {}
+  const Candidate* operator[](std::size_t k) const { return picked_[k]; }
+  std::size_t size() const { return picked_.size(); }
+  void set(std::size_t k, const Candidate* c) {
+    picked_[k] = c;
+    if (c) grid_.place(k, c->extent);
+    else grid_.remove(k);
+  }
+  // Calls visit(j) for each label whose pick's extent touches r, until it returns false.
+  template <typename Visit>
+  void visit_near(const Rect& r, Visit&& visit) const {
+    grid_.visit_near(r, visit);
+  }
+
+ private:
+  std::vector<const Candidate*> picked_;
+  SpatialGrid grid_;
+};
+
+// What candidate c of label `self` runs into among the other labels' picks,
+// counted until their cost reaches `enough` (a caller that only compares
+// with a bound needs no more) or there are `most` of them: past either, the
+// counts are a lower bound.
+Conflicts conflicts(const Candidate& c, std::size_t self, const Picks& chosen,
+                    double enough = std::numeric_limits<double>::infinity(), int most = std::numeric_limits<int>::max()) {
   Conflicts k;
-  for (std::size_t j : labels.neighbours[self]) {
+  chosen.visit_near(c.extent, [&](std::size_t j) {
+    if (j == self) return true;
     const Candidate* o = chosen[j];
-    if (!o || !touches(c.extent, o->extent)) continue;
     k.covers += c.box.inflated(1).overlaps(o->box);
     k.leader_crossings += c.leader && o->leader && segments_cross(c.lead, o->lead);
     k.leaders_over_text += (c.leader && segment_hits(c.lead, o->box)) + (o->leader && segment_hits(o->lead, c.box));
-  }
+    return k.cost() < enough && k.count() < most;
+  });
   return k;
 }
 
-// Every labelled point's candidates, in place before any is picked (the picks
-// point into them), and each label's neighbours.
+// What label k's candidate c costs beside the other labels' picks, counted up
+// to `bound` and to kHopeless conflicts (a spot in a pile of labels is as bad
+// as another: the search weighs it no further, so that a pile costs each
+// look a bounded count rather than one that grows with the pile).
+double cost_among(const Candidate& c, std::size_t k, const Picks& chosen,
+                  double bound = std::numeric_limits<double>::infinity()) {
+  return c.cost + conflicts(c, k, chosen, bound - c.cost, kHopeless).cost();
+}
+
+// Whether candidate c of label `self` meets none of the other picks.
+bool clear_of_others(const Candidate& c, std::size_t self, const Picks& chosen) {
+  return conflicts(c, self, chosen, /*enough=*/1).count() == 0;  // every conflict costs far more than 1
+}
+
+// A crowd: more than kLabelsAlwaysDrawn labels, every one of which gives way.
+bool crowd(const Labels& labels) {
+  return labels.point.size() > kLabelsAlwaysDrawn &&
+         std::all_of(labels.gives_way.begin(), labels.gives_way.end(), [](bool b) { return b; });
+}
+
+// The labelled points and, unless they are a crowd (whose candidates are
+// made as each label's turn comes: clear_by_importance), every one's
+// candidates, in place before any is picked (the picks point into them).
 Labels labels_to_place(double font_size, const Rect& plot, const Surroundings& around) {
   Labels l;
+  l.area = plot.inflated(160);
   for (std::size_t i = 0; i < around.points.size(); ++i)
-    if (around.points[i].label) l.point.push_back(i);
-  SpatialGrid reaches(plot.inflated(160), 2 * kCell);
-  std::vector<Rect> reach;  // all that label k's candidates cover
-  for (std::size_t i : l.point) {
-    l.options.push_back(candidates(i, font_size, plot, around));
-    reach.push_back(l.options.back().front().extent);
-    for (const Candidate& c : l.options.back()) reach.back() = united(reach.back(), c.extent);
-    reaches.insert(reach.back());
-  }
-  for (std::size_t k = 0; k < l.point.size(); ++k) {
-    std::vector<std::size_t> near = reaches.near(reach[k]);
-    near.erase(std::remove(near.begin(), near.end(), k), near.end());
-    l.neighbours.push_back(std::move(near));
-  }
+    if (around.points[i].label) l.point.push_back(i), l.gives_way.push_back(around.points[i].optional);
+  l.options.resize(l.point.size());
+  if (!crowd(l))
+    for (std::size_t k = 0; k < l.point.size(); ++k) l.options[k] = candidates(l.point[k], font_size, plot, around);
   return l;
 }
 
@@ -231,8 +298,10 @@ std::vector<int> neighbour_counts(const Labels& labels, const Surroundings& arou
   for (std::size_t i : labels.point) {
     const Point at = around.points[i].at;
     int n = 0;
-    for (std::size_t j : around.markers.near(Rect{at.x, at.y, at.x, at.y}.inflated(60)))
+    around.markers.visit_near(Rect{at.x, at.y, at.x, at.y}.inflated(60), [&](std::size_t j) {
       n += j != i && std::hypot(at.x - around.points[j].at.x, at.y - around.points[j].at.y) < 60;
+      return true;
+    });
     neighbours.push_back(n);
   }
   return neighbours;
@@ -271,18 +340,18 @@ bool repick(std::size_t k, const Labels& labels, Picks& picks) {
   double best_cost = std::numeric_limits<double>::infinity();
   for (const Candidate& c : labels.options[k]) {
     if (c.cost >= best_cost) continue;
-    const double cost = c.cost + conflicts(c, k, picks, labels).cost();
+    const double cost = cost_among(c, k, picks, best_cost);
     if (cost < best_cost) best = &c, best_cost = cost;
   }
   const bool changed = best != picks[k];
-  picks[k] = best;
+  picks.set(k, best);
   return changed;
 }
 
 // A greedy pass in this order, then up to 8 rounds of improvement in the
 // same order until no pick changes: a local optimum.
 Picks settle(const std::vector<std::size_t>& order, const Labels& labels) {
-  Picks picks(labels.options.size(), nullptr);
+  Picks picks(labels);
   for (std::size_t k : order) repick(k, labels, picks);
   for (int round = 0; round < 8; ++round) {
     bool changed = false;
@@ -292,23 +361,23 @@ Picks settle(const std::vector<std::size_t>& order, const Labels& labels) {
   return picks;
 }
 
-double total_cost(const Picks& picks, const Labels& labels) {
+double total_cost(const Picks& picks) {
   double total = 0;
-  for (std::size_t k = 0; k < picks.size(); ++k) total += picks[k]->cost + conflicts(*picks[k], k, picks, labels).cost();
+  for (std::size_t k = 0; k < picks.size(); ++k) total += cost_among(*picks[k], k, picks);
   return total;
 }
 
 // Each order settles in its own local optimum; the cheapest wins (the
 // earliest of equals).
 Picks cheapest_picks(const Labels& labels, const Surroundings& around) {
-  Picks chosen;
+  std::optional<Picks> chosen;
   double chosen_total = std::numeric_limits<double>::infinity();
   for (const auto& order : search_orders(labels, around)) {
     Picks picks = settle(order, labels);
-    const double total = total_cost(picks, labels);
-    if (total < chosen_total) chosen_total = total, chosen = std::move(picks);
+    const double total = total_cost(picks);
+    if (!chosen || total < chosen_total) chosen_total = total, chosen = std::move(picks);
   }
-  return chosen;
+  return std::move(*chosen);
 }
 
 // The cheapest of label k's candidates that conflicts with none of `kept`
@@ -317,28 +386,61 @@ Picks cheapest_picks(const Labels& labels, const Surroundings& around) {
 const Candidate* cheapest_clear(std::size_t k, const Labels& labels, const Picks& kept, const Candidate& picked) {
   const Candidate* best = nullptr;
   for (const Candidate& c : labels.options[k])
-    if (c.cost <= picked.cost && (!best || c.cost < best->cost) && conflicts(c, k, kept, labels).count() == 0) best = &c;
+    if (c.cost <= picked.cost && (!best || c.cost < best->cost) && clear_of_others(c, k, kept)) best = &c;
   return best;
+}
+
+// The labels, most important first (the earlier of equals first).
+std::vector<std::size_t> by_importance(const Labels& labels, const Surroundings& around) {
+  std::vector<std::size_t> order(labels.point.size());
+  std::iota(order.begin(), order.end(), 0);
+  const auto importance = [&](std::size_t k) { return around.points[labels.point[k]].importance; };
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return importance(a) > importance(b); });
+  return order;
 }
 
 // The picks with no optional label covering, or crossing the leader of, a
 // label kept before it, from the most important label down: an optional
 // label in conflict moves to a clear spot no worse otherwise, or is left out.
 Picks without_optional_conflicts(const Picks& chosen, const Labels& labels, const Surroundings& around) {
-  const auto point = [&](std::size_t k) -> const PointToLabel& { return around.points[labels.point[k]]; };
-  std::vector<std::size_t> order(chosen.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) { return point(a).importance > point(b).importance; });
-  Picks kept(chosen.size(), nullptr);
-  for (std::size_t k : order)
-    kept[k] = !point(k).optional || conflicts(*chosen[k], k, kept, labels).count() == 0 ? chosen[k]
-                                                                                        : cheapest_clear(k, labels, kept, *chosen[k]);
+  Picks kept(labels);
+  for (std::size_t k : by_importance(labels, around))
+    kept.set(k, !labels.gives_way[k] || clear_of_others(*chosen[k], k, kept) ? chosen[k]
+                                                                             : cheapest_clear(k, labels, kept, *chosen[k]));
+  return kept;
+}
+
+// Whether a box covers one of the picked labels.
+bool covers_picked(const Rect& box, const Picks& picked) {
+  const Rect text = box.inflated(1);
+  bool covers = false;
+  picked.visit_near(text, [&](std::size_t j) {
+    covers = text.overlaps(picked[j]->box);
+    return !covers;
+  });
+  return covers;
+}
+
+// A crowd's picks: each label in turn, most important first, takes its
+// cheapest spot clear of the labels kept before it, or is left out. No search
+// over orders: the kept labels never overlap, so each check looks at a
+// neighbourhood that room bounds, however many labels there are, and only the
+// spots whose text covers none of them are weighed at all; the whole is
+// about linear in the labels.
+Picks clear_by_importance(Labels& labels, double font_size, const Rect& plot, const Surroundings& around) {
+  Picks kept(labels);
+  for (std::size_t k : by_importance(labels, around)) {
+    labels.options[k] = candidates(labels.point[k], font_size, plot, around, [&](const Rect& box) { return !covers_picked(box, kept); });
+    const Candidate* best = nullptr;
+    for (const Candidate& c : labels.options[k])
+      if ((!best || c.cost < best->cost) && clear_of_others(c, k, kept)) best = &c;
+    kept.set(k, best);
+  }
   return kept;
 }
 
 // Label k as picked, with what it could not avoid.
-PlacedLabel placed_label(std::size_t k, const Picks& chosen, const Labels& labels) {
+PlacedLabel placed_label(std::size_t k, const Picks& chosen) {
   const Candidate& c = *chosen[k];
   PlacedLabel l;
   l.box = c.box;
@@ -346,7 +448,7 @@ PlacedLabel placed_label(std::size_t k, const Picks& chosen, const Labels& label
   l.leader = c.leader;
   l.leader_from = c.lead.a;
   l.leader_to = c.lead.b;
-  l.collisions = c.hits + conflicts(c, k, chosen, labels).count();
+  l.collisions = c.hits + conflicts(c, k, chosen).count();
   return l;
 }
 
@@ -377,11 +479,12 @@ std::vector<std::optional<PlacedLabel>> place_point_labels(const std::vector<Poi
   std::vector<std::optional<PlacedLabel>> placed(points.size());
   {
     const Surroundings around(points, drawn, plot);
-    const Labels labels = labels_to_place(font_size, plot, around);
+    Labels labels = labels_to_place(font_size, plot, around);
     if (!labels.point.empty()) {
-      const Picks chosen = without_optional_conflicts(cheapest_picks(labels, around), labels, around);
+      const Picks chosen = crowd(labels) ? clear_by_importance(labels, font_size, plot, around)
+                                         : without_optional_conflicts(cheapest_picks(labels, around), labels, around);
       for (std::size_t k = 0; k < labels.point.size(); ++k)
-        if (chosen[k]) placed[labels.point[k]] = placed_label(k, chosen, labels);
+        if (chosen[k]) placed[labels.point[k]] = placed_label(k, chosen);
     }
   }
   add_to_drawn(points, placed, drawn);
@@ -403,7 +506,7 @@ DotLabels choose_dot_labels(const std::vector<Placement>& dots, const ChartOptio
     for (std::size_t k = 0; k < std::min(opt.max_dot_labels, dots.size()); ++k) choice.labelled[by_time[k]] = true;
   }
   const auto n = static_cast<std::size_t>(std::count(choice.labelled.begin(), choice.labelled.end(), true));
-  choice.by_time = opt.dot_labels.empty() && n < dots.size();
+  choice.by_time = opt.dot_labels.empty() && (n < dots.size() || n > kLabelsAlwaysDrawn);
   if (n == 0 && !dots.empty()) choice.note = "no dot labelled (hover a dot for its kernel)";
   else if (!opt.dot_labels.empty() && n < dots.size()) choice.note = "labels on the " + std::to_string(n) + " chosen";
   else if (choice.by_time) choice.note = "labels on the longest-running (at most " + std::to_string(n) + ")";

@@ -54,9 +54,16 @@ Rect preferred_label_box(const PointToLabel& p, double font_size);
 // optional label left out.
 //
 // Near-linear in the points and what was drawn: each candidate spot is checked
-// against what lies near it only (chart/spatial_grid). A local search from
-// several orders of the points keeps the layout of a few dozen labels good; more
-// labels get fewer orders, so a chart of any size draws in bounded time.
+// against what lies near it only (chart/spatial_grid: the markers, what was
+// drawn, and the other labels' current spots), and stops counting once the
+// spot is worse than the best so far. A local search from several orders of
+// the points keeps the layout of a few dozen labels good; more labels get
+// fewer orders. Labels that give way (optional) stop counting in a crowd
+// (they are left out unless they stand clear), so a chart of more labels
+// than room draws in time about linear in them; labels that must all be
+// drawn are placed as well as the crowd allows, a spot in a pile of them
+// weighed no further than six conflicts, so that they too draw in
+// time close to linear (tests/bench/chart_bench --labels, --named).
 std::vector<std::optional<PlacedLabel>> place_point_labels(const std::vector<PointToLabel>& points, double font_size,
                                                            const Rect& plot, Obstacles& drawn);
 
@@ -66,9 +73,18 @@ std::vector<std::optional<PlacedLabel>> place_point_labels(const std::vector<Poi
 // the earlier of equals). The others keep their tooltip.
 struct DotLabels {
   std::vector<bool> labelled;  // indexed as the dots
-  bool by_time = false;        // a selection by time: a label is left out where it would cover a longer-running one's
+  // Chosen by time, and a selection (fewer than the dots) or more than
+  // kLabelsAlwaysDrawn: a label is left out where it would cover a
+  // longer-running one's.
+  bool by_time = false;
   std::string note;            // for the subtitle: which are labelled; empty when all are
 };
+
+// Up to this many labels chosen by time (the default --labels) are each drawn
+// even where they cannot stand clear of another; more give way to the
+// longer-running kernels' labels (by_time), so that a chart of many labels
+// stays legible and its search bounded.
+inline constexpr std::size_t kLabelsAlwaysDrawn = 40;
 DotLabels choose_dot_labels(const std::vector<Placement>& dots, const ChartOptions& opt);
 
 // Dot i's point at `at`, labelled with its label as `choice` says.

@@ -33,27 +33,43 @@ SpatialGrid::Span SpatialGrid::rows(double y0, double y1) const {
   return {cell_of(y0, area_.y0, rows_), cell_of(y1, area_.y0, rows_)};
 }
 
-std::size_t SpatialGrid::insert(const Rect& r) {
-  const std::size_t id = rects_.size();
-  rects_.push_back(r);
-  seen_.push_back(0);
+template <typename Visit>
+void SpatialGrid::for_cells(const Rect& r, Visit&& visit) {
   const Span c = columns(r.x0, r.x1), w = rows(r.y0, r.y1);
   for (int y = w.lo; y <= w.hi; ++y)
-    for (int x = c.lo; x <= c.hi; ++x) cells_[std::size_t(y) * std::size_t(cols_) + std::size_t(x)].push_back(id);
+    for (int x = c.lo; x <= c.hi; ++x) visit(cells_[std::size_t(y) * std::size_t(cols_) + std::size_t(x)]);
+}
+
+std::size_t SpatialGrid::insert(const Rect& r) {
+  const std::size_t id = rects_.size();
+  place(id, r);
   return id;
+}
+
+void SpatialGrid::place(std::size_t id, const Rect& r) {
+  remove(id);
+  if (id >= rects_.size()) rects_.resize(id + 1), filed_.resize(id + 1, false), seen_.resize(id + 1, 0);
+  rects_[id] = r;
+  filed_[id] = true;
+  for_cells(r, [id](std::vector<std::size_t>& cell) { cell.push_back(id); });
+}
+
+void SpatialGrid::remove(std::size_t id) {
+  if (id >= filed_.size() || !filed_[id]) return;
+  filed_[id] = false;
+  for_cells(rects_[id], [id](std::vector<std::size_t>& cell) {
+    const auto at = std::find(cell.begin(), cell.end(), id);
+    *at = cell.back();
+    cell.pop_back();
+  });
 }
 
 std::vector<std::size_t> SpatialGrid::near(const Rect& r) const {
   std::vector<std::size_t> found;
-  if (++query_ == 0) std::fill(seen_.begin(), seen_.end(), 0), query_ = 1;  // the counter wrapped
-  const Span c = columns(r.x0, r.x1), w = rows(r.y0, r.y1);
-  for (int y = w.lo; y <= w.hi; ++y)
-    for (int x = c.lo; x <= c.hi; ++x)
-      for (std::size_t id : cells_[std::size_t(y) * std::size_t(cols_) + std::size_t(x)])
-        if (seen_[id] != query_ && touches(rects_[id], r)) {
-          seen_[id] = query_;
-          found.push_back(id);
-        }
+  visit_near(r, [&](std::size_t id) {
+    found.push_back(id);
+    return true;
+  });
   std::sort(found.begin(), found.end());
   return found;
 }

@@ -16,7 +16,10 @@
 namespace roofline {
 
 // The JSON of `text`; a syntax error says where: "r.json: not JSON (syntax
-// error at line 3, column 7)"; nesting deeper than kMaxJsonDepth is refused.
+// error at line 3, column 7)"; nesting deeper than kMaxJsonDepth is refused,
+// and so is a key given twice in one object, by its pointer ("r.json:
+// /ceilings/3/value: given twice in one object ..."): which value was meant
+// cannot be told, so neither is taken.
 nlohmann::json parse_json_input(const std::string& text, const std::string& file);
 
 // Throws "FILE: /pointer: what" for the first problem of `doc` against the

@@ -65,11 +65,16 @@ class SchemaStore : public SchemaFiles {
 };
 
 // What no schema says but every roofline file keeps to: nesting within
-// kMaxJsonDepth, numbers finite, integers within 64 bits signed (valijson
-// reads integers as int64_t, and nothing roofline counts comes near 2^63).
+// kMaxJsonDepth, numbers finite and not subnormal (below 2.2e-308 a double
+// loses its digits, and nothing roofline measures or counts comes near: a
+// chart scaling such a rate draws it wherever the rounding lands), integers
+// within 64 bits signed (valijson reads integers as int64_t, and nothing
+// roofline counts comes near 2^63).
 std::optional<SchemaProblem> number_problem(const json& j, const std::string& pointer, int depth) {
   if (depth > kMaxJsonDepth) return SchemaProblem{pointer, "nested deeper than " + std::to_string(kMaxJsonDepth) + " levels"};
   if (j.is_number_float() && !std::isfinite(j.get<double>())) return SchemaProblem{pointer, "not a finite number"};
+  if (j.is_number_float() && std::fpclassify(j.get<double>()) == FP_SUBNORMAL)
+    return SchemaProblem{pointer, j.dump() + " is too small to be exact (below 2.2e-308, the smallest normal double)"};
   if (j.is_number_unsigned() && j.get<std::uint64_t>() > std::uint64_t(std::numeric_limits<std::int64_t>::max()))
     return SchemaProblem{pointer, "must be at most 9223372036854775807, got " + j.dump()};
   if (j.is_object())

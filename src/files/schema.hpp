@@ -46,7 +46,8 @@ inline constexpr int kMaxJsonDepth = 64;
 
 // The first problem of `doc` against the schema of `kind`, or none when it
 // is valid. Numbers are checked first: every one finite (a parsed 1e999 is
-// infinite) and every integer within 64 bits signed, whatever the schema.
+// infinite) and not subnormal (1e-310), and every integer within 64 bits
+// signed, whatever the schema.
 // The schemas are parsed once, on first use.
 std::optional<SchemaProblem> schema_problem(const nlohmann::json& doc, DocumentKind kind);
 

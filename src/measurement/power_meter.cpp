@@ -9,9 +9,18 @@
 
 namespace roofline {
 namespace {
-using Clock = std::chrono::steady_clock;
-double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+class SteadyMeterClock final : public MeterClock {
+ public:
+  double seconds() override {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  }
+  void nap(double seconds) override { std::this_thread::sleep_for(std::chrono::duration<double>(seconds)); }
+};
+
 }  // namespace
+
+std::shared_ptr<MeterClock> steady_meter_clock() { return std::make_shared<SteadyMeterClock>(); }
 
 PowerPolicy power_policy(const EnergySource& source, bool quick) {
   PowerPolicy p;
@@ -26,8 +35,8 @@ PowerPolicy power_policy(const EnergySource& source, bool quick) {
   return p;
 }
 
-PowerMeter::PowerMeter(std::unique_ptr<EnergySource> source, PowerPolicy policy)
-    : source_(std::move(source)), policy_(policy) {}
+PowerMeter::PowerMeter(std::unique_ptr<EnergySource> source, PowerPolicy policy, std::shared_ptr<MeterClock> clock)
+    : source_(std::move(source)), policy_(policy), clock_(std::move(clock)) {}
 
 PowerMeter::Window PowerMeter::window(const std::function<void()>& step, double seconds, double work_per_step) {
   // Waits, running `step`, until the counter moves (at most 3 update periods:
@@ -35,7 +44,7 @@ PowerMeter::Window PowerMeter::window(const std::function<void()>& step, double 
   const double patience = 3 * source_->update_period_s() + 0.05;
   auto edge = [&](double& work) {
     const double before = source_->joules();
-    const auto t0 = Clock::now();
+    const double t0 = clock_->seconds();
     double now = before;
     do {
       throw_if_interrupted();
@@ -47,7 +56,7 @@ PowerMeter::Window PowerMeter::window(const std::function<void()>& step, double 
   };
   double ignored = 0;
   const double e0 = edge(ignored);
-  const auto t0 = Clock::now();
+  const double t0 = clock_->seconds();
   Window w;
   while (since(t0) < seconds) {
     throw_if_interrupted();
@@ -65,7 +74,7 @@ PowerMeter::Window PowerMeter::window(const std::function<void()>& step, double 
 
 Stats PowerMeter::idle() {
   std::vector<double> watts;
-  auto nap = [] { std::this_thread::sleep_for(std::chrono::milliseconds(1)); };
+  auto nap = [this] { clock_->nap(0.001); };
   for (int i = 0; i < policy_.idle_windows; ++i) {
     const Window w = window(nap, policy_.window_s, 0);
     watts.push_back(w.joules / w.seconds);
@@ -79,7 +88,7 @@ PowerReading PowerMeter::measure(const std::function<double()>& launch, double w
   // give a rise time near 0.9 s for the H100's averaged power).
   const double warmup = first_ ? std::max(policy_.warmup_s, policy_.first_warmup_s) : policy_.warmup_s;
   first_ = false;
-  const auto t0 = Clock::now();
+  const double t0 = clock_->seconds();
   while (since(t0) < warmup) {
     throw_if_interrupted();
     launch();

@@ -26,6 +26,20 @@ struct PowerPolicy {
 // least 0.25 s / 0.5 s; the median of 3 windows per reading.
 PowerPolicy power_policy(const EnergySource& source, bool quick);
 
+// The time a meter's windows are measured in: the steady clock, and a
+// thread's sleep while nothing runs (idle windows). A simulated clock lets a
+// test drive the meter and a simulated counter on one time line, so that
+// what it checks does not depend on how busy the machine is.
+class MeterClock {
+ public:
+  virtual ~MeterClock() = default;
+  virtual double seconds() = 0;          // now, from any fixed origin
+  virtual void nap(double seconds) = 0;  // nothing runs this long
+};
+
+// std::chrono::steady_clock and std::this_thread::sleep_for.
+std::shared_ptr<MeterClock> steady_meter_clock();
+
 struct PowerReading {
   Stats watts;            // over the windows
   Stats joules_per_unit;  // energy of a window / work done in it
@@ -34,7 +48,8 @@ struct PowerReading {
 
 class PowerMeter {
  public:
-  PowerMeter(std::unique_ptr<EnergySource> source, PowerPolicy policy);
+  PowerMeter(std::unique_ptr<EnergySource> source, PowerPolicy policy,
+             std::shared_ptr<MeterClock> clock = steady_meter_clock());
   EnergySource& source() { return *source_; }
   const PowerPolicy& policy() const { return policy_; }
   // Power with nothing running (the caller makes sure nothing is queued).
@@ -50,8 +65,10 @@ class PowerMeter {
     double joules = 0, seconds = 0, work = 0;
   };
   Window window(const std::function<void()>& step, double seconds, double work_per_step);
+  double since(double start) const { return clock_->seconds() - start; }
   std::unique_ptr<EnergySource> source_;
   PowerPolicy policy_;
+  std::shared_ptr<MeterClock> clock_;
   bool first_ = true;
 };
 

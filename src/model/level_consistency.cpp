@@ -9,16 +9,26 @@
 namespace roofline {
 namespace {
 
-// The best roof of each (level, op) of the hierarchy, by rank.
-using Roofs = std::map<Op, std::map<double, Ceiling*>>;
+// The best roof of each level of one op: the hierarchy's by rank (DRAM
+// last; two levels may share a rank, their capacities equal), and the caches
+// whose place in it is unknown (neither among the detected levels nor with a
+// capacity) by name: such a cache is nearer than DRAM, and nothing more is
+// known of it.
+struct OpRoofs {
+  std::map<std::pair<double, std::string>, Ceiling*> ranked;
+  std::map<std::string, Ceiling*> unplaced;
+};
 
-Roofs hierarchy_roofs(RoofsDocument& doc) {
-  Roofs roofs;
+void keep_best(Ceiling*& best, Ceiling& c) {
+  if (!best || c.value > best->value) best = &c;
+}
+
+std::map<Op, OpRoofs> hierarchy_roofs(RoofsDocument& doc) {
+  std::map<Op, OpRoofs> roofs;
   for (Ceiling& c : doc.ceilings) {
-    const auto rank = level_rank(doc, c);
-    if (!rank || !(c.value > 0)) continue;
-    Ceiling*& best = roofs[c.op][*rank];
-    if (!best || c.value > best->value) best = &c;
+    if (!c.is_memory() || !(c.value > 0)) continue;
+    if (const auto rank = level_rank(doc, c)) keep_best(roofs[c.op].ranked[{*rank, c.level_name()}], c);
+    else if (c.at(LevelKind::cache)) keep_best(roofs[c.op].unplaced[c.level_name()], c);
   }
   return roofs;
 }
@@ -31,6 +41,13 @@ std::string flag_note(const Ceiling& near, const Ceiling& far) {
                 near.label().c_str(), format_si(near.value, near.unit()).c_str(), 100 * (1 - near.value / far.value),
                 far.label().c_str(), format_si(far.value, far.unit()).c_str(), near.level_name().c_str());
   return b;
+}
+
+// Flags `near` when it is more than the tolerance below `far`, with a note.
+void flag_if_below(Ceiling& near, const Ceiling* far, std::vector<std::string>& notes) {
+  if (!far || near.value >= kLevelTolerance * far->value) return;
+  near.below_farther_level = far->level_name();
+  notes.push_back(flag_note(near, *far));
 }
 
 }  // namespace
@@ -53,15 +70,19 @@ std::optional<double> level_rank(const RoofsDocument& doc, const Ceiling& c) {
 std::vector<std::string> flag_inconsistent_levels(RoofsDocument& doc) {
   for (Ceiling& c : doc.ceilings) c.below_farther_level.clear();
   std::vector<std::string> notes;
-  for (auto& [op, by_rank] : hierarchy_roofs(doc))
-    for (auto near = by_rank.begin(); near != by_rank.end(); ++near) {
+  for (auto& [op, roofs] : hierarchy_roofs(doc)) {
+    const auto& ranked = roofs.ranked;
+    const Ceiling* dram = nullptr;
+    for (auto near = ranked.begin(); near != ranked.end(); ++near) {
       const Ceiling* fastest_farther = nullptr;
-      for (auto far = std::next(near); far != by_rank.end(); ++far)
-        if (!fastest_farther || far->second->value > fastest_farther->value) fastest_farther = far->second;
-      if (!fastest_farther || near->second->value >= kLevelTolerance * fastest_farther->value) continue;
-      near->second->below_farther_level = fastest_farther->level_name();
-      notes.push_back(flag_note(*near->second, *fastest_farther));
+      for (auto far = std::next(near); far != ranked.end(); ++far)
+        if (far->first.first > near->first.first && (!fastest_farther || far->second->value > fastest_farther->value))
+          fastest_farther = far->second;
+      flag_if_below(*near->second, fastest_farther, notes);
+      if (near->second->at(LevelKind::dram)) dram = near->second;
     }
+    for (auto& [name, cache] : roofs.unplaced) flag_if_below(*cache, dram, notes);
+  }
   return notes;
 }
 

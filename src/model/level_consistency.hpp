@@ -23,7 +23,9 @@ std::optional<double> level_rank(const RoofsDocument& doc, const Ceiling& c);
 
 // Sets below_farther_level on the best roof of each (level, op) that falls
 // more than 5% below a farther level's best roof of the same op, clears it
-// elsewhere, and returns a note for each one flagged.
+// elsewhere, and returns a note for each one flagged. A cache whose place in
+// the hierarchy is unknown (no rank) is still nearer than DRAM: it is held
+// against DRAM's roof.
 std::vector<std::string> flag_inconsistent_levels(RoofsDocument& doc);
 
 }  // namespace roofline

@@ -14,6 +14,7 @@
 //   roofline.hpp          attainable = min(B x I, F), ridge points
 //   memory_model.hpp      curves, detected levels and transfer fits in the document
 //   level_consistency.hpp a nearer level never slower than a farther one, unless flagged
+//   document_rules.hpp    what makes a schema-valid roofs or placement file impossible
 //   energy.hpp            the power, energy and energy-efficiency CARM arithmetic and its document part
 //   suite.hpp             the micro-benchmark suite's sections: the math roofs and the benchmarks' series
 //   series.hpp            a suite benchmark's result: a measured series of points (x, y with its runs)
@@ -37,6 +38,7 @@
 #include "model/capture_manifest.hpp"
 #include "model/counts_file.hpp"
 #include "model/device_identity.hpp"
+#include "model/document_rules.hpp"
 #include "model/energy.hpp"
 #include "model/fleet.hpp"
 #include "model/launch_shape.hpp"

@@ -2,6 +2,7 @@
 
 
 #include "files/input_file.hpp"
+#include "model/document_rules.hpp"
 #include "model/json_fields.hpp"
 #include "files/json_input.hpp"
 #include "model/roofs.hpp"  // Stats to/from JSON
@@ -194,12 +195,15 @@ std::vector<Placement> parse_placements(const std::string& text, const std::stri
     else
       out.push_back(list.get<Placement>());
   });
-  // What the schema cannot say: a dot needs a position on the chart's log axes.
+  // What the schema cannot say: a dot needs a position on the chart's log
+  // axes, and its figures must agree (model/document_rules).
+  if (const auto p = stats_problem(j)) throw field_error(file, p->pointer, p->what);
   for (std::size_t i = 0; i < out.size(); ++i) {
     const std::string at = list.is_array() ? pointer_to(list_pointer(j), i) : "";
     if (!(out[i].ai > 0)) throw field_error(file, at + "/ai", "the placement of " + out[i].kernel + " has no positive ai (it moves no bytes): it has no dot");
     if (!(out[i].performance > 0))
       throw field_error(file, at + "/performance", "the placement of " + out[i].kernel + " has no positive performance: it has no dot");
+    if (const auto p = placement_problem(out[i])) throw field_error(file, at + p->pointer, p->what);
   }
   return out;
 }
@@ -239,17 +243,23 @@ PlacedDots load_dots(const std::string& path) {
     return out;
   }
   require_valid(j, DocumentKind::trace, path);
+  if (const auto p = stats_problem(j)) throw field_error(path, p->pointer, p->what);
   out.from_trace = true;
+  std::vector<std::string> at;  // each dot's placement, as a pointer
   converted(path, "trace file", [&] {
-    for (const json& k : j.at("kernels"))
-      if (k.contains("placement")) {
-        out.dots.push_back(k.at("placement").get<Placement>());
-        out.time_shares.push_back(k.at("time_share").get<double>());
+    const json& kernels = j.at("kernels");
+    for (std::size_t i = 0; i < kernels.size(); ++i)
+      if (kernels[i].contains("placement")) {
+        out.dots.push_back(kernels[i].at("placement").get<Placement>());
+        out.time_shares.push_back(kernels[i].at("time_share").get<double>());
+        at.push_back(pointer_to(pointer_to("/kernels", i), "placement"));
       }
   });
-  for (std::size_t i = 0; i < out.dots.size(); ++i)
+  for (std::size_t i = 0; i < out.dots.size(); ++i) {
     if (!(out.dots[i].ai > 0) || !(out.dots[i].performance > 0))
       throw InputFileError(path + ": the placement of " + out.dots[i].kernel + " has no dot (no positive ai or performance)");
+    if (const auto p = placement_problem(out.dots[i])) throw field_error(path, at[i] + p->pointer, p->what);
+  }
   return out;
 }
 

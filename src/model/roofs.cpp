@@ -2,6 +2,7 @@
 
 #include "files/file_errors.hpp"
 #include "files/input_file.hpp"
+#include "model/document_rules.hpp"
 #include "model/json_fields.hpp"
 #include "files/json_input.hpp"
 #include "model/level_consistency.hpp"
@@ -206,7 +207,9 @@ RoofsDocument parse_roofs(const std::string& text, const std::string& file) {
   const json j = parse_json_input(text, file);
   if (!j.is_object() || !j.contains("schema_version")) throw InputFileError(file + ": not a roofs file (no schema_version)");
   require_valid(j, DocumentKind::roofs, file);
+  if (const auto p = stats_problem(j)) throw field_error(file, p->pointer, p->what);
   RoofsDocument doc = converted(file, "roofs file", [&] { return j.get<RoofsDocument>(); });
+  if (const auto p = roofs_problem(doc)) throw field_error(file, p->pointer, p->what);
   flag_levels(doc);
   return doc;
 }

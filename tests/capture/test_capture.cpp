@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <csignal>
 #include <cstring>
 #include <map>
 
@@ -301,15 +302,33 @@ TEST_CASE("an application launching 100 000 small kernels completes with a small
 
 TEST_CASE("a killed application leaves the capture of what it did until the last periodic write") {
   const fs::path dir = scratch_dir("killed");
-  // Killed half a second after it printed its results (the manifest is rewritten every 100 ms).
+  // Killed once it has printed its results and a periodic write (every 100 ms)
+  // holds its 20 launches, however long that takes.
   const fs::path out = dir / "out";
-  const fs::path script = dir / "kill.sh";
-  std::ofstream(script) << env(dir / "capture", kLayer + " ROOFLINE_CAPTURE_FLUSH_MS=100") << " '" << kApp
-                        << "' --repeat 20 --hang >'" << out.string() << "' &\np=$!\n"
-                        << "for i in $(seq 600); do grep -q '^T ' '" << out.string() << "' && break; sleep 0.1; done\n"
-                        << "sleep 0.5\nkill -9 $p\nwait $p\n";
-  const RunResult r = run_program("sh", "'" + script.string() + "'");
-  CHECK(r.exit_code == 128 + 9);
+  const pid_t pid = start_in_background("/bin/sh",
+                                        {"-c", "exec " + env(dir / "capture", kLayer + " ROOFLINE_CAPTURE_FLUSH_MS=100") + " '" +
+                                                   kApp + "' --repeat 20 --hang >'" + out.string() + "'"},
+                                        dir / "err");
+  REQUIRE(pid > 0);
+  const auto all_written = [&] {
+    if (slurp(out).find("\nT ") == std::string::npos) return false;
+    try {
+      const auto folders = capture_process_folders(dir / "capture");
+      if (folders.size() != 1) return false;
+      const CaptureManifest m = load_capture(folders[0]);
+      const CapturedSignature* touch = find(m, "touch");
+      return touch && touch->launches == 20 && !touch->copies.empty() && touch->copies[0].status == CopyStatus::written;
+    } catch (const std::exception&) {
+      return false;  // no manifest yet
+    }
+  };
+  std::optional<int> ended;
+  REQUIRE(wait_until(pid, all_written, ended));
+  REQUIRE(!ended);
+  ::kill(pid, SIGKILL);
+  const int status = wait_for_exit(pid);
+  CHECK(WIFSIGNALED(status));
+  CHECK(WTERMSIG(status) == SIGKILL);
   CHECK(slurp(out).find("\nT ") != std::string::npos);
   const CaptureManifest m = only_capture(dir / "capture");
   CHECK(m.state == CaptureState::running);

@@ -227,10 +227,22 @@ TEST_CASE("a level override file that is not one fails before measuring, with ex
   CHECK(r.exit_code == 2);
   CHECK(r.err == "roofline: " + (dir / "levels.json").string() + ": /levels/0/capacity_bytes: must be greater than 0, got -32768\n");
   CHECK(!fs::exists(dir / "r.json.partial"));
+  // A level no device holds, and one larger than this device's memory (known once it is chosen).
+  std::ofstream(dir / "huge.json") << R"({"levels": [{"name": "L1", "capacity_bytes": 32768}, {"name": "L2", "capacity_bytes": 1e300}, {"name": "DRAM"}]})";
+  r = build((dir / "huge.json").string());
+  CHECK(r.exit_code == 2);
+  CHECK(r.err == "roofline: " + (dir / "huge.json").string() + ": /levels/1/capacity_bytes: 1e+300 bytes of L2 is more than any device "
+                 "holds (a 64-bit address reaches 2^64 bytes, 16 EiB)\n");
+  std::ofstream(dir / "big.json") << R"({"levels": [{"name": "L1", "capacity_bytes": 32768}, {"name": "L2", "capacity_bytes": 1e19}, {"name": "DRAM"}]})";
+  r = build((dir / "big.json").string());
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.rfind("roofline: " + (dir / "big.json").string() + ": /levels/1/capacity_bytes: 1e+19 bytes of L2 is "
+                    "more than the device's global memory (", 0) == 0);
+  CHECK(!fs::exists(dir / "r.json.partial"));
   fs::remove_all(dir);
 }
 
-TEST_CASE("roofs, placement and counts files that break their schema are refused, naming the field") {
+TEST_CASE("roofs, placement and counts files that break their schema, or are impossible, are refused, naming the field") {
   const auto dir = scratch_dir("bad-files");
   const std::string source = ROOFLINE_SOURCE_DIR;
   const std::string out = (dir / "c.svg").string();
@@ -276,10 +288,32 @@ TEST_CASE("roofs, placement and counts files that break their schema are refused
   dot["time"]["samples"] = -1;
   refused("plot '" + source + "/roofs/pthread-haswell-amd-epyc.json' --dots '" + write("dot.json", dot) + "' -o '" + out + "'",
           (dir / "dot.json").string() + ": /time/samples: must be at least 0, got -1");
+  // Valid against the schema but impossible (issue 27).
+  bad = roofs;
+  std::swap(bad["memory"]["levels"][0]["name"], bad["memory"]["levels"][1]["name"]);
+  refused("plot '" + write("swapped.json", bad) + "' -o '" + out + "'",
+          (dir / "swapped.json").string() + ": /memory/levels/1/name: L1 comes after L2: levels are listed nearest first");
+  bad = roofs;
+  bad["ceilings"].push_back(bad["ceilings"][0]);
+  refused("report '" + write("twice.json", bad) + "' -o '" + out + "'",
+          (dir / "twice.json").string() + ": /ceilings/" + std::to_string(bad["ceilings"].size() - 1) +
+              ": a second int ADD ceiling (the first is /ceilings/0): which one was measured cannot be told");
+  bad = roofs;
+  bad["ceilings"][0]["stats"]["min"] = 2e12, bad["ceilings"][0]["stats"]["max"] = 1e12;
+  refused("plot '" + write("minmax.json", bad) + "' -o '" + out + "'",
+          (dir / "minmax.json").string() + ": /ceilings/0/stats/min: min 2e+12 is above max 1e+12");
+  std::ofstream(dir / "key.json") << "{\"quick\":true," << roofs.dump().substr(1);
+  refused("plot '" + (dir / "key.json").string() + "' -o '" + out + "'",
+          (dir / "key.json").string() + ": /quick: given twice in one object (which of the two values is meant cannot be told)");
+  dot = nlohmann::json::parse(slurp(source + "/roofs/place/pthread-haswell-amd-epyc/triad.json"));
+  dot["ai"] = dot["ai"].get<double>() * 10;
+  auto r = run_roofline("plot '" + source + "/roofs/pthread-haswell-amd-epyc.json' --dots '" + write("ai.json", dot) + "' -o '" + out + "'");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.rfind("roofline: " + (dir / "ai.json").string() + ": /ai: the ai ", 0) == 0);
 #ifdef ROOFLINE_HAVE_CLANG
   // A counts file for the very launch, its counters damaged: refused before timing.
   const std::string counts = (dir / "t.counts.json").string();
-  auto r = run_roofline("count '" + source + "/examples/triad.cl' -D ELEMS=4096 -q -o '" + counts + "'");
+  r = run_roofline("count '" + source + "/examples/triad.cl' -D ELEMS=4096 -q -o '" + counts + "'");
   REQUIRE(r.exit_code == 0);
   std::string text = slurp(counts);
   const std::string key = "\"flop_float\": 8192";

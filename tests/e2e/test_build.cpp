@@ -4,13 +4,11 @@
 #include <chrono>
 #include <fstream>
 #include <csignal>
+#include <functional>
 #include <regex>
 #include <set>
-#include <thread>
 
 #include <nlohmann/json.hpp>
-
-#include <fcntl.h>
 
 #include "run_binary.hpp"
 #include "model/roofs.hpp"
@@ -33,20 +31,29 @@ nlohmann::json read_partial(const fs::path& p) {
   return nlohmann::json::parse(slurp(p), nullptr, /*allow_exceptions=*/false);
 }
 
-// The binary started with `args` (no shell), stderr to `err`; its process id.
-pid_t start_roofline(const std::vector<std::string>& args, const fs::path& err) {
-  const pid_t pid = fork();
-  if (pid != 0) return pid;
-  const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  const int quiet = ::open("/dev/null", O_RDWR);
-  ::dup2(quiet, 0);
-  ::dup2(quiet, 1);
-  ::dup2(e, 2);
-  std::vector<char*> argv{const_cast<char*>(ROOFLINE_BINARY)};
-  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  ::execv(ROOFLINE_BINARY, argv.data());
-  ::_exit(127);
+// What `build --device cpu --quick -o DIR/r.json` did when sent SIGINT as
+// soon as `ready` held for its partial file (the file's JSON; null while
+// there is none), however long that took: whether it held, whether the
+// build ended by itself first, its wait status and what it said.
+struct InterruptedBuild {
+  bool ready = false, ended_alone = false;
+  int status = 0;
+  std::string err;
+};
+
+InterruptedBuild interrupt_build_when(const fs::path& dir, const std::function<bool(const nlohmann::json&)>& ready) {
+  const fs::path partial = dir / "r.json.partial", err = dir / "err.txt";
+  const pid_t pid = start_roofline_in_background(
+      {"build", "--device", "cpu", "--quick", "-o", (dir / "r.json").string(), "--plot", (dir / "r.svg").string()}, err);
+  REQUIRE(pid > 0);
+  InterruptedBuild b;
+  std::optional<int> ended;
+  b.ready = wait_until(pid, [&] { return ready(read_partial(partial)); }, ended);
+  if (!ended) ::kill(pid, SIGINT);
+  b.ended_alone = ended.has_value();
+  b.status = wait_for_exit(pid, ended);
+  b.err = slurp(err);
+  return b;
 }
 
 bool is_cache_roof(const nlohmann::json& c) {
@@ -303,18 +310,17 @@ TEST_CASE("build --quick on PoCL writes a roofs file, a chart that renders, and 
 TEST_CASE("an interrupted build keeps what it finished in a .partial file and no final file") {
   const auto dir = scratch_dir("interrupt");
   const auto roofs = dir / "r.json";
-  // SIGINT once the first ceiling is saved (the .partial file appears), not after a time: some
-  // ceilings are done by then, not all. The script gives up if the build ends first.
-  const fs::path script = dir / "interrupt.sh";
-  std::ofstream(script) << "'" << ROOFLINE_BINARY << "' build --device cpu --quick -o '" << roofs.string() << "' --plot '"
-                        << (dir / "r.svg").string() << "' &\n"
-                        << "pid=$!\n"
-                        << "while [ ! -e '" << roofs.string() << ".partial' ] && kill -0 $pid 2>/dev/null; do sleep 0.1; done\n"
-                        << "kill -INT $pid\nwait $pid\n";
-  auto r = run_program("/bin/sh", "'" + script.string() + "'");
-  INFO("stderr: " << r.err);
-  CHECK(r.exit_code == 130);
-  CHECK(r.err.find("interrupted") != std::string::npos);
+  // SIGINT once the partial file holds a ceiling, however long that takes:
+  // some ceilings are done by then, not all.
+  const InterruptedBuild b = interrupt_build_when(dir, [](const nlohmann::json& j) {
+    return j.is_object() && j["ceilings"].is_array() && !j["ceilings"].empty();
+  });
+  INFO("stderr: " << b.err);
+  REQUIRE(b.ready);
+  REQUIRE(!b.ended_alone);
+  CHECK(WIFEXITED(b.status));
+  CHECK(WEXITSTATUS(b.status) == 130);
+  CHECK(b.err.find("interrupted") != std::string::npos);
   CHECK(!fs::exists(roofs));
   REQUIRE(fs::exists(roofs.string() + ".partial"));
   const auto j = nlohmann::json::parse(slurp(roofs.string() + ".partial"));
@@ -322,7 +328,7 @@ TEST_CASE("an interrupted build keeps what it finished in a .partial file and no
   CHECK(j["complete"] == false);
   CHECK(j["ceilings"].size() >= 1);
   // The message says what the file holds.
-  CHECK(kept_count(r.err) == long(j["ceilings"].size()));
+  CHECK(kept_count(b.err) == long(j["ceilings"].size()));
   // --quick without --energy reads no energy, and says so.
   bool noted = false;
   for (const auto& n : j["notes"]) noted |= n.get<std::string>().rfind("energy not read: --quick", 0) == 0;
@@ -332,47 +338,30 @@ TEST_CASE("an interrupted build keeps what it finished in a .partial file and no
 
 TEST_CASE("the memory stage is saved part by part, and an interruption there says what the file holds") {
   const auto dir = scratch_dir("interrupt-memory");
-  const auto roofs = dir / "r.json", partial = dir / "r.json.partial", err = dir / "err.txt";
-  const pid_t pid = start_roofline({"build", "--device", "cpu", "--quick", "-o", roofs.string(), "--plot", (dir / "r.svg").string()}, err);
-  REQUIRE(pid > 0);
-  // Watch the partial file: the curves and levels come before the levels' roofs,
-  // and the levels' roofs before the last of the stage (constant memory). SIGINT then.
-  bool curves_alone = false, roofs_before_constant = false, exited = false;
-  int status = 0;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(8);
-  while (std::chrono::steady_clock::now() < deadline) {
-    if (waitpid(pid, &status, WNOHANG) == pid) {
-      exited = true;
-      break;
-    }
-    const nlohmann::json j = read_partial(partial);
-    if (j.is_object()) {
-      const auto& c = j["ceilings"];
-      const bool curves = j.contains("memory") && j["memory"].is_object();
-      const long cache = std::count_if(c.begin(), c.end(), is_cache_roof);
-      const bool constant = std::any_of(c.begin(), c.end(), [](const nlohmann::json& x) { return x.value("level", "") == "constant"; });
-      curves_alone |= curves && cache == 0;
-      if (cache > 0 && !constant) {
-        roofs_before_constant = true;
-        ::kill(pid, SIGINT);
-        break;
-      }
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  if (!exited && !roofs_before_constant) ::kill(pid, SIGKILL);  // out of time
-  if (!exited) waitpid(pid, &status, 0);
-  const std::string said = slurp(err);
-  INFO("stderr: " << said);
+  // Watch the partial file, however long the build takes: the curves and
+  // levels come before the levels' roofs, and the levels' roofs before the
+  // last of the stage (constant memory). SIGINT then.
+  bool curves_alone = false;
+  const InterruptedBuild b = interrupt_build_when(dir, [&](const nlohmann::json& j) {
+    if (!j.is_object()) return false;
+    const auto& c = j["ceilings"];
+    const bool curves = j.contains("memory") && j["memory"].is_object();
+    const long cache = std::count_if(c.begin(), c.end(), is_cache_roof);
+    const bool constant = std::any_of(c.begin(), c.end(), [](const nlohmann::json& x) { return x.value("level", "") == "constant"; });
+    curves_alone |= curves && cache == 0;
+    return cache > 0 && !constant;
+  });
+  INFO("stderr: " << b.err);
   CHECK(curves_alone);
-  REQUIRE(roofs_before_constant);
-  CHECK(WIFEXITED(status));
-  CHECK(WEXITSTATUS(status) == 130);
-  CHECK(!fs::exists(roofs));
-  const nlohmann::json j = read_partial(partial);
+  REQUIRE(b.ready);
+  REQUIRE(!b.ended_alone);
+  CHECK(WIFEXITED(b.status));
+  CHECK(WEXITSTATUS(b.status) == 130);
+  CHECK(!fs::exists(dir / "r.json"));
+  const nlohmann::json j = read_partial(dir / "r.json.partial");
   REQUIRE(j.is_object());
   CHECK(j["complete"] == false);
-  CHECK(kept_count(said) == long(j["ceilings"].size()));
+  CHECK(kept_count(b.err) == long(j["ceilings"].size()));
   CHECK(std::count_if(j["ceilings"].begin(), j["ceilings"].end(), is_cache_roof) >= 1);
   fs::remove_all(dir);
 }

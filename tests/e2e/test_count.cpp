@@ -457,7 +457,13 @@ TEST_CASE("place reads the kernel's power from an energy counter, and a backend 
   }
   const auto p = nlohmann::json::parse(slurp(out));
   CHECK(schema_problem_of(out, roofline::DocumentKind::placement) == "");
-  CHECK(p.at("watts").get<double>() == doctest::Approx(35).epsilon(0.2));
+  // The counter runs on the wall clock, written by a thread of this process,
+  // and the meter reads it from another: a window's edges are as late as the
+  // scheduler makes them on a busy machine. The band tells watts from mW or
+  // kW (a unit lost on the way), not the meter's precision, which the unit
+  // tests check on a simulated clock (test_power_meter.cpp).
+  CHECK(p.at("watts").get<double>() > 35 / 2.0);
+  CHECK(p.at("watts").get<double>() < 35 * 2.0);
   CHECK(p.at("joules").get<double>() > 0);
   // FLOPs per joule: the launch's FLOPs over its energy.
   CHECK(p.at("efficiency").get<double>() == doctest::Approx(p.at("flops").get<double>() / p.at("joules").get<double>()).epsilon(0.01));

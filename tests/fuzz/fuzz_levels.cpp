@@ -1,9 +1,12 @@
-// Fuzz target: the level-override file of `build --levels`, applied to a
-// fixed pair of curves (a CPU-like staircase, 1 KiB to 1 GiB).
+// Fuzz target: the level-override file of `build --levels`, read as build
+// reads it before measuring (a file it accepts must be possible:
+// invariants.hpp), then applied to a fixed pair of curves (a CPU-like
+// staircase, 1 KiB to 1 GiB).
 #include <cmath>
 #include <vector>
 
 #include "fuzz_support.hpp"
+#include "invariants.hpp"
 #include "analysis/levels.hpp"
 
 namespace {
@@ -29,6 +32,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   static const auto bandwidth = staircase(400e9, 200e9, 100e9, 20e9);
   static const auto latency = staircase(1, 4, 15, 90);
   const std::string& path = file.hold(data, size);
-  roofline::fuzz::expect_file_rejection(path, [&] { roofline::levels_from_override(path, bandwidth, latency); });
+  roofline::fuzz::expect_file_rejection(path, [&] {
+    roofline::fuzz::check_levels(roofline::load_level_override(path));
+    roofline::fuzz::check_no_duplicate_key(std::string(reinterpret_cast<const char*>(data), size));
+    roofline::levels_from_override(path, bandwidth, latency);
+  });
   return 0;
 }

@@ -5,8 +5,8 @@
 // and sweep watts.
 #include <doctest/doctest.h>
 
-#include <chrono>
 #include <cmath>
+#include <memory>
 
 #include "app/build_power.hpp"
 #include "benchmark/bandwidth_benchmark.hpp"
@@ -20,21 +20,29 @@ using namespace roofline;
 
 namespace {
 
-// Energy growing at a constant rate, updated every millisecond.
+// A simulated time line in milliseconds that moves by one each time the
+// meter looks at it (the meter looks once per launch) and as the meter naps:
+// the kernels run for real, but the windows and the counter do not depend on
+// how fast they run or how busy the machine is.
+class TickingClock final : public MeterClock {
+ public:
+  double seconds() override { return double(milliseconds++) * 1e-3; }
+  void nap(double s) override { milliseconds += std::llround(s * 1e3); }
+  long long milliseconds = 0;
+};
+
+// Energy growing at a constant rate on the simulated time line, updated every millisecond.
 class SteadyCounter final : public EnergySource {
  public:
-  explicit SteadyCounter(double watts) : watts_(watts), t0_(std::chrono::steady_clock::now()) {}
+  SteadyCounter(double watts, std::shared_ptr<TickingClock> clock) : watts_(watts), clock_(std::move(clock)) {}
   std::string backend() const override { return "simulated"; }
   std::vector<std::string> domains() const override { return {"test"}; }
-  double joules() override {
-    const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
-    return watts_ * 1e-3 * std::floor(t / 1e-3);
-  }
+  double joules() override { return watts_ * 1e-3 * double(clock_->milliseconds); }
   double update_period_s() const override { return 1e-3; }
 
  private:
   double watts_;
-  std::chrono::steady_clock::time_point t0_;
+  std::shared_ptr<TickingClock> clock_;
 };
 
 }  // namespace
@@ -77,7 +85,8 @@ TEST_CASE("mixed kernels and the energy step on the CPU device, with a simulated
   }
 
   SUBCASE("the energy step fills the energy section") {
-    BuildPower energy(std::make_unique<PowerMeter>(std::make_unique<SteadyCounter>(80), PowerPolicy{0.04, 2, 0.01, 2}),
+    const auto clock = std::make_shared<TickingClock>();
+    BuildPower energy(std::make_unique<PowerMeter>(std::make_unique<SteadyCounter>(80, clock), PowerPolicy{0.04, 2, 0.01, 2}, clock),
                       true);
     RoofsDocument doc;
     doc.device = dev->identity;
@@ -88,19 +97,16 @@ TEST_CASE("mixed kernels and the energy step on the CPU device, with a simulated
 
     MeasuredCeiling mad = measure_compute(session, Op::mad, DataType::float32, 4, /*with_replay=*/true);
     REQUIRE(mad.replay);
+    const double work_per_launch = mad.replay(mad.ceiling.launch).work;
     doc.ceilings.push_back(mad.ceiling);
     energy.consider(doc, 0, std::move(mad.replay));
     energy.read_kept(session, doc);
     REQUIRE(doc.ceilings[0].power);
     CHECK(doc.ceilings[0].power->watts.median == doctest::Approx(80).epsilon(0.05));
-    // J per FLOP is the windows' watts over their own FLOP rate, so J/FLOP x
-    // the ceiling's FLOP/s is the power scaled by (ceiling rate / window
-    // rate). On a shared machine either run can be the slowed one (CI saw a
-    // window 12% faster than its ceiling), so the band only tells J per FLOP
-    // from J per second or per GFLOP, which land orders of magnitude away.
-    const double watts_from_unit = doc.ceilings[0].power->joules_per_unit * doc.ceilings[0].value;
-    CHECK(watts_from_unit > 80 / 4.0);
-    CHECK(watts_from_unit < 80 * 25.0);
+    // J per FLOP is a window's energy over the FLOPs of its launches: on the
+    // simulated time line a launch lasts 1 ms, 80 mJ for one launch's work
+    // (the window's edges add a launch or two to the 40).
+    CHECK(doc.ceilings[0].power->joules_per_unit == doctest::Approx(80e-3 / work_per_launch).epsilon(0.06));
     CHECK(doc.ceilings[0].power->units_per_joule == doctest::Approx(1 / doc.ceilings[0].power->joules_per_unit));
     for (const SweepPoint& p : doc.ceilings[0].sweep_wg_count) CHECK(p.watts);
 

@@ -1,12 +1,13 @@
 // The power meter's windows on a simulated counter that moves in steps like
 // NVML's (every `period` seconds, by the energy of that period): the readings
 // must come out at the counter's true power, and a counter that never moves
-// must be refused.
+// must be refused. The meter and the counter share a simulated clock that
+// moves only when the simulated work runs (a launch of 2 ms) or the meter
+// naps, so every figure is the same however busy the machine is.
 #include <doctest/doctest.h>
 
-#include <chrono>
 #include <cmath>
-#include <thread>
+#include <memory>
 
 #include "measurement/power_meter.hpp"
 
@@ -14,20 +15,28 @@ using namespace roofline;
 
 namespace {
 
+// Time in whole microseconds, moved by the test's work and the meter's naps.
+class SimulatedClock final : public MeterClock {
+ public:
+  double seconds() override { return double(microseconds) * 1e-6; }
+  void nap(double s) override { advance(s); }
+  void advance(double s) { microseconds += std::llround(s * 1e6); }
+  long long microseconds = 0;
+};
+
 class SteppedCounter final : public EnergySource {
  public:
-  SteppedCounter(double watts, double period) : watts_(watts), period_(period), t0_(std::chrono::steady_clock::now()) {}
+  SteppedCounter(double watts, double period, std::shared_ptr<SimulatedClock> clock)
+      : watts_(watts), period_us_(std::llround(period * 1e6)), clock_(std::move(clock)) {}
   std::string backend() const override { return "simulated"; }
   std::vector<std::string> domains() const override { return {"test"}; }
-  double joules() override {
-    const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
-    return watts_ * period_ * std::floor(t / period_);
-  }
-  double update_period_s() const override { return period_; }
+  double joules() override { return watts_ * double(period_us_) * 1e-6 * double(clock_->microseconds / period_us_); }
+  double update_period_s() const override { return double(period_us_) * 1e-6; }
 
  private:
-  double watts_, period_;
-  std::chrono::steady_clock::time_point t0_;
+  double watts_;
+  long long period_us_;
+  std::shared_ptr<SimulatedClock> clock_;
 };
 
 class StuckCounter final : public EnergySource {
@@ -41,7 +50,8 @@ class StuckCounter final : public EnergySource {
 }  // namespace
 
 TEST_CASE("power policy: windows of 10-20 counter periods, with a floor") {
-  SteppedCounter nvml_like(100, 0.1), rapl_like(100, 0.001);
+  const auto clock = std::make_shared<SimulatedClock>();
+  SteppedCounter nvml_like(100, 0.1, clock), rapl_like(100, 0.001, clock);
   CHECK(power_policy(nvml_like, true).window_s == doctest::Approx(1.0));
   CHECK(power_policy(nvml_like, false).window_s == doctest::Approx(2.0));
   CHECK(power_policy(rapl_like, true).window_s == doctest::Approx(0.25));
@@ -51,33 +61,34 @@ TEST_CASE("power policy: windows of 10-20 counter periods, with a floor") {
 
 TEST_CASE("power meter: idle and busy power from a stepped counter, edge-aligned windows") {
   // A 20 ms counter and 0.2 s windows: without aligning on the counter's
-  // updates each window could be off by up to 2 x 10%.
-  PowerMeter meter(std::make_unique<SteppedCounter>(250, 0.02), PowerPolicy{0.2, 3, 0.02, 3});
+  // updates each window could be off by up to 2 x 10%; aligned, by at most
+  // a launch (2 ms) at each end, 2%.
+  const auto clock = std::make_shared<SimulatedClock>();
+  clock->advance(0.0123);  // not on a counter edge
+  PowerMeter meter(std::make_unique<SteppedCounter>(250, 0.02, clock), PowerPolicy{0.2, 3, 0.02, 3}, clock);
   const Stats idle = meter.idle();
   CHECK(idle.samples == 3);
-  CHECK(idle.median == doctest::Approx(250).epsilon(0.03));
+  CHECK(idle.median == doctest::Approx(250).epsilon(0.02));
   const double launch_s = 0.002;
   auto launch = [&] {
-    std::this_thread::sleep_for(std::chrono::duration<double>(launch_s));
+    clock->advance(launch_s);
     return launch_s;
   };
   const PowerReading r = meter.measure(launch, 1000.0);
   CHECK(r.watts.samples == 3);
-  CHECK(r.watts.median == doctest::Approx(250).epsilon(0.03));
+  CHECK(r.watts.median == doctest::Approx(250).epsilon(0.02));
   // A window ends at the first counter edge (20 ms apart) after its 0.2 s,
-  // one launch later. The upper bounds leave room for a loaded machine, whose
-  // scheduler stretches a 2 ms sleep; a window that counted its lead-in or
-  // ran twice, or work counted per window instead of per launch (100x), still
-  // lands outside them.
+  // at most a launch later: a window that counted its lead-in or ran twice
+  // lands outside.
   CHECK(r.window_s >= 0.2);
-  CHECK(r.window_s < 0.35);
-  // Energy per unit of work: 250 W x (at least) 2 ms per 1000 units.
-  CHECK(r.joules_per_unit.median >= 250 * launch_s / 1000 * 0.97);
-  CHECK(r.joules_per_unit.median <= 250 * launch_s / 1000 * 3);
+  CHECK(r.window_s <= 0.2 + 0.02 + launch_s);
+  // Energy per unit of work: 250 W x 2 ms per 1000 units (work counted per
+  // launch, not per window).
+  CHECK(r.joules_per_unit.median == doctest::Approx(250 * launch_s / 1000).epsilon(0.02));
   CHECK(meter.measure(launch, 1000.0, 1).watts.samples == 1);
 }
 
 TEST_CASE("power meter: a counter that does not move is an error") {
-  PowerMeter meter(std::make_unique<StuckCounter>(), PowerPolicy{0.05, 2, 0.01, 2});
+  PowerMeter meter(std::make_unique<StuckCounter>(), PowerPolicy{0.05, 2, 0.01, 2}, std::make_shared<SimulatedClock>());
   CHECK_THROWS_WITH_AS(meter.idle(), doctest::Contains("did not move"), std::runtime_error);
 }

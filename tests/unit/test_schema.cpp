@@ -11,6 +11,8 @@
 #include <set>
 #include <sstream>
 
+#include <unistd.h>
+
 #include "chart/chart.hpp"
 #include "chart/svg.hpp"
 #include "analysis/analysis.hpp"
@@ -632,4 +634,202 @@ TEST_CASE("the capture schema's names are the vocabulary's, in its order") {
   CHECK(names("/definitions/captured_signature/properties/copies/items/properties/status/enum") == vocabulary_names<CopyStatus>());
   CHECK(names("/definitions/captured_transfer/properties/kind/enum") == vocabulary_names<TransferKind>());
   CHECK(names("/definitions/captured_transfer/properties/path/enum") == vocabulary_names<TransferPath>());
+}
+
+// Files that pass their schema but describe what cannot exist (issue 27):
+// each refused with the field's pointer and the reason, or flagged where
+// physics allows it.
+namespace {
+
+// small_roofs with an L2 between L1 and DRAM, and the L2 read roof.
+json three_levels() {
+  json d = small_roofs();
+  d["memory"]["levels"] = json::array({d["memory"]["levels"][0], d["memory"]["levels"][0], d["memory"]["levels"][1]});
+  d["memory"]["levels"][1]["name"] = "L2";
+  d["memory"]["levels"][1]["capacity_bytes"] = 1048576;
+  json l2 = d["ceilings"][1];
+  l2["level"] = "L2";
+  l2["capacity_bytes"] = 1048576;
+  l2["value"] = 2e12;
+  d["ceilings"].push_back(l2);
+  return d;
+}
+
+// A document's text with `key` (as compact JSON writes it) replaced.
+std::string replaced(const std::string& text, const std::string& key, const std::string& with) {
+  std::string out = text;
+  const auto at = out.find(key);
+  REQUIRE(at != std::string::npos);
+  return out.replace(at, key.size(), with);
+}
+
+std::string roofs_text_refusal(const std::string& text) {
+  return refusal([](const std::string& t) { return parse_roofs(t, "r.json"); }, text);
+}
+
+}  // namespace
+
+TEST_CASE("a key given twice in one object is refused by its pointer, in every JSON input") {
+  const std::string roofs = small_roofs().dump();
+  check_message(roofs_text_refusal(replaced(roofs, "\"value\":65000000000000.0", "\"value\":65000000000000.0,\"value\":1.0")),
+                "r.json: /ceilings/0/value: given twice in one object (which of the two values is meant cannot be told)");
+  check_message(roofs_text_refusal(replaced(roofs, "{", "{\"schema_version\":2,")),
+                "r.json: /schema_version: given twice in one object (which of the two values is meant cannot be told)");
+  // Keys that need escaping in a pointer are escaped.
+  check_message(roofs_text_refusal(replaced(roofs, "{", "{\"a/b~\":1,\"a/b~\":2,")),
+                "r.json: /a~1b~0: given twice in one object (which of the two values is meant cannot be told)");
+  const std::string placement = json::array({small_placement()}).dump();
+  CHECK(placement_refusal(json::parse(placement)) == "");
+  CHECK(refusal([](const std::string& t) { return parse_placements(t, "p.json"); },
+                replaced(placement, "\"kernel\":\"triad\"", "\"kernel\":\"triad\",\"kernel\":\"copy\"")) ==
+        "p.json: /0/kernel: given twice in one object (which of the two values is meant cannot be told)");
+  CHECK(counts_refusal(replaced(small_counts().dump(), "\"flop_float\":8192", "\"flop_float\":8192,\"flop_float\":1")) ==
+        "c.json: /counters/flop_float: given twice in one object (which of the two values is meant cannot be told)");
+  CHECK(levels_refusal(R"({"levels":[{"name":"L1","capacity_bytes":32768,"capacity_bytes":65536},{"name":"DRAM"}]})") ==
+        "l.json: /levels/0/capacity_bytes: given twice in one object (which of the two values is meant cannot be told)");
+  // The same key in two objects is no repetition.
+  CHECK(roofs_refusal(small_roofs()) == "");
+}
+
+TEST_CASE("detected levels reversed, swapped, duplicated or after DRAM are refused") {
+  CHECK(roofs_refusal(three_levels()) == "");
+  json d = three_levels();
+  std::swap(d["memory"]["levels"][0]["capacity_bytes"], d["memory"]["levels"][1]["capacity_bytes"]);
+  check_message(roofs_refusal(d), "r.json: /memory/levels/1/capacity_bytes: 32 KiB of L2 is not above the 1 MiB of L1, "
+                                  "the level before it: levels are listed nearest (smallest) first");
+  d = three_levels();
+  std::swap(d["memory"]["levels"][0]["name"], d["memory"]["levels"][1]["name"]);
+  check_message(roofs_refusal(d), "r.json: /memory/levels/1/name: L1 comes after L2: levels are listed nearest first");
+  d = three_levels();
+  json reversed = json::array();
+  for (auto it = d["memory"]["levels"].rbegin(); it != d["memory"]["levels"].rend(); ++it) reversed.push_back(*it);
+  d["memory"]["levels"] = reversed;
+  check_message(roofs_refusal(d), "r.json: /memory/levels/1/name: L2 comes after DRAM: levels are listed nearest first, DRAM last");
+  d = three_levels();
+  d["memory"]["levels"][1]["name"] = "L1";
+  check_message(roofs_refusal(d), "r.json: /memory/levels/1/name: L1 is listed twice (also /memory/levels/0)");
+  // A ceiling at a level the hierarchy does not list.
+  d = three_levels();
+  d["ceilings"][2]["level"] = "L3";
+  check_message(roofs_refusal(d), "r.json: /ceilings/2/level: L3 is not one of the levels found (/memory/levels)");
+}
+
+TEST_CASE("a ceiling given twice is refused rather than the best silently taken") {
+  json d = three_levels();
+  json again = d["ceilings"][0];
+  again["value"] = 9e13;
+  again["stats"]["max"] = 9e13;
+  d["ceilings"].push_back(again);
+  check_message(roofs_refusal(d), "r.json: /ceilings/3: a second float4 MAD ceiling (the first is /ceilings/0): which one was measured cannot be told");
+  d = three_levels();
+  d["ceilings"].push_back(d["ceilings"][1]);
+  check_message(roofs_refusal(d), "r.json: /ceilings/3: a second L1 read ceiling of float (the first is /ceilings/1): which one was measured cannot be told");
+  // The same op at another width, type or level is another ceiling.
+  d = three_levels();
+  d["ceilings"].push_back(d["ceilings"][1]);
+  d["ceilings"][3]["width"] = 4;
+  CHECK(roofs_refusal(d) == "");
+}
+
+TEST_CASE("statistics of runs with min above max, or a median or value outside them, are refused") {
+  json d = small_roofs();
+  d["ceilings"][0]["stats"]["min"] = 6.7e13;
+  check_message(roofs_refusal(d), "r.json: /ceilings/0/stats/min: min 6.7e+13 is above max 6.6e+13");
+  d = small_roofs();
+  d["ceilings"][0]["stats"]["median"] = 7e13;
+  check_message(roofs_refusal(d), "r.json: /ceilings/0/stats/median: the median 7e+13 lies outside its runs' range [6.4e+13, 6.6e+13]");
+  d = small_roofs();
+  d["ceilings"][0]["value"] = 7e13;
+  check_message(roofs_refusal(d), "r.json: /ceilings/0/value: float4 MAD 70.0 TFLOP/s lies outside its runs' range [64.0 TFLOP/s, 66.0 TFLOP/s]");
+  // No runs (samples 0): only min and max are held to each other.
+  d = small_roofs();
+  d["ceilings"][0]["stats"]["samples"] = 0;
+  d["ceilings"][0]["stats"]["median"] = 7e13;
+  CHECK(roofs_refusal(d) == "");
+  // A placement's time too.
+  json p = small_placement();
+  p["time"]["min"] = 2e-3;
+  check_message(placement_refusal(p), "p.json: /time/min: min 0.002 is above max 0.0011");
+}
+
+TEST_CASE("all-denormal or sub-1/s ceilings are refused rather than drawn where rounding puts them") {
+  json d = small_roofs();
+  for (auto& c : d["ceilings"]) {
+    c["value"] = 1e-310;
+    c["stats"] = {{"median", 1e-310}, {"min", 1e-310}, {"max", 1e-310}, {"mean", 1e-310}, {"samples", 3}};
+  }
+  check_message(roofs_refusal(d), "r.json: /ceilings/0/stats/max: 1e-310 is too small to be exact (below 2.2e-308, the smallest normal double)");
+  d = small_roofs();
+  d["ceilings"][1]["value"] = 0.5;
+  check_message(roofs_refusal(d), "r.json: /ceilings/1/value: L1 read at 0.5 B/s is no roof: no device runs a benchmark kernel below 1 B/s");
+}
+
+TEST_CASE("a DRAM roof faster than a cache's is flagged even where the cache's place is unknown") {
+  // No detected levels and no capacity: L1's rank is unknown, but it is nearer than DRAM.
+  json d = small_roofs();
+  d["memory"] = nullptr;
+  d["ceilings"][1].erase("capacity_bytes");
+  json dram = d["ceilings"][1];
+  dram["level"] = "DRAM";
+  dram["value"] = 8e12;
+  d["ceilings"].push_back(dram);
+  const RoofsDocument r = parse_roofs(d.dump(), "r.json");
+  CHECK(r.ceilings[1].below_farther_level == "DRAM");
+  REQUIRE(r.notes.size() == 1);
+  CHECK(r.notes[0].rfind("L1 read 4.00 TB/s is 50% below the DRAM read 8.00 TB/s roof", 0) == 0);
+}
+
+TEST_CASE("a placement whose ai or performance contradicts its operations, bytes and time is refused") {
+  json p = small_placement();
+  p["ai"] = 1.5;
+  check_message(placement_refusal(json::array({small_placement(), p})),
+                "p.json: /1/ai: the ai 1.5 of triad is not its 2e+06 FLOP over its 2.4e+07 bytes (0.0833333)");
+  p = small_placement();
+  p["bytes"] = 0;
+  check_message(placement_refusal(p), "p.json: /ai: the ai 0.0833333 of triad is not its 2e+06 FLOP over its 0 bytes (it moves none)");
+  p = small_placement();
+  p["performance"] = 2e12;
+  check_message(placement_refusal(p), "p.json: /performance: the performance 2e+12 of triad is not its 2e+06 FLOP over its 0.001 s (2e+09)");
+  // Rounded by hand is not a contradiction.
+  p = small_placement();
+  p["ai"] = 0.0833;
+  CHECK(placement_refusal(p) == "");
+  // A trace file's dots are held to the same.
+  json trace = json::parse(text_of(kSource / "roofs/raw/trace-nvidia-h200/babelstream-count/babelstream.trace.json"));
+  std::size_t k = 0;
+  while (!trace["kernels"][k].contains("placement")) ++k;
+  trace["kernels"][k]["placement"]["ai"] = trace["kernels"][k]["placement"]["ai"].get<double>() * 3;
+  const fs::path file = fs::temp_directory_path() / ("roofline-test-trace-" + std::to_string(::getpid()) + ".json");
+  std::ofstream(file) << trace.dump();
+  const std::string message = refusal([](const std::string& t) { return load_dots(t); }, file.string());
+  fs::remove(file);
+  CHECK(message.rfind(file.string() + ": /kernels/" + std::to_string(k) + "/placement/ai: the ai ", 0) == 0);
+}
+
+TEST_CASE("a level override file with a capacity beyond any device, or beyond the device's memory, is refused") {
+  check_message(levels_refusal(R"({"levels":[{"name":"L1","capacity_bytes":32768},{"name":"L2","capacity_bytes":1e300},{"name":"DRAM"}]})"),
+                "l.json: /levels/1/capacity_bytes: 1e+300 bytes of L2 is more than any device holds (a 64-bit address "
+                "reaches 2^64 bytes, 16 EiB)");
+  const auto levels = parse_level_override(R"({"levels":[{"name":"L1","capacity_bytes":32768},{"name":"L2","capacity_bytes":1e12},{"name":"DRAM"}]})", "l.json");
+  CHECK_THROWS_WITH_AS(require_levels_fit(levels, 8e9, "l.json"),
+                       "l.json: /levels/1/capacity_bytes: 1000000000000 bytes of L2 is more than the device's global memory "
+                       "(8000000000 bytes): no level holds more than the memory behind it",
+                       InputFileError);
+  CHECK_NOTHROW(require_levels_fit(levels, 2e12, "l.json"));
+  CHECK_NOTHROW(require_levels_fit(levels, 0, "l.json"));  // a device that does not say
+}
+
+TEST_CASE("every committed roofs, placement and trace file is read, the rules of possible files included") {
+  int read = 0;
+  for (const auto& e : fs::recursive_directory_iterator(kSource / "roofs")) {
+    if (e.path().extension() != ".json") continue;
+    CAPTURE(e.path().string());
+    const std::string schema = json::parse(text_of(e.path())).value("schema", "");
+    if (schema == "roofline-placement" || schema == "roofline-trace") CHECK_NOTHROW(load_dots(e.path().string()));
+    else if (schema == "roofline-counts") CHECK_NOTHROW(load_counts(e.path().string()));
+    else if (schema.empty()) CHECK_NOTHROW(load_roofs(e.path().string()));
+    else continue;
+    ++read;
+  }
+  CHECK(read >= 100);
 }
