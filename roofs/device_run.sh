@@ -110,10 +110,22 @@ for dev in ("gpu", "cpu"):
     same = made["counters"] == committed["counters"] and made["math"] == committed["math"]
     print(dev, made["device"], "counters and math equal to roofs/place/counts/triad.counts.json" if same else "DIFFER", made["counters"])
 PY
+    # The commands that need no counting, on the GPU's roofs; PoCL's own --quick build beside NVIDIA's.
+    mkdir -p "$work/plots"
+    "$bin" plot "$work/icds-quick.json" --chart all -o "$work/plots" > "$raw/icds-plot.txt" 2>&1; echo "plot exit $?" >> "$raw/icds-plot.txt"
+    "$bin" report "$work/icds-quick.json" --dots "$work/mm-gpu.json" -o "$work/icds-report.html" > "$raw/icds-report.txt" 2>&1
+    echo "report exit $?" >> "$raw/icds-report.txt"
+    { time timeout 300 "$bin" build --device cpu --quick --quiet --energy none -o "$work/icds-pocl-quick.json" \
+        --plot "$work/icds-pocl-quick.svg"; } > "$raw/icds-build-pocl.txt" 2>&1; echo "build exit $?" >> "$raw/icds-build-pocl.txt"
+    # Rusticl's loop-limit reproducer (tests/drivers/rusticl) on every device here: whether each runs every iteration.
+    [ -x .carry/loop_limit ] && for dev in NVIDIA cpu; do
+      .carry/loop_limit --device $dev --kernel tests/drivers/rusticl/loop_limit.cl > "$raw/icds-loop-limit-$dev.txt" 2>&1
+      echo "loop_limit exit $?" >> "$raw/icds-loop-limit-$dev.txt"
+    done
     LD_LIBRARY_PATH=$PWD/.carry/lib timeout 300 "$bin" trace --device gpu --roofs "$work/icds-quick.json" -o "$work/bs.trace.json" \
       -- .carry/ocl-stream --device "${gpu_index:-0}" --arraysize $((1 << 22)) -n 10 > "$raw/icds-trace.txt" 2>&1
     echo "trace exit $?" >> "$raw/icds-trace.txt"
-    tar -C "$work" -czf "$out/icds.tar.gz" raw icds-quick.json triad-gpu.counts.json triad-cpu.counts.json mm-gpu.json mm-cpu.json \
+    tar -C "$work" -czf "$out/icds.tar.gz" raw icds-quick.json icds-pocl-quick.json triad-gpu.counts.json triad-cpu.counts.json mm-gpu.json mm-cpu.json \
       mm-gpu.analysis.json mm-cpu.analysis.json bs.trace.json ;;
   *) echo "unknown step $step (check, measure, place, suite, suite-quick or icds)" >&2; exit 2 ;;
 esac

@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "../scaled_roofs.hpp"
 #include "../e2e/run_binary.hpp"
 #include "../e2e/schema_check.hpp"
 #include "../unit/xml_check.hpp"
@@ -49,7 +50,7 @@ const json* kernel(const json& trace, const std::string& name) {
 // A roofs file with each key ceiling scaled: a degraded node.
 void write_degraded(const fs::path& from, const fs::path& to, double scale) {
   json j = read_json(from);
-  for (json& c : j["ceilings"]) c["value"] = c["value"].get<double>() * scale;
+  scale_ceilings(j, scale);
   std::ofstream(to) << j.dump(1);
 }
 

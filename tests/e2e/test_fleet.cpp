@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "../scaled_roofs.hpp"
 #include "run_binary.hpp"
 #include "schema_check.hpp"
 
@@ -41,7 +42,7 @@ TEST_CASE("fleet of the committed roofs files: groups, report, CSV and chart, an
   }
   SUBCASE("the gate: a copy at 0.8 of an H200 fails --fail-below 0.9 with status 10, and passes 0.75") {
     json slow = json::parse(slurp(in / "nvidia-h200.json"));
-    for (json& c : slow["ceilings"]) c["value"] = c["value"].get<double>() * 0.8;
+    scale_ceilings(slow, 0.8);
     std::ofstream(in / "slow-h200.json") << slow.dump();
     const RunResult gate = run_roofline("fleet '" + in.string() + "' --fail-below 0.9");
     CHECK(gate.exit_code == 10);
@@ -65,7 +66,7 @@ TEST_CASE("fleet refuses what it cannot compare, with one line") {
   fs::copy_file(kRoofs + "nvidia-h200.json", copy);
   const RunResult same = run_roofline("fleet '" + copy.string() + "' -o '" + copy.string() + "'");
   CHECK(same.exit_code == 5);
-  CHECK(same.err.find("it is an input of this run") != std::string::npos);
+  CHECK(same.err.find("the fleet report (-o) is a roofs file or folder " + copy.string() + ", which this run reads") != std::string::npos);
   CHECK(json::parse(slurp(copy)).contains("ceilings"));  // untouched
   CHECK(run_roofline("fleet '" + copy.string() + "' --fail-below 1.5").exit_code == 2);
   CHECK(run_roofline("fleet '" + copy.string() + "' --fail-below nan").exit_code == 2);
