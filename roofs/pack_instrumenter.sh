@@ -17,7 +17,7 @@ cp "$helper" "$out/roofline-instrument"
 for lib in libclang-cpp.so.15 libLLVM-15.so.1 libz3.so.4 libedit.so.2; do
   path=$(ldd "$helper" | awk -v l="$lib" '$1 == l {print $3}')
   [ -n "$path" ] || { echo "$helper does not load $lib" >&2; exit 1; }
-  xz -T0 -c "$path" > "$out/llvm/$lib.xz"
+  xz -9e -T0 -c "$path" > "$out/llvm/$lib.xz"  # -9e: the pack and the tree fit the tool's 64 MiB
 done
 # The resource folder compiled into the instrumenter (its -resource-dir).
 resource=$("$helper" --version | awk -F': ' '/^Clang resource folder/ {print $2}')
