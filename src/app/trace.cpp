@@ -359,11 +359,33 @@ void check_bundle_folder(const std::string& folder) {
 
 // The roofs: --roofs (`given`, read before the application ran), else
 // roofs/<device>.json when it exists.
+// What a process's capture may lack, said in a note: a process that ended
+// without its last manifest (killed, crashed, or ended with _exit: its state
+// is still "running") is missing what it ran after its last periodic write;
+// a process folder with no manifest at all ended before its first.
+void note_incomplete_capture(const CaptureManifest& m, std::vector<std::string>& notes) {
+  if (m.state != CaptureState::running) return;
+  notes.push_back("process " + std::to_string(m.pid) +
+                  " ended without writing its last capture (it was killed, crashed or ended with _exit): what it ran after "
+                  "its last periodic write (every ROOFLINE_CAPTURE_FLUSH_MS) is missing from this trace");
+}
+
+void note_processes_without_capture(const std::filesystem::path& capture_dir, std::vector<std::string>& notes) {
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(capture_dir, ec)) {
+    const std::string name = e.path().filename().string();
+    if (e.is_directory() && name.rfind(kCaptureProcessPrefix, 0) == 0 &&
+        !std::filesystem::exists(e.path() / std::string(kCaptureManifest), ec))
+      notes.push_back("process " + name.substr(std::string(kCaptureProcessPrefix).size()) +
+                      " used OpenCL but ended before its first capture was written: what it ran is missing from this trace");
+  }
+}
+
 std::optional<RoofsDocument> trace_roofs(const TraceRequest& r, const std::optional<RoofsDocument>& given, TraceResult& out) {
   out.roofs = out.device.empty() ? r.roofs : roofs_path_for(r.roofs, out.device);
   if (out.roofs.empty()) return std::nullopt;
   RoofsDocument doc = given ? *given : load_roofs(out.roofs);
-  if (doc.device.name != out.device)
+  if (!out.device.empty() && doc.device.name != out.device)  // no device: no kernel ran to compare
     out.notes.push_back("the roofs in " + out.roofs + " are of device '" + doc.device.name + "', the kernels ran on '" +
                         out.device + "'");
   return doc;
@@ -530,12 +552,14 @@ TraceResult run_trace(const TraceRequest& request, const std::function<void(cons
   std::map<int, TraceRank> ranks;  // the processes that knew their rank (an application run through mpirun or srun)
   for (const std::filesystem::path& process : capture_process_folders(folder.path())) {
     CaptureManifest m = load_capture(process);
+    note_incomplete_capture(m, out.notes);
     forget_clockless_times(m, out.notes);
     out.used_opencl = true;
     add_process(m, r, analysis, uncounted, kernels, out, bundles, rank_times);
     if (m.rank) add_rank(ranks, m, out);
     throw_if_interrupted();
   }
+  note_processes_without_capture(folder.path(), out.notes);
   const std::optional<RoofsDocument> roofs = trace_roofs(r, given_roofs, out);
   // The device's roofs file is known only now: it is an input too.
   check_command_files(trace_files(r, executable, out.roofs), true);

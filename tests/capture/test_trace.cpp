@@ -253,6 +253,34 @@ TEST_CASE("trace reports an application's failure with status 9 and keeps what i
   CHECK(trace_file(dir / "none.json")["used_opencl"] == false);
 }
 
+TEST_CASE("an application killed before its last capture: trace keeps what was written and says what is missing") {
+  const fs::path dir = scratch_dir("trace-killed");
+  // The shell starts capture_app, waits for a periodic write naming its
+  // touch kernel (an event, however long it takes), then kills it outright:
+  // its last manifest is never written.
+  const fs::path script = dir / "kill_after_write.sh";
+  std::ofstream(script) << "export ROOFLINE_CAPTURE_FLUSH_MS=100\n"
+                        << "'" << kApp << "' --repeat 20 --hang > '" << (dir / "app.out").string() << "' &\n"
+                        << "app=$!\n"
+                        << "until grep -q '\"touch\"' \"$ROOFLINE_CAPTURE_DIR/pid-$app/manifest.json\" 2>/dev/null; do sleep 0.05; done\n"
+                        << "kill -KILL $app\nwait $app\nexit 0\n";
+  const RunResult r = run_roofline("trace --count none -o '" + (dir / "t.json").string() + "' -- sh '" + script.string() + "'");
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 0);
+  const json t = trace_file(dir / "t.json");
+  CHECK(kernel(t, "touch"));
+  bool said = false;
+  for (const json& n : t["notes"])
+    said = said || n.get<std::string>().find("ended without writing its last capture (it was killed, crashed or ended with _exit)") !=
+                       std::string::npos;
+  CHECK(said);
+  // Nothing ran: no device to compare the roofs with, and no note that says "ran on ''".
+  const RunResult none = run_roofline("trace --roofs '" + kRoofs + "' -o '" + (dir / "none.json").string() + "' -- true");
+  CHECK(none.exit_code == 0);
+  CHECK(none.out.find("ran on ''") == std::string::npos);
+  CHECK(slurp(dir / "none.json").find("ran on ''") == std::string::npos);
+}
+
 TEST_CASE("trace refuses an application it cannot run, in one line, with status 2") {
   const RunResult missing = run_roofline("trace -- ./no-such-application-here");
   CHECK(missing.exit_code == 2);
