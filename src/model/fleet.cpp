@@ -251,7 +251,7 @@ nlohmann::json fleet_to_json(const FleetReport& report, const std::string& tool_
           {"date", date},
           {"fail_below", optional_number(report.options.fail_below)},
           {"mad_threshold", report.options.mad_threshold},
-          {"ceilings", ceilings},
+          {"key_ceilings", ceilings},  // not "ceilings": that names a roofs file's measured roofs
           {"groups", groups},
           {"devices", devices},
           {"below", report.any_below()},

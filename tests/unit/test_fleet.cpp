@@ -136,8 +136,8 @@ TEST_CASE("a fleet of five H100s and two CPUs: groups, ratios, outliers and the 
     const auto problem = schema_problem(j, DocumentKind::fleet);
     CHECK_MESSAGE(!problem, (problem ? problem->text() : ""));
     CHECK(j["below"] == true);
-    CHECK(j["ceilings"][2]["label"] == "DRAM read");
-    CHECK(j["ceilings"][4]["label"] == "L2 read");
+    CHECK(j["key_ceilings"][2]["label"] == "DRAM read");
+    CHECK(j["key_ceilings"][4]["label"] == "L2 read");
     CHECK(j["devices"][4]["ceilings"][2]["ratio"].get<double>() == doctest::Approx(0.8));
     CHECK(j["devices"][6]["ceilings"][2]["value"].is_null());
     CHECK(j["devices"][6]["ceilings"][2]["missing"] == true);
