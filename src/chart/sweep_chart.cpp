@@ -75,7 +75,7 @@ std::pair<double, double> measured_extent(const DetectedLevel& l, const std::vec
 }
 
 // The plateau drawn only where the curve lies on it: within the extent, the
-// longest run of consecutive points within 25% of the plateau's value (the
+// longest run of consecutive points within 15% of the plateau's value (the
 // levels' extents come from the bandwidth sweep, and the latency may already
 // rise inside one: a bar across a rising curve tells a wrong story); the
 // extent as it was where the curve is too sparse to say (under two points in
@@ -89,7 +89,7 @@ std::pair<double, double> level_run(double first, double last, double value, con
   std::size_t best_from = 0, best_len = 0;
   for (std::size_t i = 0; i < inside.size();) {
     std::size_t j = i;
-    while (j < inside.size() && std::fabs(inside[j]->median / value - 1) <= 0.25) ++j;
+    while (j < inside.size() && std::fabs(inside[j]->median / value - 1) <= 0.15) ++j;
     if (j - i > best_len) best_from = i, best_len = j - i;
     i = j == i ? i + 1 : j;
   }
