@@ -21,3 +21,6 @@ for d in nvidia-h200 pthread-haswell-amd-epyc; do
   for k in matmul_simple matmul_coalescedAB matmul_alignedABT mixed_m1 mixed_m1024; do dots+=("roofs/place/$d/$k.json"); done
 done
 "$bin" plot roofs/nvidia-h200.json roofs/pthread-haswell-amd-epyc.json --dots "${dots[@]}" -o plots/compare-placed.svg
+# A traced application on its device's CARM, each dot's area by its kernel's share of the time.
+"$bin" plot roofs/pthread-skylake-avx512-amd-epyc.json --dots roofs/raw/trace-pthread-skylake-avx512-amd-epyc/pyopencl/pyopencl.trace.json \
+  -o plots/pthread-skylake-avx512-amd-epyc-pyopencl-trace.svg

@@ -17,6 +17,7 @@ struct PlotInputs {
   std::vector<RoofsDocument> docs;
   std::vector<Placement> dots;
   std::vector<double> dot_weights;  // trace files' time shares (ChartOptions::dot_weights)
+  std::vector<std::string> dot_files;  // the file each dot came from
   std::vector<const RoofsDocument*> pointers() const {
     std::vector<const RoofsDocument*> out;
     for (const RoofsDocument& d : docs) out.push_back(&d);
@@ -48,7 +49,10 @@ PlotInputs load_inputs(const PlotRequest& r) {
     for (const Placement& d : file.dots)
       if (const std::string why = undrawable_dot(d); !why.empty())
         throw CommandError(Failure::usage, p + ": the dot of " + d.display_label() + " cannot be drawn: " + why);
-    for (Placement& d : file.dots) in.dots.push_back(std::move(d));
+    for (Placement& d : file.dots) {
+      in.dots.push_back(std::move(d));
+      in.dot_files.push_back(p);
+    }
     in.dot_weights.insert(in.dot_weights.end(), file.time_shares.begin(), file.time_shares.end());
   }
   if (!all_traced) in.dot_weights.clear();
@@ -149,12 +153,15 @@ void run_plot(const PlotRequest& r, const std::function<void(const std::string&)
 
 void run_report(const PlotRequest& r) {
   const PlotInputs in = load_inputs(r);
-  if (in.docs.size() > 1)
-    throw CommandError(Failure::usage, "report describes one roofs file, got " + std::to_string(in.docs.size()) +
-                                           " (to compare them, plot them together: roofline plot A.json B.json)");
   if (const std::string why = unmatched_pick(r, in.docs); !why.empty()) throw CommandError(Failure::usage, why);
   check_command_files(report_files(r));
-  write_file_atomically(r.output, drawn([&] { return render_report_html(in.docs.front(), in.dots, chart_options(r, in)); }));
+  ReportInputs report;
+  report.docs = in.pointers();
+  report.doc_files = r.roofs;
+  report.dots = in.dots;
+  report.dot_files = in.dot_files;
+  report.time_shares = in.dot_weights;
+  write_file_atomically(r.output, drawn([&] { return render_report_html(report, chart_options(r, in)); }));
 }
 
 }  // namespace roofline

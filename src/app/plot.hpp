@@ -30,7 +30,7 @@ struct PlotRequest {
 // as it is written. Throws CommandError (usage) for what cannot be drawn as asked.
 void run_plot(const PlotRequest& request, const std::function<void(const std::string&)>& written = {});
 
-// Writes the HTML report of one roofs file.
+// Writes the HTML report of the roofs files (the runs), with the placed kernels.
 void run_report(const PlotRequest& request);
 
 }  // namespace roofline

@@ -254,15 +254,12 @@ Ticks binary_ticks(const LogAxis& axis, double font_size) {
   return power_of_two_ticks(axis, font_size, [](double v) { return format_bytes(v); });
 }
 
-std::string format_count(double v) {
-  if (v < 1e4) return format_text("%.0f", v);
-  const int k = static_cast<int>(std::lround(std::log2(v)));
-  if (std::fabs(std::exp2(k) - v) < 0.5) return "2" + superscript(k);
-  return format_text("%.3g", v);
-}
-
+// One notation per axis: plain numbers where every power of two on it is
+// under 10^4, else every one as 2^k (never "8192" beside "2^14").
 Ticks count_ticks(const LogAxis& axis, double font_size) {
-  return power_of_two_ticks(axis, font_size, [](double v) { return format_count(v); });
+  if (std::max(axis.lo, axis.hi) < 1e4)
+    return power_of_two_ticks(axis, font_size, [](double v) { return format_text("%.0f", v); });
+  return power_of_two_ticks(axis, font_size, [](double v) { return "2" + superscript(static_cast<int>(std::lround(std::log2(v)))); });
 }
 
 void append_grid(std::string& out, const Rect& plot, const AxisSpec& x, const AxisSpec& y, const std::string& id) {

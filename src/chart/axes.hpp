@@ -71,10 +71,8 @@ Ticks binary_ticks(const LogAxis& axis, double font_size = 12);
 // than a decade (ratios around 1), where decade_ticks would label one or two.
 Ticks step_ticks(const LogAxis& axis, double min_label_spacing);
 
-// Plain numbers up to 9999, then powers of two as "2¹⁴" (work-group counts and sizes).
-std::string format_count(double value);
-
-// Powers of two labelled with format_count, thinned as binary_ticks.
+// Powers of two, thinned as binary_ticks, in one notation per axis: plain
+// numbers where all are under 10^4, else every one as "2¹⁴" (work-group counts and sizes).
 Ticks count_ticks(const LogAxis& axis, double font_size = 12);
 
 // One axis of a plot: its scale, ticks and title.

@@ -136,7 +136,7 @@ std::string roof_tooltip(const Roof& r, const RoofSet& set, bool several) {
 
 using Drawn = Obstacles;  // what was drawn where, so labels and legend can keep clear of it
 
-// A light band from each roof's slowest to fastest run, where that is at
+// A light band (7% opaque, well under its roof's line) from each roof's slowest to fastest run, where that is at
 // least a pixel wide at this scale (a spread of 0.5% over a 6-decade axis is not).
 void append_spread_bands(std::string& out, const std::vector<RoofSet>& sets, const Scales& s) {
   out += "<g id=\"spread\" clip-path=\"url(#plot-area)\" stroke=\"none\">\n";
@@ -159,7 +159,7 @@ void append_spread_bands(std::string& out, const std::vector<RoofSet>& sets, con
           if (std::abs(y_lo - y_hi) < 1) continue;
           poly = {{seg->a.x, y_lo}, {seg->b.x, y_lo}, {seg->b.x, y_hi}, {seg->a.x, y_hi}};
         }
-        append_polygon(out, poly, "class=\"spread\" fill=\"" + r.color + "\" fill-opacity=\"0.18\"");
+        append_polygon(out, poly, "class=\"spread\" fill=\"" + r.color + "\" fill-opacity=\"0.07\"");
       }
   out += "</g>\n";
 }
@@ -357,30 +357,50 @@ void append_level_markers(std::string& out, const std::vector<LevelMarker>& mark
   }
 }
 
-void append_dots(std::string& out, const std::vector<Placement>& dots, const std::vector<double>& radii,
-                 const DotLayout& layout, const Rect& plot, Drawn& drawn) {
+// Each kernel's marks (its level markers, its dot and error bar, its label)
+// are in groups that name it by data-dot, its index among the dots given, so
+// that a page can show, hide or highlight one kernel (the report's script).
+void append_dots(std::string& out, const std::vector<Placement>& dots, const std::vector<std::size_t>& index,
+                 const std::vector<double>& radii, const DotLayout& layout, const Rect& plot, Drawn& drawn) {
   if (dots.empty()) return;
+  const auto group = [&](const char* cls, std::size_t i) {
+    return "<g class=\"" + std::string(cls) + "\" data-dot=\"" + std::to_string(index[i]) + "\">\n";
+  };
   out += "<g id=\"dots\">\n";
-  for (std::size_t i = 0; i < dots.size(); ++i) append_level_markers(out, layout.levels[i], layout.points[i].at, dots.size() <= kMostKernelsWithLevelNames, plot,
-                                                                drawn);
   for (std::size_t i = 0; i < dots.size(); ++i) {
+    if (layout.levels[i].empty()) continue;
+    out += group("levels", i);
+    append_level_markers(out, layout.levels[i], layout.points[i].at, dots.size() <= kMostKernelsWithLevelNames, plot, drawn);
+    out += "</g>\n";
+  }
+  for (std::size_t i = 0; i < dots.size(); ++i) {
+    out += group("kernel", i);
     if (const auto& bar = layout.error_bars[i]) {
       append_error_bar(out, bar->a.x, bar->a.y, bar->b.y, layout.colors[i]);
       drawn.segments.push_back(*bar);
     }
     append_circle(out, layout.points[i].at, radii[i], "class=\"dot\" fill=\"" + layout.colors[i] + "\" stroke=\"white\" stroke-width=\"1.5\"",
                   dot_tooltip(dots[i]));
+    out += "</g>\n";
   }
   const std::vector<std::optional<PlacedLabel>> labels = place_point_labels(layout.points, kDotFont, plot, drawn);
   for (std::size_t i = 0; i < labels.size(); ++i)
-    if (labels[i]) append_point_label(out, *labels[i], layout.points[i].text, kDotFont, layout.colors[i]);
+    if (labels[i]) {
+      out += group("kernel-label", i);
+      append_point_label(out, *labels[i], layout.points[i].text, kDotFont, layout.colors[i]);
+      out += "</g>\n";
+    }
+  // The dots at their drawn size (a heavy kernel's dot is wider than its
+  // marker box), so that the legend keeps clear of all of each.
+  for (std::size_t i = 0; i < dots.size(); ++i) {
+    const Point at = layout.points[i].at;
+    drawn.boxes.push_back(Rect{at.x, at.y, at.x, at.y}.inflated(radii[i] + 1));
+  }
   out += "</g>\n";
 }
 
-// The legend goes where the chart is empty: the lower right (under the slopes,
-// below the compute roofs) or else the upper left (above the slopes). One
-// document: an entry per roof. Several: an entry per document.
-void append_legend(std::string& out, const std::vector<RoofSet>& sets, const Rect& plot, const Drawn& drawn) {
+// One document: an entry per roof. Several: an entry per document.
+std::vector<LegendEntry> legend_entries(const std::vector<RoofSet>& sets) {
   std::vector<LegendEntry> entries;
   if (sets.size() == 1) {
     for (const Roof* r : drawn_roofs(sets[0])) {
@@ -400,7 +420,30 @@ void append_legend(std::string& out, const std::vector<RoofSet>& sets, const Rec
       entries.push_back(e);
     }
   }
-  chart::append_legend(out, entries, plot, drawn, {Corner::lower_right, Corner::upper_left, Corner::lower_left, Corner::upper_right});
+  return entries;
+}
+
+constexpr double kOutsideGap = 12;  // between the plot and a legend outside it
+
+// The right margin that holds the legend beside the plot.
+double outside_margin(const std::vector<LegendEntry>& entries) { return legend_size(entries).x + kOutsideGap + 8; }
+
+// The legend goes where the chart is empty: the lower right (under the slopes,
+// below the compute roofs) or else the upper left (above the slopes), else a
+// clear spot along the plot's edges. False, drawing nothing, when no spot is
+// clear: the chart is then drawn again with the legend outside.
+bool append_legend(std::string& out, const std::vector<LegendEntry>& entries, const Rect& plot, const Drawn& drawn, bool outside) {
+  if (entries.empty()) return true;
+  const Point size = legend_size(entries);
+  if (outside) {
+    append_legend_at(out, entries, Rect{plot.x1 + kOutsideGap, plot.y0, plot.x1 + kOutsideGap + size.x, plot.y0 + size.y});
+    return true;
+  }
+  const auto box = find_clear_edge_box(size.x, size.y, plot, drawn,
+                                       {Corner::lower_right, Corner::upper_left, Corner::lower_left, Corner::upper_right});
+  if (!box) return false;
+  append_legend_at(out, entries, *box);
+  return true;
 }
 
 }  // namespace
@@ -426,6 +469,7 @@ std::string render_carm_svg(const std::vector<const RoofsDocument*>& docs, const
   using namespace chart::carm;
   if (docs.empty()) throw std::invalid_argument("a CARM chart needs at least one roofs document");
   std::vector<Placement> dots;
+  std::vector<std::size_t> index;  // of each drawn dot among input_dots
   std::vector<double> radii;
   for (std::size_t i = 0; i < input_dots.size(); ++i) {
     const Placement& p = input_dots[i];
@@ -433,38 +477,45 @@ std::string render_carm_svg(const std::vector<const RoofsDocument*>& docs, const
       if (const std::string why = off_scale(p); !why.empty())
         throw std::invalid_argument("the dot of " + p.display_label() + " cannot be drawn: " + why);
       dots.push_back(p);
+      index.push_back(i);
       radii.push_back(dot_radius(opt, i));
     }
   }
-  std::vector<RoofSet> sets = choose_roofs(docs, opt, dots);
-  const std::string title = opt.title.empty() ? title_of(sets) : opt.title;
+  const std::vector<RoofSet> chosen = choose_roofs(docs, opt, dots);
+  const std::string title = opt.title.empty() ? title_of(chosen) : opt.title;
   const DotLabels labelled = choose_dot_labels(dots, opt);
   const bool levels = std::any_of(dots.begin(), dots.end(), [](const Placement& p) { return p.analysis && !p.analysis->levels.empty(); });
-  const std::string sub = subtitle(sets, dots.size(), levels, labelled.note);
-  const Canvas canvas = make_canvas(opt, 24, sub);
-  const Rect& plot = canvas.plot;
-  const Scales scales = choose_scales(sets, dots, plot);
-  mark_coincident_roofs(sets, scales);
-  const auto [x_axis, y_axis] = axis_specs(scales, sets);
-
+  const std::string sub = subtitle(chosen, dots.size(), levels, labelled.note);
+  const std::vector<LegendEntry> entries = legend_entries(chosen);
+  // Drawn with the legend inside the plot; where no spot there is clear, again
+  // with the legend in a right margin of its own, beside the plot.
   std::string out;
-  append_svg_header(out, canvas, "Cache-aware roofline: " + title);
-  for (const RoofSet& set : sets) append_attainable_region(out, set, scales, sets.size() > 1);
-  append_grid(out, plot, x_axis, y_axis);
-  Drawn drawn;
-  append_spread_bands(out, sets, scales);
-  append_roofs(out, sets, scales, drawn);
-  append_ridges(out, sets, scales, drawn);
-  append_math_roofs(out, dots, scales, plot, drawn);
-  append_axes(out, plot, x_axis, y_axis);
-  append_titles(out, canvas, title, sub);
-  // The roof labels keep clear of the dots, and the dots' labels of the roof labels.
-  const DotLayout dot_layout = layout_dots(dots, labelled, sets, scales);
-  append_compute_labels(out, sets, scales, plot, drawn, dot_layout.avoid);
-  append_memory_labels(out, sets, scales, plot, drawn, dot_layout.avoid);
-  append_dots(out, dots, radii, dot_layout, plot, drawn);
-  if (all_empty(sets)) append_note(out, plot, "no ceilings measured");
-  append_legend(out, sets, plot, drawn);
+  for (const bool outside : {false, true}) {
+    std::vector<RoofSet> sets = chosen;
+    const Canvas canvas = make_canvas(opt, outside ? outside_margin(entries) : 24, sub);
+    const Rect& plot = canvas.plot;
+    const Scales scales = choose_scales(sets, dots, plot);
+    mark_coincident_roofs(sets, scales);
+    const auto [x_axis, y_axis] = axis_specs(scales, sets);
+    out.clear();
+    append_svg_header(out, canvas, "Cache-aware roofline: " + title);
+    for (const RoofSet& set : sets) append_attainable_region(out, set, scales, sets.size() > 1);
+    append_grid(out, plot, x_axis, y_axis);
+    Drawn drawn;
+    append_spread_bands(out, sets, scales);
+    append_roofs(out, sets, scales, drawn);
+    append_ridges(out, sets, scales, drawn);
+    append_math_roofs(out, dots, scales, plot, drawn);
+    append_axes(out, plot, x_axis, y_axis);
+    append_titles(out, canvas, title, sub);
+    // The roof labels keep clear of the dots, and the dots' labels of the roof labels.
+    const DotLayout dot_layout = layout_dots(dots, labelled, sets, scales);
+    append_compute_labels(out, sets, scales, plot, drawn, dot_layout.avoid);
+    append_memory_labels(out, sets, scales, plot, drawn, dot_layout.avoid);
+    append_dots(out, dots, index, radii, dot_layout, plot, drawn);
+    if (all_empty(sets)) append_note(out, plot, "no ceilings measured");
+    if (append_legend(out, entries, plot, drawn, outside)) break;
+  }
   out += "</svg>\n";
   return out;
 }

@@ -52,8 +52,26 @@ std::optional<Rect> find_clear_box(double w, double h, const Rect& plot, const O
   return std::nullopt;
 }
 
+std::optional<Rect> find_clear_edge_box(double w, double h, const Rect& plot, const Obstacles& drawn,
+                                        const std::vector<Corner>& corners) {
+  if (const auto r = find_clear_box(w, h, plot, drawn, corners)) return r;
+  const double left = plot.x0 + 10, right = plot.x1 - 10 - w, top = plot.y0 + 10, bottom = plot.y1 - 10 - h;
+  if (right < left || bottom < top) return std::nullopt;
+  const auto clear = [&](double x, double y) { return !drawn.hit(Rect{x, y, x + w, y + h}.inflated(4)); };
+  constexpr double kStep = 8;
+  for (double x = right; x >= left; x -= kStep) {  // along the bottom, then the top, from the right
+    if (clear(x, bottom)) return Rect{x, bottom, x + w, bottom + h};
+    if (clear(x, top)) return Rect{x, top, x + w, top + h};
+  }
+  for (double y = top; y <= bottom; y += kStep) {  // down the left, then the right side
+    if (clear(left, y)) return Rect{left, y, left + w, y + h};
+    if (clear(right, y)) return Rect{right, y, right + w, y + h};
+  }
+  return std::nullopt;
+}
+
 Rect place_box(double w, double h, const Rect& plot, const Obstacles& drawn, const std::vector<Corner>& corners) {
-  if (const auto r = find_clear_box(w, h, plot, drawn, corners)) return *r;
+  if (const auto r = find_clear_edge_box(w, h, plot, drawn, corners)) return *r;
   std::optional<Rect> best;
   int best_hits = 0;
   for (Corner c : corners) {

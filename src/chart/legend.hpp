@@ -25,7 +25,13 @@ enum class Corner { lower_right, upper_left, upper_right, lower_left };
 std::optional<Rect> find_clear_box(double w, double h, const Rect& plot, const Obstacles& drawn,
                                    const std::vector<Corner>& corners);
 
-// As find_clear_box, but when none is clear the corner that hides least.
+// As find_clear_box, then, where no corner is clear, the first clear spot
+// along the plot's edges (10 pixels in, 8-pixel steps): the bottom and the top
+// from the right, then the left and the right side from the top.
+std::optional<Rect> find_clear_edge_box(double w, double h, const Rect& plot, const Obstacles& drawn,
+                                        const std::vector<Corner>& corners);
+
+// As find_clear_edge_box, but when none is clear the corner that hides least.
 Rect place_box(double w, double h, const Rect& plot, const Obstacles& drawn, const std::vector<Corner>& corners);
 
 struct LegendEntry {

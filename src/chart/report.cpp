@@ -3,10 +3,14 @@
 #include "chart/report.hpp"
 
 #include <cmath>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
 
 #include "chart/chart_kinds.hpp"
 #include "chart/html_table.hpp"
 #include "chart/report_suite.hpp"
+#include "report_assets.hpp"
 #include "chart/svg.hpp"
 #include "model/roofs.hpp"
 #include "model/units.hpp"
@@ -42,6 +46,22 @@ using Table = chart::HtmlTable;
 using chart::g4;
 
 std::string pct(double f) { return format_text("%.1f%%", f * 100); }
+
+std::string file_of(const std::vector<std::string>& files, std::size_t i) { return i < files.size() ? files[i] : ""; }
+
+// "run 2 (H200, 2026-11-22)": how the page tells the runs apart.
+std::string run_name(const ReportInputs& in, std::size_t i) {
+  return "run " + std::to_string(i + 1) + " (" + chart::device_label(*in.docs[i], true) + ")";
+}
+
+// A JSON string literal of the text.
+std::string json_string(const std::string& v) { return nlohmann::json(v).dump(); }
+
+// Text safe inside a <script> element: no "</" to end it early.
+std::string script_safe(std::string text) {
+  for (std::size_t at = 0; (at = text.find("</", at)) != std::string::npos; at += 3) text.replace(at, 2, "<\\/");
+  return text;
+}
 
 Table device_table(const RoofsDocument& d) {
   const DeviceIdentity& i = d.device;
@@ -87,34 +107,34 @@ Table ceilings_table(const std::vector<const Ceiling*>& list) {
   return t;
 }
 
-// The page's head, its style sheet included, and the opening <body>.
+// The page's head, its style sheet (report.css) included, and the opening <body>.
 std::string html_head(const std::string& title) {
   return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + xml_escape(title) +
-         "</title>\n<style>\n"
-         "body{font-family:'DejaVu Sans',Arial,Helvetica,sans-serif;margin:24px auto;max-width:1000px;color:#222}\n"
-         "h1{font-size:22px}h2{font-size:18px;margin-top:32px;border-bottom:1px solid #ccc}\n"
-         "table{border-collapse:collapse;margin:12px 0;font-size:13px}caption{text-align:left;font-weight:bold;padding:4px 0}\n"
-         "th,td{border:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}th{background:#f4f4f4}\n"
-         "figure{margin:16px 0}figcaption{font-size:13px;color:#555}svg{max-width:100%;height:auto}\n"
-         ".meta{color:#555;font-size:13px}\n</style>\n</head>\n<body>\n";
+         "</title>\n<style>\n" + std::string(kReportCss) + "</style>\n</head>\n<body>\n";
 }
 
-// The heading and where the numbers come from: the run (when, by which
-// roofline, its command line) and the roofline that wrote the report.
-std::string provenance(const RoofsDocument& doc, const std::string& title) {
-  return "<h1>" + xml_escape(title) + "</h1>\n<p class=\"meta\">" +
-         xml_escape("measured " + doc.date + " by roofline " + doc.tool_version + " (" + doc.git_revision + ")" +
-                    (doc.quick ? ", quick run" : "") + (doc.complete ? "" : ", incomplete run")) +
-         "<br>" + xml_escape(doc.command_line) + "<br>" +
-         xml_escape(std::string("report written by roofline ") + ROOFLINE_VERSION + " (" + ROOFLINE_GIT_REVISION + ")") +
+// Where one run's numbers come from: when, by which roofline, its command
+// line, and the file it was read from.
+std::string run_line(const RoofsDocument& doc, const std::string& file) {
+  return xml_escape((file.empty() ? "" : file + ": ") + "measured " + doc.date + " by roofline " + doc.tool_version + " (" +
+                    doc.git_revision + ")" + (doc.quick ? ", quick run" : "") + (doc.complete ? "" : ", incomplete run")) +
+         "<br>" + xml_escape(doc.command_line);
+}
+
+// The heading, each run's provenance (run_line), and the roofline that wrote the report.
+std::string provenance(const ReportInputs& in, const std::string& title) {
+  std::string h = "<h1>" + xml_escape(title) + "</h1>\n<p class=\"meta\">";
+  for (std::size_t i = 0; i < in.docs.size(); ++i)
+    h += (in.docs.size() > 1 ? xml_escape(run_name(in, i)) + ": " : "") + run_line(*in.docs[i], file_of(in.doc_files, i)) + "<br>";
+  return h + xml_escape(std::string("report written by roofline ") + ROOFLINE_VERSION + " (" + ROOFLINE_GIT_REVISION + ")") +
          "</p>\n";
 }
 
 // The best ceiling of each roof, then every measured ceiling, folded away.
-std::string ceilings_section(const RoofsDocument& doc) {
+std::string ceilings_section(const RoofsDocument& doc, const std::string& run) {
   std::vector<const Ceiling*> all;
   for (const Ceiling& c : doc.ceilings) all.push_back(&c);
-  return "<h2>Ceilings</h2>\n" + ceilings_table(best_ceilings(doc)).html("Best ceiling of each roof (the roofs the charts draw)") +
+  return "<h2>" + xml_escape(run) + "Ceilings</h2>\n" + ceilings_table(best_ceilings(doc)).html("Best ceiling of each roof (the roofs the charts draw)") +
          "<details><summary>All " + std::to_string(all.size()) + " measured ceilings</summary>\n" +
          ceilings_table(all).html("Every measured ceiling") + "</details>\n";
 }
@@ -195,29 +215,83 @@ std::string energy_section(const RoofsDocument& doc) {
   return h;
 }
 
-// The placed kernels' numbers; nothing where none were given.
-std::string placed_kernels_section(const std::vector<Placement>& dots) {
-  if (dots.empty()) return "";
-  Table t{{"kernel", "FLOPs", "int ops", "bytes", "AI", "time", "performance", "attained roof", "of roof", "predicted time",
-           "limit"},
-          {}};
-  for (const Placement& p : dots)
-    t.rows.push_back({p.display_label(), g4(p.flops), g4(p.intops), format_bytes(p.bytes), g4(p.ai),
-                      g4(p.seconds * 1e3) + " ms", format_si(p.performance, p.unit), p.attained.roof, pct(p.attained.fraction),
-                      p.prediction ? g4(p.prediction->seconds * 1e3) + " ms" : "",
-                      p.prediction ? p.prediction->limit.roof : ""});
-  return "<h2>Placed kernels</h2>\n" + t.html("Kernels on the CARM");
+// A count as a number with an SI prefix ("537 M"), or "0".
+std::string count_cell(double v, const std::string& unit) { return v == 0 ? "0" : format_si(v, unit); }
+
+// Each dot's share of the time (ReportInputs::time_shares, else its time over the dots' summed times).
+std::vector<double> time_shares(const ReportInputs& in) {
+  if (in.time_shares.size() == in.dots.size()) return in.time_shares;
+  double total = 0;
+  for (const Placement& p : in.dots) total += p.seconds;
+  std::vector<double> out;
+  for (const Placement& p : in.dots) out.push_back(total > 0 ? p.seconds / total : 0);
+  return out;
 }
 
-// Every default chart of the document inline, each with its own id prefix
-// so that the charts' ids and clip paths stay apart in one page.
-std::string charts_section(const RoofsDocument& doc, const std::vector<Placement>& dots, const ChartOptions& opt) {
-  std::string h = "<h2>Charts</h2>\n<p class=\"meta\">Hover a roof, point or dot for its exact values.</p>\n";
+// The filter over the placed kernels (report.js reads it): a name, a least
+// time share, and the level dots shown for every kernel or on a click.
+std::string kernel_filter(std::size_t kernels) {
+  return "<div class=\"controls\" id=\"kernel-filter\">"
+         "<label>kernel or file <input id=\"filter-name\" type=\"search\" placeholder=\"name\"></label> "
+         "<label>time share at least <input id=\"filter-share\" type=\"number\" min=\"0\" max=\"100\" step=\"0.1\" "
+         "value=\"0\"> %</label> "
+         "<label><input id=\"filter-levels\" type=\"checkbox\"> every kernel's level dots</label> "
+         "<span id=\"filter-count\">" + std::to_string(kernels) + " of " + std::to_string(kernels) +
+         " kernels shown</span></div>\n"
+         "<p class=\"meta\">Click a kernel's dot or its row for its level dots (its AI at the bytes each memory level "
+         "serves, where it was placed with --analyze).</p>\n";
+}
+
+// The placed kernels' numbers, a row per dot named by data-dot as its marks
+// on the charts are, under the filter the script reads; nothing where none
+// were given.
+std::string placed_kernels_section(const ReportInputs& in) {
+  if (in.dots.empty()) return "";
+  const std::vector<double> share = time_shares(in);
+  Table t{{"kernel", "file", "device", "time share", "time", "performance", "AI", "FLOPs", "int ops", "bytes", "attained roof",
+           "of roof", "predicted time", "predicted limit", "level dots"},
+          {}};
+  std::vector<std::string> rows;
+  for (std::size_t i = 0; i < in.dots.size(); ++i) {
+    const Placement& p = in.dots[i];
+    const bool levels = p.analysis && !p.analysis->levels.empty();
+    t.rows.push_back({p.display_label(), file_of(in.dot_files, i), p.device, pct(share[i]), format_si(p.seconds, "s"),
+                      format_si(p.performance, p.unit), g4(p.ai), count_cell(p.flops, "FLOP"), count_cell(p.intops, "op"),
+                      format_bytes(p.bytes), p.attained.roof, pct(p.attained.fraction),
+                      p.prediction ? format_si(p.prediction->seconds, "s") : "", p.prediction ? p.prediction->limit.roof : "",
+                      levels ? std::to_string(p.analysis->levels.size()) + " levels" : ""});
+    rows.push_back("data-dot=\"" + std::to_string(i) + "\"");
+  }
+  return "<h2>Placed kernels</h2>\n" + kernel_filter(in.dots.size()) +
+         t.html("Kernels on the CARM: the attained roof is the one the measured dot presses against; the predicted "
+                "limit, the roof that sets the a-priori time",
+                rows);
+}
+
+// One chart inline, its ids prefixed apart, with zoom buttons (report.js).
+std::string figure(const std::string& svg, const std::string& caption, int& n) {
+  return "<figure class=\"chart\">\n<div class=\"zoom-buttons\"><button type=\"button\" class=\"zoom-in\">zoom in</button>"
+         "<button type=\"button\" class=\"zoom-out\">zoom out</button><button type=\"button\" class=\"zoom-reset\">reset"
+         "</button></div>\n" +
+         inline_svg(svg, "c" + std::to_string(n++) + "-") + "<figcaption>" + xml_escape(caption) + "</figcaption>\n</figure>\n";
+}
+
+// The runs' CARM together, with the placed kernels, where there are several;
+// then every default chart of each run (with the placed kernels where there is
+// one run: each dot's marks keep one data-dot across the page).
+std::string charts_section(const ReportInputs& in, const ChartOptions& opt) {
+  std::string h = "<h2>Charts</h2>\n<p class=\"meta\">Hover a roof, point or dot for its exact values; scroll over a chart "
+                  "or use its buttons to zoom, drag to pan, double-click to reset.</p>\n";
   int n = 0;
-  for (const ChartSpec& spec : default_charts(doc)) {
-    const std::string svg = render_chart(spec, {&doc}, opt, spec.takes_dots() ? dots : std::vector<Placement>{});
-    h += "<figure>\n" + inline_svg(svg, "c" + std::to_string(n++) + "-") + "<figcaption>" + xml_escape(spec.caption()) +
-         "</figcaption>\n</figure>\n";
+  if (in.docs.size() > 1)
+    h += figure(render_chart(ChartSpec{ChartKind::carm}, in.docs, opt, in.dots),
+                "Cache-aware roofline of the " + std::to_string(in.docs.size()) + " runs together", n);
+  for (std::size_t i = 0; i < in.docs.size(); ++i) {
+    const RoofsDocument& doc = *in.docs[i];
+    if (in.docs.size() > 1) h += "<h3>" + xml_escape(run_name(in, i)) + "</h3>\n";
+    for (const ChartSpec& spec : default_charts(doc))
+      h += figure(render_chart(spec, {&doc}, opt, spec.takes_dots() && in.docs.size() == 1 ? in.dots : std::vector<Placement>{}),
+                  spec.caption(), n);
   }
   return h;
 }
@@ -230,22 +304,67 @@ std::string notes_section(const RoofsDocument& doc) {
   return h + "</ul>\n";
 }
 
+// Gives every <h2> of the body an id and lists them, in order, as the table of contents.
+std::string with_contents(const std::string& body) {
+  std::string out, toc = "<nav id=\"toc\"><h2>Contents</h2>\n<ol>\n";
+  std::size_t from = 0, n = 0;
+  for (std::size_t at; (at = body.find("<h2>", from)) != std::string::npos;) {
+    const std::size_t end = body.find("</h2>", at);
+    const std::string id = "s" + std::to_string(++n);
+    out.append(body, from, at - from);
+    out += "<h2 id=\"" + id + "\">";
+    toc += "<li><a href=\"#" + id + "\">" + body.substr(at + 4, end - at - 4) + "</a></li>\n";
+    from = at + 4;
+  }
+  out.append(body, from, std::string::npos);
+  return toc + "</ol>\n</nav>\n<main>\n" + out + "</main>\n";
+}
+
+// The placed kernels as the script reads them: index, label, kernel, file, share.
+std::string kernels_json(const ReportInputs& in) {
+  const std::vector<double> share = time_shares(in);
+  std::string j = "[";
+  const auto quoted = [](const std::string& v) { return json_string(v); };
+  for (std::size_t i = 0; i < in.dots.size(); ++i) {
+    const Placement& p = in.dots[i];
+    j += (i ? ",\n" : "\n") + std::string("{\"dot\":") + std::to_string(i) + ",\"label\":" + quoted(p.display_label()) +
+         ",\"kernel\":" + quoted(p.kernel) + ",\"file\":" + quoted(file_of(in.dot_files, i)) + ",\"share\":" +
+         format_text("%.6g", share[i]) + "}";
+  }
+  return j + "]";
+}
+
 }  // namespace
 
+std::string render_report_html(const ReportInputs& in, const ChartOptions& opt) {
+  if (in.docs.empty()) throw std::invalid_argument("a report needs at least one roofs document");
+  std::vector<std::string> devices;
+  for (const RoofsDocument* d : in.docs) devices.push_back(chart::device_label(*d));
+  const std::string title = "roofline report: " + (in.docs.size() == 1 ? devices.front() : chart::comparison_title(in.docs));
+  std::string body = charts_section(in, opt) + placed_kernels_section(in);
+  for (std::size_t i = 0; i < in.docs.size(); ++i) {
+    const RoofsDocument& doc = *in.docs[i];
+    const std::string run = in.docs.size() > 1 ? run_name(in, i) + ": " : "";
+    body += "<h2>" + xml_escape(run) + "Device</h2>\n" + device_table(doc).html("Device identity");
+    body += ceilings_section(doc, run);
+    body += memory_section(doc);
+    body += transfers_section(doc);
+    body += launch_overhead_section(doc);
+    body += energy_section(doc);
+    body += suite_sections_html(doc);
+    body += notes_section(doc);
+  }
+  return html_head(title) + provenance(in, title) + with_contents(body) + "<div id=\"tip\" hidden></div>\n" +
+         "<script type=\"application/json\" id=\"kernels\">" + script_safe(kernels_json(in)) + "</script>\n<script>\n" +
+         std::string(kReportScript) + "</script>\n</body>\n</html>\n";
+}
+
 std::string render_report_html(const RoofsDocument& doc, const std::vector<Placement>& dots, const ChartOptions& opt) {
-  const std::string title = "roofline report: " + chart::device_label(doc);
-  std::string h = html_head(title) + provenance(doc, title);
-  h += "<h2>Device</h2>\n" + device_table(doc).html("Device identity");
-  h += ceilings_section(doc);
-  h += memory_section(doc);
-  h += transfers_section(doc);
-  h += launch_overhead_section(doc);
-  h += energy_section(doc);
-  h += suite_sections_html(doc);
-  h += placed_kernels_section(dots);
-  h += charts_section(doc, dots, opt);
-  h += notes_section(doc);
-  return h + "</body>\n</html>\n";
+  ReportInputs in;
+  in.docs = {&doc};
+  in.dots = dots;
+  if (opt.dot_weights.size() == dots.size()) in.time_shares = opt.dot_weights;
+  return render_report_html(in, opt);
 }
 
 }  // namespace roofline

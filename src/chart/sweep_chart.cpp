@@ -74,6 +74,31 @@ std::pair<double, double> measured_extent(const DetectedLevel& l, const std::vec
   return {a, b};
 }
 
+// The plateau drawn only where the curve lies on it: within the extent, the
+// longest run of consecutive points within 15% of the plateau's value (the
+// levels' extents come from the bandwidth sweep, and the latency may already
+// rise inside one: a bar across a rising curve tells a wrong story); the
+// extent as it was where the curve is too sparse to say (under two points in
+// it); none where no point in it lies near the value.
+std::pair<double, double> level_run(double first, double last, double value, const std::vector<Sample>& points) {
+  if (!(first > 0) || !(last > 0)) return {first, last};
+  std::vector<const Sample*> inside;
+  for (const Sample& p : points)
+    if (p.bytes >= first && p.bytes <= last) inside.push_back(&p);
+  if (inside.size() < 2) return {first, last};
+  std::size_t best_from = 0, best_len = 0;
+  for (std::size_t i = 0; i < inside.size();) {
+    std::size_t j = i;
+    while (j < inside.size() && std::fabs(inside[j]->median / value - 1) <= 0.15) ++j;
+    if (j - i > best_len) best_from = i, best_len = j - i;
+    i = j == i ? i + 1 : j;
+  }
+  if (best_len == 0) return {0, 0};
+  if (best_len == inside.size()) return {first, last};
+  const DetectedLevel run{{}, std::nullopt, 0, std::nullopt, inside[best_from]->bytes, inside[best_from + best_len - 1]->bytes};
+  return measured_extent(run, points);
+}
+
 Sweep collect(const RoofsDocument& doc, Quantity q, const std::string& color, bool several) {
   Sweep s;
   s.doc = &doc;
@@ -97,6 +122,7 @@ Sweep collect(const RoofsDocument& doc, Quantity q, const std::string& color, bo
     if (usable(value)) v.value = value;
     if (l.capacity_bytes && usable(*l.capacity_bytes)) v.capacity = *l.capacity_bytes;
     std::tie(v.first, v.last) = measured_extent(l, s.points);
+    if (v.value) std::tie(v.first, v.last) = level_run(v.first, v.last, *v.value, s.points);
     s.levels.push_back(v);
   }
   return s;

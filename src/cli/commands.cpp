@@ -168,7 +168,7 @@ void CommandLine::add_plot() {
 
 void CommandLine::add_report() {
   report_ = app_.add_subcommand("report", "Write a self-contained HTML report: every chart and the tables");
-  add_chart_options(report_, "Roofs file (JSON) written by roofline build");
+  add_chart_options(report_, "Roofs files (JSON) written by roofline build: one run, or several told apart (their CARM together, then each one's charts and tables)");
   report_->add_option("-o,--output", plot_request_.output, "HTML file to write")->required();
   // The report draws the whole default set: a chart pick belongs to plot, said
   // so rather than taken for a roofs file.

@@ -283,7 +283,12 @@ TEST_CASE("the HTML report is self-contained and its charts keep apart") {
   const RoofsDocument h200 = h200_energy();
   const std::string html = render_report_html(h200, ten_dots());
   CHECK(html.rfind("<!DOCTYPE html>", 0) == 0);
-  CHECK(html.find("<script") == std::string::npos);
+  // Its script is inline and fetches nothing.
+  CHECK(html.find("<script src") == std::string::npos);
+  const std::size_t script = html.rfind("<script>");
+  REQUIRE(script != std::string::npos);
+  CHECK(html.find("http", script) == std::string::npos);
+  CHECK(html.find("fetch(", script) == std::string::npos);
   CHECK(html.find("<img") == std::string::npos);
   CHECK(html.find("<link") == std::string::npos);
   CHECK(html.find("src=") == std::string::npos);
@@ -300,7 +305,7 @@ TEST_CASE("the HTML report is self-contained and its charts keep apart") {
   for (const char* text : {"Device identity", "Best ceiling of each roof", "Detected levels", "Host-device transfers",
                            "Fitted power model", "Kernels on the CARM", "float MAD", "matmul_alignedABT"})
     CHECK(html.find(text) != std::string::npos);
-  // And Chromium draws it: the first screen shows the title and tables (dark pixels).
+  // And Chromium draws it: the first screen shows the title, the contents and the first chart (dark pixels).
   const Image img = chromium_page(html, 1100, 900, "report");
   int dark = 0;
   for (int y = 0; y < img.height; ++y)

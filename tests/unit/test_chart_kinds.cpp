@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <fstream>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -232,6 +233,46 @@ TEST_CASE("inline_svg keeps the ids of several charts apart") {
   CHECK(out.find("id=\"c1-roofs\"") != std::string::npos);
   CHECK(out.find("url(#c1-plot-area)") != std::string::npos);
   CHECK(out.find("\"plot-area\"") == std::string::npos);
+}
+
+TEST_CASE("the report: charts first under a table of contents, each kernel's file, one notation, runs told apart") {
+  const std::string source = ROOFLINE_SOURCE_DIR;
+  const RoofsDocument h200 = load_roofs(source + "/roofs/nvidia-h200.json");
+  const RoofsDocument cpu = load_roofs(source + "/roofs/pthread-haswell-amd-epyc.json");
+  ReportInputs in;
+  in.docs = {&h200};
+  in.doc_files = {"roofs/nvidia-h200.json"};
+  for (const char* k : {"triad", "nbody"}) {
+    for (Placement& p : load_placements(source + "/roofs/place/nvidia-h200/" + k + ".json")) in.dots.push_back(std::move(p));
+    in.dot_files.push_back(std::string("place/") + k + ".json");
+  }
+  const std::string html = render_report_html(in);
+  CHECK(xml_problem(html.substr(html.find("<svg "), html.find("</svg>") + 6 - html.find("<svg "))).empty());
+  // The contents list every section, and the charts come before any table.
+  CHECK(html.find("<nav id=\"toc\">") != std::string::npos);
+  CHECK(html.find("<li><a href=\"#s1\">Charts</a></li>") != std::string::npos);
+  CHECK(html.find("<h2 id=\"s1\">Charts</h2>") < html.find("<table"));
+  CHECK(html.find("<figure class=\"chart\">") < html.find("<table"));
+  // A row per kernel, named as its dots are, with its file; counts with prefixes, no exponents.
+  CHECK(html.find("<tr data-dot=\"0\"><td>triad</td><td>place/triad.json</td>") != std::string::npos);
+  CHECK(html.find("<tr data-dot=\"1\"><td>nbody</td><td>place/nbody.json</td>") != std::string::npos);
+  CHECK(html.find("<g class=\"kernel\" data-dot=\"1\">") != std::string::npos);
+  const std::size_t table = html.find("Kernels on the CARM");
+  CHECK(html.find("e+", table) > html.find("</table>", table));
+  CHECK(html.find("\"label\":\"triad\"") != std::string::npos);
+  CHECK(html.find("<script>") != std::string::npos);
+  SUBCASE("two runs: their CARM together, then each run's charts and tables, by name") {
+    in.docs.push_back(&cpu);
+    in.doc_files.push_back("roofs/pthread-haswell-amd-epyc.json");
+    const std::string two = render_report_html(in);
+    CHECK(two.find("Cache-aware roofline of the 2 runs together") != std::string::npos);
+    CHECK(two.find("<h3>run 2 (") != std::string::npos);
+    CHECK(two.find("run 1 (NVIDIA H200") != std::string::npos);
+    CHECK(two.find("roofs/pthread-haswell-amd-epyc.json: measured") != std::string::npos);
+    static const std::regex id(R"re( id="([^"]+)")re");
+    std::set<std::string> ids;
+    for (std::sregex_iterator it(two.begin(), two.end(), id), stop; it != stop; ++it) CHECK(ids.insert((*it)[1]).second);
+  }
 }
 
 TEST_CASE("dot weights make each dot's area in proportion to its weight") {

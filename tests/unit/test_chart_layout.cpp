@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include <array>
+#include <optional>
 #include <cmath>
 #include <regex>
 #include <string>
@@ -16,6 +17,7 @@
 #include "chart/svg.hpp"
 #include "model/placement.hpp"
 #include "model/roofs.hpp"
+#include "synthetic_placements.hpp"
 
 using namespace roofline;
 
@@ -58,7 +60,7 @@ std::string unescape(std::string s) {
   return s;
 }
 
-// Every text of these classes (halo copies left out) as the quad its glyphs fill.
+// Every text of these classes (all texts for none; halo copies left out) as the quad its glyphs fill.
 std::vector<Quad> text_quads(const std::string& svg, const std::vector<std::string>& classes) {
   static const std::regex text("<text ([^>]*)>(.*?)</text>");
   static const std::regex tags("<[^>]*>");
@@ -66,7 +68,8 @@ std::vector<Quad> text_quads(const std::string& svg, const std::vector<std::stri
   for (std::sregex_iterator it(svg.begin(), svg.end(), text), stop; it != stop; ++it) {
     const std::string attrs = (*it)[1];
     const std::string cls = attr(attrs, "class");
-    if (std::find(classes.begin(), classes.end(), cls) == classes.end() || attr(attrs, "stroke") == "white") continue;
+    if ((!classes.empty() && std::find(classes.begin(), classes.end(), cls) == classes.end()) || attr(attrs, "stroke") == "white")
+      continue;
     const std::string content = unescape(std::regex_replace((*it)[2].str(), tags, ""));
     const double size = std::stod(attr(attrs, "font-size").empty() ? "12" : attr(attrs, "font-size"));
     const double bold = attr(attrs, "font-weight") == "bold" ? 1.08 : 1;
@@ -82,6 +85,14 @@ std::vector<Quad> text_quads(const std::string& svg, const std::vector<std::stri
     if (std::regex_search(tr, t, transform)) {
       const double tx = std::stod(t[1]), ty = std::stod(t[2]), a = std::stod(t[3]) * M_PI / 180;
       for (P& p : c) p = {tx + p[0] * std::cos(a) - p[1] * std::sin(a), ty + p[0] * std::sin(a) + p[1] * std::cos(a)};
+    }
+    static const std::regex about(R"re(^rotate\(([-\d.]+) ([-\d.]+) ([-\d.]+)\)$)re");  // an axis title's: about a point
+    if (std::regex_search(tr, t, about)) {
+      const double a = std::stod(t[1]) * M_PI / 180, cx = std::stod(t[2]), cy = std::stod(t[3]);
+      for (P& p : c) {
+        const double dx = p[0] - cx, dy = p[1] - cy;
+        p = {cx + dx * std::cos(a) - dy * std::sin(a), cy + dx * std::sin(a) + dy * std::cos(a)};
+      }
     }
     out.push_back({c, content, cls});
   }
@@ -315,4 +326,116 @@ TEST_CASE("a memory level has one color in every chart, and no color is too ligh
   const std::string l2 = color_of(carm, R"re(class="roof memory" stroke="(#[0-9A-F]{6})"[^>]*><title>L2 )re");
   CHECK(color_of(bandwidth, R"re(class="plateau" stroke="(#[0-9A-F]{6})"[^>]*><title>L2 )re") == l2);
   for (const std::string* svg : {&carm, &power, &bandwidth}) CHECK(svg->find("#F0E442") == std::string::npos);
+}
+
+namespace {
+
+// The legend's box (its <g id="legend"> frame), none where the chart has no legend.
+std::optional<Quad> legend_box(const std::string& svg) {
+  static const std::regex frame(R"re(<g id="legend"[^>]*>\n<rect x="([-\d.]+)" y="([-\d.]+)" width="([-\d.]+)" height="([-\d.]+)")re");
+  std::smatch m;
+  if (!std::regex_search(svg, m, frame)) return std::nullopt;
+  const double x = std::stod(m[1]), y = std::stod(m[2]), w = std::stod(m[3]), h = std::stod(m[4]);
+  return Quad{{P{x, y}, P{x + w, y}, P{x + w, y + h}, P{x, y + h}}, "legend", "legend"};
+}
+
+// The texts outside the legend (its own entries left out).
+std::vector<Quad> texts_outside_legend(const std::string& svg) {
+  const std::size_t at = svg.find("<g id=\"legend\"");
+  const std::string rest = at == std::string::npos ? svg : svg.substr(0, at) + svg.substr(svg.find("</g>", at));
+  return text_quads(rest, {});
+}
+
+struct Circle { P at; double r; std::string cls; };
+
+// The placed kernels' dots and their level dots, at their drawn radius.
+std::vector<Circle> dot_circles(const std::string& svg) {
+  std::vector<Circle> out;
+  static const std::regex circle(R"re(<circle cx="([-\d.]+)" cy="([-\d.]+)" r="([-\d.]+)" class="(dot|level-dot)")re");
+  for (std::sregex_iterator it(svg.begin(), svg.end(), circle), stop; it != stop; ++it)
+    out.push_back({{std::stod((*it)[1]), std::stod((*it)[2])}, std::stod((*it)[3]), (*it)[4]});
+  return out;
+}
+
+// No two texts of the chart overlap (every text: titles, ticks, axis titles,
+// roof, dot, sweep and bar labels, the legend's entries), and the legend
+// covers no dot and no text.
+void check_nothing_hidden(const std::string& svg) {
+  const std::vector<Quad> texts = text_quads(svg, {});
+  for (std::size_t i = 0; i < texts.size(); ++i)
+    for (std::size_t j = i + 1; j < texts.size(); ++j) {
+      CAPTURE(texts[i].text);
+      CAPTURE(texts[j].text);
+      CHECK_FALSE(overlap(texts[i], texts[j]));
+    }
+  const auto legend = legend_box(svg);
+  if (!legend) return;
+  for (const Circle& c : dot_circles(svg)) {
+    CAPTURE(c.cls);
+    CHECK(distance(c.at, *legend) > c.r);
+  }
+  for (const Quad& t : texts_outside_legend(svg)) {
+    CAPTURE(t.text);
+    CHECK_FALSE(overlap(t, *legend));
+  }
+}
+
+// A placed kernel at this intensity and performance, taking `seconds`.
+Placement dot_at(const std::string& name, double ai, double flops_per_s, double seconds) {
+  Placement p;
+  p.kernel = name;
+  p.ai = ai;
+  p.performance = flops_per_s;
+  p.seconds = seconds;
+  p.flops = flops_per_s * seconds;
+  p.bytes = p.flops / ai;
+  p.time.median = seconds;
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("every committed chart hides nothing: no two texts overlap, the legend covers no dot and no text") {
+  const std::vector<std::string> files = {"nvidia-h200.json", "nvidia-h200-20261122.json", "nvidia-h200-suite.json",
+                                          "pthread-haswell-amd-epyc.json", "pthread-skylake-avx512-amd-epyc.json",
+                                          "pthread-skylake-avx512-amd-epyc-suite.json"};
+  const std::vector<Placement> h200_dots = placed("nvidia-h200", kAllKernels);
+  for (const std::string& file : files) {
+    const RoofsDocument doc = committed(file);
+    for (const ChartSpec& spec : default_charts(doc)) {
+      CAPTURE(file);
+      CAPTURE(spec.name());
+      check_nothing_hidden(render_chart(spec, {&doc}));
+      if (spec.takes_dots() && file.rfind("nvidia-h200", 0) == 0) check_nothing_hidden(render_chart(spec, {&doc}, {}, h200_dots));
+    }
+  }
+  const RoofsDocument h200 = committed("nvidia-h200.json"), cpu = committed("pthread-haswell-amd-epyc.json");
+  check_nothing_hidden(render_chart({ChartKind::carm}, {&h200, &cpu}));
+}
+
+TEST_CASE("the legend keeps off a kernel that takes most of the time, however the corners fill") {
+  const RoofsDocument h200 = committed("nvidia-h200.json");
+  // A kernel with 95.5% of the time under the lower right corner, where the
+  // legend goes first (trace's chart of an application with one hot kernel).
+  std::vector<Placement> dots = {dot_at("hot", 200, 2e11, 0.955), dot_at("cold", 0.5, 1e11, 0.045)};
+  ChartOptions opt;
+  opt.dot_weights = {0.955, 0.045};
+  std::string svg = render_chart({ChartKind::carm}, {&h200}, opt, dots);
+  check_nothing_hidden(svg);
+  REQUIRE(legend_box(svg));
+  SUBCASE("hundreds of kernels, and a grid of them over the whole plot: the legend leaves the plot") {
+    dots = testing::synthetic_placements(h200, 600);
+    check_nothing_hidden(render_chart({ChartKind::carm}, {&h200}, {}, dots));
+    dots.clear();
+    for (double ai = 1.0 / 64; ai <= 256; ai *= 2)
+      for (double gflops = 1; gflops <= 1e5; gflops *= 2) dots.push_back(dot_at("k" + std::to_string(dots.size()), ai, gflops * 1e9, 1e-3));
+    svg = render_chart({ChartKind::carm}, {&h200}, {}, dots);
+    const auto legend = legend_box(svg);
+    REQUIRE(legend);
+    static const std::regex clip(R"re(<clipPath id="plot-area"><rect x="([-\d.]+)" y="[-\d.]+" width="([-\d.]+)")re");
+    std::smatch m;
+    REQUIRE(std::regex_search(svg, m, clip));
+    CHECK(legend->c[0][0] > std::stod(m[1]) + std::stod(m[2]));  // right of the plot area
+    for (const Circle& c : dot_circles(svg)) CHECK(distance(c.at, *legend) > c.r);
+  }
 }
