@@ -12,7 +12,7 @@
 
 namespace roofline {
 
-// What kind of failure ended a command; the README's exit status table.
+// What kind of failure ended a command; the exit status table of docs/cli.md.
 enum class Failure {
   runtime,       // an OpenCL or system error during the run, an energy backend that cannot work
   usage,         // a bad command line, argument, input file or launch spec

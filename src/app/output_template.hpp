@@ -5,7 +5,7 @@
 //   srun roofline build -o 'fleet/{host}-{device}-{uuid}.json'
 //   mpirun -n 4 roofline trace -o 'app.{rank}.trace.json' -- ./app
 //
-// The placeholders (kOutputPlaceholders, the README and docs/clusters.md list
+// The placeholders (kOutputPlaceholders, docs/user_guide.md and docs/clusters.md list
 // them): {host}, {device}, {uuid}, {pci}, {rank}, {localid}, {size}, {job},
 // {array}, {pid}; "{{" and "}}" are literal braces. A value is made safe for
 // a file name (anything but letters, digits, '.', '_' and '-' becomes '-').

@@ -1,4 +1,4 @@
-// cli/exit_status: what roofline's exit status means (the README's table),
+// cli/exit_status: what roofline's exit status means (the table in docs/cli.md),
 // and the one place a failed command becomes a line on stderr and a status.
 #pragma once
 #include <exception>

@@ -7,7 +7,7 @@
 // (count/instrument_protocol). The copy it makes counts, in every work-item,
 // what the work-item executes: FLOPs by precision, integer operations and
 // bytes per address space (model/op_counts.hpp slots). The counting rules are
-// in the README ("Counting rules") and instrument/cost_table.hpp.
+// in docs/methodology.md ("Counting rules") and instrument/cost_table.hpp.
 //
 // The kernel K becomes a plain function __rl_k_K(params..., ulong *__rl_c)
 // whose statements charge private 64-bit counters; a generated __kernel K
@@ -78,7 +78,7 @@ struct InstrumentResult {
   std::vector<std::string> warnings;     // where a count may be inexact, and why
   std::vector<TraceSite> sites;          // record_addresses: the access and branch sites, by id
   RecordedLayout layout;                 // record_addresses: what the header's words are
-  // Counting copy: the math calls (README, "Counting rules") the source
+  // Counting copy: the math calls (docs/methodology.md, "Counting rules") the source
   // makes, each with its own counter slot after the fixed ones: slot
   // kCounterSlots + i counts calls of math_slots[i]. Empty in record mode.
   std::vector<MathCall> math_slots;

@@ -1,7 +1,7 @@
 // files/atomic_file: result files are written whole or not at all, and never
 // destroy what they replace.
 //
-// The rules for an output path (README, "Output files"):
+// The rules for an output path (docs/cli.md, "Output files and inputs"):
 // - a symlink is followed to its final target (a dangling one: the target is
 //   made); what follows applies to that target;
 // - a regular file or a missing path is replaced atomically: a temporary file

@@ -1,4 +1,4 @@
-// instrument/cost_rules: the README's counting rules on Clang's types: which
+// instrument/cost_rules: the counting rules (docs/methodology.md) on Clang's types: which
 // slot an operation of a type counts in and how many lanes it has, which
 // address space an lvalue's bytes are counted in (and whether it is memory at
 // all), and the math category (calls of the math builtins, and the / and %

@@ -1,6 +1,6 @@
 // instrument/cost_table: how many arithmetic operations an OpenCL C builtin call
 // counts for, by name and the lane count of its arguments. The table is the
-// documented convention (README, "Counting rules"): mad/fma 2 per lane, dot of
+// documented convention (docs/methodology.md, "Counting rules"): mad/fma 2 per lane, dot of
 // n lanes 2n-1, length 2n, distance and normalize 3n, cross 9, mix 3 per lane,
 // math functions (sqrt, exp, sin, native_*, half_*...) 1 per lane;
 // comparisons, min/max/clamp, fabs, rounding, conversions, selects and

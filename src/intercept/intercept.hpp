@@ -28,5 +28,5 @@
 //   manifest.hpp   the capture folder: manifest.json, program sources, copies, launch log
 //   lifetime.hpp   when the manifest is written: periodically, at the last context, at exit
 //
-// The capture format is described in the README ("Capture format").
+// The capture format is described in docs/formats.md ("The capture manifest").
 #pragma once

@@ -1,7 +1,7 @@
 // model/capture: what the interception layer (src/intercept/) captured in one
 // process of a traced application, read back from its folder: the
 // manifest.json beside the program sources and buffer copies it names
-// (README, "Capture format"). The manifest's types and JSON are
+// (docs/formats.md, "The capture manifest"). The manifest's types and JSON are
 // model/capture_manifest.hpp, which the layer writes with; reading checks it
 // against schemas/capture.schema.json first, then what a schema cannot say:
 // indices into the lists (a signature's kernel, a kernel's program, a

@@ -4,7 +4,7 @@
 // tables, and the manifest's form from model/capture_manifest.hpp, so the
 // writer and the reader cannot drift apart. Header only, no
 // OpenCL: the layer includes it in the application's process without linking
-// anything of the tool. The format itself is in the README ("Capture format").
+// anything of the tool. The format itself is in docs/formats.md ("The capture manifest").
 #pragma once
 #include <array>
 #include <string_view>

@@ -1,5 +1,5 @@
 // model/capture_manifest: the manifest.json of a capture's process folder
-// (README, "Capture format") as types, with one to_json/from_json pair per
+// (docs/formats.md, "The capture manifest") as types, with one to_json/from_json pair per
 // type: the interception layer (src/intercept/) writes the manifest through
 // these, and the tool reads it back through them (model/capture.hpp, which
 // first checks it against schemas/capture.schema.json, then for what a schema

@@ -1,6 +1,6 @@
 // model/placement: a user kernel placed on the CARM, as `roofline place`
 // writes it and the charts and reports read it. Plain data plus its JSON form
-// (documented in the README, "Placement files").
+// (documented in docs/formats.md, "Placement and counts files").
 //
 // A placement file holds one placement object (what `place -o` writes), an
 // array of them, or {"placements": [...]}; load_placements takes all three.

@@ -1,6 +1,6 @@
 // model/roofs: the roofs document, what `roofline build` measures and every
 // later stage (charts, placement, reports) reads. Plain data plus its JSON
-// form; the schema is documented in the README ("The roofs file").
+// form; the schema is documented in docs/formats.md ("The roofs file").
 #pragma once
 #include <cstdint>
 #include <map>

@@ -1,5 +1,5 @@
 // How long the CARM takes to draw with many placed kernels, and with very long
-// text: the figures the README gives under "Charts and reports". Not a test
+// text: the figures docs/user_guide.md gives under "Charts and reports". Not a test
 // (ctest does not run it); build the target chart_bench in Release and run
 //
 //   build/tests/chart_bench [--svg DIR] [--labels | --named] [ROOFS.json] [N...]

@@ -7,8 +7,8 @@
  *
  * Rank r launches axpy L times (default 3) over (r + 1) * E work-items
  * (default E = 262144), y[i] = a * x[i] + y[i]: per work-item 2 float FLOPs,
- * 8 bytes of global loads and 4 of global stores (the counting rules of the
- * README). It runs on the first CPU device (PoCL in CI), checks y on the host,
+ * 8 bytes of global loads and 4 of global stores (the counting rules of
+ * docs/methodology.md). It runs on the first CPU device (PoCL in CI), checks y on the host,
  * and rank 0 prints the ranks' checksums gathered with MPI_Gather.
  * Exit status 0, or 1 with a message when an OpenCL or MPI call fails or the
  * result is wrong. */

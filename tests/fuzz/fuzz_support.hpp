@@ -111,7 +111,7 @@ void expect_no_exception(Work&& work) {
 }
 
 // A file reader's run: an InputFileError is a rejection, and its message must
-// name the file (the README's promise: the message names the file); anything
+// name the file (docs/cli.md's promise: the message names the file); anything
 // else escaping is a finding.
 template <typename Work>
 void expect_file_rejection(const std::string& path, Work&& work) {

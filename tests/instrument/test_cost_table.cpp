@@ -1,5 +1,5 @@
 // What an OpenCL C builtin counts for by its name (instrument/cost_table, the
-// README's counting rules).
+// counting rules of docs/methodology.md).
 #include <doctest/doctest.h>
 
 #include "instrument/cost_table.hpp"

@@ -2,7 +2,7 @@
 // on one chart) and names or titles of any length draw as valid XML, with the
 // most important dots labelled, every dot keeping its tooltip and long text
 // cut with an ellipsis. How long they take is measured by tests/bench/
-// chart_bench.cpp (the README's figures), not here: a test's time is the
+// chart_bench.cpp (the user guide's figures), not here: a test's time is the
 // machine's load as much as the code's.
 #include <doctest/doctest.h>
 

@@ -1,5 +1,5 @@
 // How a command fails: each error the layers throw means one documented
-// failure (the exit status table in the README), with its message and the
+// failure (the exit status table in docs/cli.md), with its message and the
 // detail printed after it.
 #include <doctest/doctest.h>
 

@@ -66,7 +66,7 @@ std::string levels_refusal(const std::string& text) {
   return refusal([](const std::string& t) { return parse_level_override(t, "l.json"); }, text);
 }
 
-// A message the way the README promises it: one line, the file first, none
+// A message the way docs/cli.md promises it: one line, the file first, none
 // of the JSON library's or the validator's own words.
 void check_message(const std::string& message, const std::string& expected) {
   CAPTURE(message);

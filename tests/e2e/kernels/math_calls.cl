@@ -1,4 +1,4 @@
-// Hand-counted kernel for the counting rules' math category (README,
+// Hand-counted kernel for the counting rules' math category (docs/methodology.md,
 // "Counting rules"); tests/e2e/test_count.cpp checks its counts. Per
 // work-item: rsqrt on a float4 once (4 calls); native_sin in a loop of 3
 // (3 calls); a double division (1 div, double); an int % (1 mod, int) and an
