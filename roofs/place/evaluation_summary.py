@@ -15,6 +15,10 @@ ANALYSES/NAME.analysis.json (`analyze_examples.sh` for the same roofs, when the 
 machine has no Clang), else the placement's core view (counts and footprint alone),
 marked so.
 
+Each prediction is also judged without the terms issue 28 added (occupancy, latency,
+atomic, launch: analysis/prediction_terms): the largest of its other terms, which is
+what the prediction was before them, from the same run ("before" in the summary).
+
 usage: roofs/place/evaluation_summary.py FOLDER [ANALYSES]"""
 import json
 import statistics
@@ -22,6 +26,12 @@ import sys
 from pathlib import Path
 
 MEDIAN_WITHIN, WORST_BELOW, FLOOR, WITHIN = 1.15, 1.6, 0.9, 1.3
+NEW_TERMS = {"occupancy", "latency", "atomic", "launch"}
+
+
+def seconds_without_new_terms(pred):
+    """The largest term that is not one of issue 28's: the prediction before them."""
+    return max((t["seconds"] for t in pred["terms"] if t["kind"] not in NEW_TERMS), default=pred["seconds"])
 
 
 def prediction_of(placement, analysis):
@@ -52,15 +62,19 @@ def row_of(path, analyses):
         "predicted_s": predicted, "model": model,
         "limit": f'{pred["limit"]["kind"]} {pred["limit"]["roof"]}',
         "ratio": t["median"] / predicted,
+        "before_s": seconds_without_new_terms(pred),
+        "before_ratio": t["median"] / seconds_without_new_terms(pred),
+        "added_terms": sorted({x["kind"] for x in pred["terms"] if x["kind"] in NEW_TERMS}),
         "slowest_ratio": t["max"] / predicted,
         "core_predicted_s": core["seconds"] if core else None,
         "core_ratio": t["median"] / core["seconds"] if core else None,
     }
 
 
-def summary_of(rows):
+def summary_of(rows, key="ratio"):
     if not rows:
         return None
+    rows = [dict(r, ratio=r[key], slowest_ratio=r["max_s"] / (r["predicted_s"] if key == "ratio" else r["before_s"])) for r in rows]
     ratios = [r["ratio"] for r in rows]
     below = [r["kernel"] for r in rows if r["ratio"] < FLOOR]
     beyond = [r["kernel"] for r in rows if r["slowest_ratio"] < FLOOR]
@@ -83,13 +97,13 @@ def summary_of(rows):
 
 def markdown(device, rows, summaries):
     out = [f"# Measured / predicted on {device}", "",
-           "| kernel | group | measured ms | spread | predicted ms | model | limit | meas./pred. | slowest/pred. | core view ms | meas./core |",
-           "| --- | --- | ---: | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: |"]
+           "| kernel | group | measured ms | spread | predicted ms | model | limit | meas./pred. | slowest/pred. | before ms | meas./before | core view ms | meas./core |",
+           "| --- | --- | ---: | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for r in rows:
         core = f'{r["core_predicted_s"] * 1e3:.4g} | {r["core_ratio"]:.2f}' if r["core_predicted_s"] else "| "
         out.append(f'| {r["label"]} | {r["group"]} | {r["measured_s"] * 1e3:.4g} | {r["spread"] * 100:.0f}% | '
                    f'{r["predicted_s"] * 1e3:.4g} | {r["model"]} | {r["limit"]} | {r["ratio"]:.2f} | '
-                   f'{r["slowest_ratio"]:.2f} | {core} |')
+                   f'{r["slowest_ratio"]:.2f} | {r["before_s"] * 1e3:.4g} | {r["before_ratio"]:.2f} | {core} |')
     out += ["", "| kernels | n | median | worst | best | within 1.3x | below 0.9 | below 0.9 beyond spread | faster beyond spread |",
             "| --- | ---: | ---: | --- | ---: | ---: | --- | --- | --- |"]
     for what, s in summaries.items():
@@ -119,7 +133,9 @@ def main():
         sys.exit(f"no placements in {folder}")
     device = json.load(open(folder / f'{rows[0]["kernel"]}.json'))["device"]
     summaries = {"all": summary_of(rows), "examples": summary_of([r for r in rows if r["group"] == "example"]),
-                 "validation": summary_of([r for r in rows if r["group"] == "validation"])}
+                 "validation": summary_of([r for r in rows if r["group"] == "validation"]),
+                 "all, before the new terms": summary_of(rows, "before_ratio"),
+                 "validation, before the new terms": summary_of([r for r in rows if r["group"] == "validation"], "before_ratio")}
     doc = {"device": device, "thresholds": {"median_within": MEDIAN_WITHIN, "worst_below": WORST_BELOW, "floor": FLOOR,
                                             "within": WITHIN},
            "kernels": rows, "summary": summaries}
