@@ -98,7 +98,7 @@ TEST_CASE("a tiny launch is launch-bound") {
   REQUIRE(p);
   CHECK(p->limit.kind == PredictionTermKind::global);
   CHECK(p->seconds == doctest::Approx(1 + term(*p, PredictionTermKind::launch)->seconds));
-  KernelWork none = flops_at(1, 1);
+  KernelWork none = flops_at(1, 1000);  // 1 ms of compute, no bytes
   none.bytes_by_space.clear();
   const auto tiny = predict_time(none, roofs());
   REQUIRE(tiny);
