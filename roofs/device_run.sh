@@ -15,14 +15,20 @@
 #            beside NVIDIA's ICD (no ICD hidden), roofline devices, a --quick
 #            build on the GPU, count, place and analyze on the GPU and on PoCL
 #            with the carried instrumenter, triad's full-size counts against
-#            roofs/place/counts/, and trace with counting.
+#            roofs/place/counts/, and trace with counting;
+#   evaluate issue 28's evaluation: every example and validation/ kernel placed
+#            against the committed roofs/SLUG.json without energy, with
+#            --analyze through the carried instrumenter (.carry/instrument, as
+#            for icds), then evaluation_summary.py; without it, placed on
+#            counts alone and judged on the analyses made where Clang is
+#            (roofs/place/SLUG-evaluation-analysis). $CASES narrows the cases.
 # It expects binaries built elsewhere in .carry/: roofline without PAPI (it
 # links no LLVM), Debian's clpeak, BabelStream's OpenCL model
 # (roofs/build_babelstream.sh), libOpenCL in .carry/lib where the machine has
 # none, and for icds the instrumenter as roofs/pack_instrumenter.sh packs it
 # in .carry/instrument/ with roofline's capture libraries in .carry/lib/ (the
-# build's lib/). Each call leaves an archive in $OUT: STEP.tar.gz.
-# usage: roofs/device_run.sh SLUG check|measure|place|suite|suite-quick|icds
+# build's lib/; evaluate likewise). Each call leaves an archive in $OUT: STEP.tar.gz.
+# usage: roofs/device_run.sh SLUG check|measure|place|suite|suite-quick|icds|evaluate
 set -uo pipefail
 slug=${1:?usage: roofs/device_run.sh SLUG check|measure|place}
 step=${2:?usage: roofs/device_run.sh SLUG check|measure|place}
@@ -127,5 +133,19 @@ PY
     echo "trace exit $?" >> "$raw/icds-trace.txt"
     tar -C "$work" -czf "$out/icds.tar.gz" raw icds-quick.json icds-pocl-quick.json triad-gpu.counts.json triad-cpu.counts.json mm-gpu.json mm-cpu.json \
       mm-gpu.analysis.json mm-cpu.analysis.json bs.trace.json ;;
-  *) echo "unknown step $step (check, measure, place, suite, suite-quick or icds)" >&2; exit 2 ;;
+  evaluate)
+    mkdir -p "$work/evaluate"
+    if [ -d .carry/instrument ]; then
+      . roofs/carried_instrumenter.sh
+      use_carried_instrumenter "$PWD/.carry/instrument" "$work"
+      export ROOFLINE_KERNELS=$PWD/kernels
+      timeout 540 roofs/place/evaluate.sh "roofs/$slug.json" "$work/evaluate" "$bin" --device gpu
+    else
+      timeout 540 roofs/place/run_device.sh "roofs/$slug.json" "$work/evaluate" "$bin" --device gpu --energy none \
+        > "$work/evaluate/place-log.txt" 2>&1
+      roofs/place/evaluation_summary.py "$work/evaluate" "roofs/place/$slug-evaluation-analysis"
+    fi > "$work/evaluate/summary-log.txt" 2>&1
+    echo "evaluate exit $?" >> "$work/evaluate/summary-log.txt"
+    tar -C "$work" -czf "$out/evaluate.tar.gz" raw/devices.txt evaluate ;;
+  *) echo "unknown step $step (check, measure, place, suite, suite-quick, icds or evaluate)" >&2; exit 2 ;;
 esac

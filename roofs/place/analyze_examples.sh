@@ -9,7 +9,7 @@ set -euo pipefail
 roofs=$1 out=$2 bin=${3:-./build/roofline}
 mkdir -p "$out"
 . roofs/place/cases.sh
-place_cases | while read -r name f opts; do
+selected_cases | while read -r name f opts; do
   opts=${opts/--label */}  # analyze takes no label
   echo "== $f $opts"
   # shellcheck disable=SC2086

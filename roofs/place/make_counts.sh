@@ -9,7 +9,7 @@ bin=${1:-./build/roofline}
 out=roofs/place/counts
 mkdir -p "$out"
 . roofs/place/cases.sh
-place_cases | while read -r name f opts; do
+selected_cases | while read -r name f opts; do
   opts=${opts/--label */}  # count takes no label
   echo "== $f $opts"
   # shellcheck disable=SC2086

@@ -24,6 +24,6 @@ while read -r name f opts; do
   echo "exit $rc" >> "$out/$name.txt"
   cat "$out/$name.txt"
   [ $rc -eq 0 ] && dots+=(--dots "$out/$name.json")
-done < <(place_cases | grep -E "^(${CASES:-.*})")
+done < <(selected_cases)
 "$bin" plot "$roofs" -o "$out/placements.svg" "${dots[@]}"
 echo "chart: $out/placements.svg (exit $?)"

@@ -79,10 +79,40 @@ void from_json(const nlohmann::json& j, AccessAnalysis& a) {
 }
 
 
+std::optional<std::string> limit_in_words(const Prediction& p) {
+  const PredictionTerm& l = p.limit;
+  const auto term = [&](PredictionTermKind kind) -> const PredictionTerm* {
+    for (const PredictionTerm& t : p.terms)
+      if (t.kind == kind) return &t;
+    return nullptr;
+  };
+  switch (l.kind) {
+    case PredictionTermKind::occupancy: {
+      const PredictionTerm* roof = term(PredictionTermKind::compute);
+      return "occupancy-bound: " + format_si(l.amount, "op") + " of " + l.roof + " run at " + format_si(l.rate, "op/s") +
+             ", the rate the build measured at this launch size" +
+             (roof ? format_text(" (x%.1f the time at the roof, ", l.seconds / roof->seconds) + format_si(roof->rate, "op/s") + ")" : std::string()) +
+             ": add work-items or independent chains per work-item";
+    }
+    case PredictionTermKind::latency:
+      return "latency-bound: " + format_si(l.amount, "load") + " in dependent chains (" + l.roof + "), " + format_si(l.seconds, "s") +
+             ": interleave independent chains per work-item or add work-items";
+    case PredictionTermKind::atomic:
+      return "atomic-bound: " + format_si(l.amount, "op") + ", the worst site " + l.roof + ", at " + format_si(l.rate, "op/s") +
+             " measured for that contention: privatize the atomics (local copies per work-group, one global update per group)";
+    case PredictionTermKind::launch:
+      return "launch-bound: the empty kernel takes " + format_si(l.seconds, "s") + " (" + l.roof + "), more than the kernel's work (" +
+             format_si(p.seconds - l.seconds, "s") + "): fuse it with its neighbours or give each launch more work";
+    default: return std::nullopt;
+  }
+}
+
 std::vector<Finding> diagnose(const AccessAnalysis& a, const std::optional<Prediction>& hierarchical, std::uint64_t work_items) {
   std::vector<Finding> out;
   const TargetArchitecture& t = a.target;
-  if (hierarchical) {
+  if (hierarchical && limit_in_words(*hierarchical)) {
+    out.push_back({"", *limit_in_words(*hierarchical)});
+  } else if (hierarchical) {
     const PredictionTerm& l = hierarchical->limit;
     std::string text = "bound by " + l.roof + ": " + format_bytes(l.amount) + " at " + format_si(l.rate, "B/s");
     if (l.kind == PredictionTermKind::level && l.level && !a.levels.empty() && l.level->name == a.levels.front().level && a.transfer_efficiency > 0)

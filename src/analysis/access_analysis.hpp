@@ -123,6 +123,11 @@ void from_json(const nlohmann::json& j, AccessAnalysis& a);
 // (Finding: model/placement.hpp.)
 std::vector<Finding> diagnose(const AccessAnalysis& a, const std::optional<Prediction>& hierarchical, std::uint64_t work_items);
 
+// The finding for a prediction limited by a term of analysis/prediction_terms
+// (occupancy, latency, atomic, launch), with what to change; none for a limit
+// of bytes or operations at a roof.
+std::optional<std::string> limit_in_words(const Prediction& p);
+
 // The kernel's dots at each level that serves bytes, for `ops` operations.
 std::vector<LevelDot> level_dots(const std::vector<LevelTraffic>& levels, double ops);
 

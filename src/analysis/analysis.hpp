@@ -18,6 +18,8 @@
 //   aiwc_observer.hpp    the AIWC metrics (seed 002)
 //   cache_model.hpp      an LRU model of the target's caches: the bytes of the levels past the first, and DRAM
 //   prediction.hpp       the time predicted a priori from counts, footprint and roofs (never the measurement)
+//   prediction_terms.hpp its terms beyond bytes and operations: occupancy, dependent-load latency, contended
+//                        atomics, launch overhead
 //   math_time.hpp        a kernel's math calls timed at their math roofs (the math-bound rule and term)
 //   placement_bound.hpp  the roof a placed kernel attains (post hoc), and its prediction filled in
 #pragma once
@@ -33,6 +35,7 @@
 #include "analysis/placement_bound.hpp"
 #include "analysis/power_model.hpp"
 #include "analysis/prediction.hpp"
+#include "analysis/prediction_terms.hpp"
 #include "analysis/step_observers.hpp"
 #include "analysis/target_architecture.hpp"
 #include "analysis/transfer_fit.hpp"

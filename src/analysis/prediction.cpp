@@ -2,6 +2,7 @@
 
 #include "model/level_consistency.hpp"
 #include "analysis/math_time.hpp"
+#include "analysis/prediction_terms.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -17,6 +18,7 @@ KernelWork work_of(const Placement& p) {
   w.bytes_by_space = p.bytes_by_space;
   w.footprint_bytes = p.footprint_bytes;
   w.math_calls = p.math_calls;
+  w.work_items = p.work_items;
   return w;
 }
 
@@ -32,7 +34,9 @@ KernelWork work_of(const OpCounts& counts, std::optional<double> footprint_bytes
 }
 
 KernelWork work_of(const CountsFile& counts) {
-  return work_of(counts.counts, counts.buffer_bytes ? std::optional<double>(double(*counts.buffer_bytes)) : std::nullopt);
+  KernelWork w = work_of(counts.counts, counts.buffer_bytes ? std::optional<double>(double(*counts.buffer_bytes)) : std::nullopt);
+  if (counts.work_items) w.work_items = double(counts.work_items);
+  return w;
 }
 
 const Ceiling* best_compute_roof(const RoofsDocument& doc, DataType type) {
@@ -203,11 +207,10 @@ std::vector<MemoryLevel> hierarchy_nearest_first(const RoofsDocument& doc) {
 }
 
 namespace {
-// The prediction's limit: its term with the most seconds (terms not empty).
-Prediction with_limit(Prediction p) {
-  p.limit = *std::max_element(p.terms.begin(), p.terms.end(), [](const auto& a, const auto& b) { return a.seconds < b.seconds; });
-  p.seconds = p.limit.seconds;
-  return p;
+// The prediction with the terms that need the launch's size (analysis/prediction_terms), its limit and seconds.
+Prediction with_limit(Prediction p, const KernelWork& w, const RoofsDocument& doc) {
+  if (!w.work_items) return with_terms(std::move(p), {});
+  return with_terms(std::move(p), {occupancy_term(w.flops_by_type, w.intops, *w.work_items, doc), launch_term(doc, *w.work_items)});
 }
 }  // namespace
 
@@ -232,7 +235,7 @@ std::optional<Prediction> predict_time(const KernelWork& w, const RoofsDocument&
                            store_fraction_of(w.bytes_by_space, {AddressSpace::local})))
     p.terms.push_back(*t);
   if (p.terms.empty()) return std::nullopt;
-  return with_limit(std::move(p));
+  return with_limit(std::move(p), w, doc);
 }
 
 std::optional<Prediction> predict_time(const KernelWork& w, const std::vector<LevelTraffic>& levels, bool local_on_l1_path,
@@ -261,7 +264,7 @@ std::optional<Prediction> predict_time(const KernelWork& w, const std::vector<Le
   }
   p.terms.insert(p.terms.end(), terms.begin(), terms.end());
   if (p.terms.empty()) return std::nullopt;
-  return with_limit(std::move(p));
+  return with_limit(std::move(p), w, doc);
 }
 
 std::optional<Prediction> mean_prediction(const std::vector<std::pair<double, Prediction>>& weighted) {

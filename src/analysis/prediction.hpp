@@ -40,6 +40,7 @@ struct KernelWork {
   std::map<AddressSpace, SpaceBytes> bytes_by_space;
   std::optional<double> footprint_bytes;  // bytes of its buffers; none: unknown, no footprint term
   std::map<MathCall, double> math_calls;  // the math category's calls
+  std::optional<double> work_items;       // of the launch; none: no occupancy or launch term
 };
 KernelWork work_of(const Placement& p);
 KernelWork work_of(const OpCounts& counts, std::optional<double> footprint_bytes);
@@ -62,6 +63,8 @@ const Ceiling* best_compute_roof(const RoofsDocument& doc, DataType type);
 DataType dominant_type(const std::map<DataType, double>& flops_by_type);
 
 // None when the roofs give no term (no compute roof for the type and no memory roof).
+// Both predictions add the occupancy and launch terms of analysis/prediction_terms
+// where the work-items are known: the launch's time on top of the largest term.
 std::optional<Prediction> predict_time(const KernelWork& work, const RoofsDocument& doc);
 
 // The hierarchical prediction, with the bytes each level serves from the

@@ -89,7 +89,8 @@ AddressAnalysis analyze_addresses(PreparedKernel& k, const KernelRequest& reques
   const std::uint64_t per_item = records_hint(counts);
   const SamplePlan plan = sample_plan(k.kernel->work_groups(), double(per_item) * double(k.kernel->work_items()), target, sample);
   const AddressRecording rec = recording_of(inst, plan, per_item);
-  const KernelWork work = work_of(counts.counts, double(k.kernel->buffer_bytes()));
+  KernelWork work = work_of(counts.counts, double(k.kernel->buffer_bytes()));
+  work.work_items = double(k.kernel->work_items());
   AccessAnalyzer analyzer(k.kernel->trace_layout(rec), target, work.footprint_bytes);
   worker.doing("recording the addresses of kernel '" + k.kernel->kernel_name() + "' of " + k.file);
   try {
@@ -102,6 +103,9 @@ AddressAnalysis analyze_addresses(PreparedKernel& k, const KernelRequest& reques
   AddressAnalysis out;
   out.analysis = analyzer.finish();
   out.hierarchical = predict_time(work, out.analysis.levels, target.local_on_l1_path, roofs);
+  if (out.hierarchical)  // the terms only the recorded accesses give: dependent loads and contended atomics
+    out.hierarchical = with_terms(*out.hierarchical, {latency_term(out.analysis, roofs, *work.work_items, work.footprint_bytes),
+                                                      atomic_term(out.analysis, roofs)});
   out.core = predict_time(work, roofs);
   out.findings = diagnose(out.analysis, out.hierarchical, k.kernel->work_items());
   // The counting copy's warnings are the same source's: only the recording copy's new ones.

@@ -110,6 +110,7 @@ Placement placement_of(const PlaceRequest& r, const PreparedKernel& k, const Cou
   p.bytes_by_space = counts.counts.bytes_by_space();
   p.math_calls = counts.counts.math_calls();
   p.footprint_bytes = double(k.kernel->buffer_bytes());
+  p.work_items = double(k.kernel->work_items());
   p.time = time;
   p.seconds = time.median;
   if (power.power) {

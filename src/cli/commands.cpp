@@ -186,11 +186,12 @@ void CommandLine::add_launch_options(CLI::App* c) {
                 "give default launch options")
       ->required();
   c->add_option("--kernel", k.kernel, "Kernel to run (default: the file's only kernel)");
-  c->add_option("--global", k.global, "Global size X[,Y[,Z]]; sizes may be products of numbers and -D names (DIM*DIM)");
+  c->add_option("--global", k.global, "Global size X[,Y[,Z]]; sizes may be sums of products of numbers and -D names (DIM*DIM, N+2)");
   c->add_option("--local", k.local, "Work-group size X[,Y[,Z]] (default: the runtime's choice)");
   c->add_option("--arg", k.args,
                 "NAME=SPEC for a kernel argument: float[1048576]:random (buffer; element type any OpenCL scalar or vector "
-                "type; init random|zeros|ones|iota|value=X|file=PATH), int:4096 or float:2.5 (scalar), local:float[256]")
+                "type; init random|random=N|zeros|ones|iota|iota=K|value=X|file=PATH), int:4096 or float:2.5 (scalar), "
+                "local:float[256]")
       ->expected(1)
       ->take_all();
   c->add_option("-D", k.defines, "NAME=VALUE, a define for the kernel build (and for sizes in specs)")->expected(1)->take_all();

@@ -65,9 +65,12 @@ std::string format_counts(const CountsFile& c) {
 namespace {
 
 std::string term_text(const PredictionTerm& t) {
-  const std::string amount = t.kind == PredictionTermKind::compute ? format_si(t.amount, "op")
-                             : t.kind == PredictionTermKind::math  ? format_si(t.amount, "call")
-                                                                   : format_bytes(t.amount);
+  const bool ops = t.kind == PredictionTermKind::compute || t.kind == PredictionTermKind::occupancy || t.kind == PredictionTermKind::atomic;
+  const std::string amount = ops                                      ? format_si(t.amount, "op")
+                             : t.kind == PredictionTermKind::math    ? format_si(t.amount, "call")
+                             : t.kind == PredictionTermKind::latency ? format_si(t.amount, "load")
+                             : t.kind == PredictionTermKind::launch  ? std::string("1 launch")
+                                                                     : format_bytes(t.amount);
   return std::string(name_of(t.kind)) + " " + amount + " at " + t.roof + ": " + format_si(t.seconds, "s");
 }
 
@@ -76,7 +79,7 @@ std::string term_text(const PredictionTerm& t) {
 std::string format_prediction(const Prediction& p, double measured_seconds) {
   std::string terms;
   for (const PredictionTerm& t : p.terms)
-    terms += "\n    " + term_text(t) + (t.kind == p.limit.kind && t.seconds == p.seconds ? "  <- limit" : "");
+    terms += "\n    " + term_text(t) + (t.kind == p.limit.kind && t.seconds == p.limit.seconds ? "  <- limit" : "");
   return format_text("  predicted %s a priori (limit: %s), measured %s (measured / predicted %.2f)", format_si(p.seconds, "s").c_str(),
                      p.limit.roof.c_str(), format_si(measured_seconds, "s").c_str(), measured_seconds / p.seconds) +
          terms + "\n";

@@ -61,11 +61,14 @@ std::vector<unsigned char> make_buffer_data(const ArgSpec& a) {
     double v = 0;
     switch (a.init) {
       case ArgSpec::Init::Ones: v = 1; break;
-      case ArgSpec::Init::Iota: v = double(i); break;
+      case ArgSpec::Init::Iota: v = a.scale ? double(i) * double(a.scale) : double(i); break;
       case ArgSpec::Init::Random: {
         state ^= state >> 12; state ^= state << 25; state ^= state >> 27;  // xorshift64*
         const std::uint64_t r = state * 2685821657736338717ull;
-        v = a.type.floating ? double(r >> 11) * (1.0 / 9007199254740992.0) : double(r >> 56);
+        const double unit = double(r >> 11) * (1.0 / 9007199254740992.0);  // [0, 1)
+        if (a.scale == 0) v = a.type.floating ? unit : double(r >> 56);
+        else if (a.type.floating) v = unit * double(a.scale);
+        else v = double(std::uint64_t((static_cast<unsigned __int128>(r) * a.scale) >> 64));  // [0, scale), exact
         break;
       }
       default: break;

@@ -51,6 +51,20 @@ bool is_identifier(const std::string& name) {
   return true;
 }
 
+// random=N and iota=K on an integer type: the largest value drawn or
+// written, N - 1 or (lanes - 1) x K, must fit the type (a wrapped index would
+// read out of bounds or repeat).
+void check_scaled_range(const ArgSpec& a) {
+  if (a.type.floating) return;
+  std::uint64_t largest = a.scale - 1;
+  if (a.init == ArgSpec::Init::Iota && !multiply(a.count * a.type.stored_lanes() - 1, a.scale, largest))
+    largest = std::numeric_limits<std::uint64_t>::max();
+  const int bits = int(a.type.base_bytes * 8) - (a.type.is_signed ? 1 : 0);
+  if (bits < 64 && largest >> bits != 0)
+    throw LaunchSpecError(std::string(a.init == ArgSpec::Init::Iota ? "iota=" : "random=") + std::to_string(a.scale) +
+                          " writes " + std::to_string(largest) + ", beyond " + a.type.base + "'s range");
+}
+
 }  // namespace
 
 void parse_typed_value(const ElementType& t, const std::string& text, double& value, std::uint64_t& integer) {
@@ -143,22 +157,28 @@ bool is_element_type(const std::string& name) {
 
 std::uint64_t LaunchSpec::evaluate(const std::string& expr, const std::string& what) const {
   if (expr.empty()) throw LaunchSpecError(what + ": empty size");
-  std::uint64_t product = 1;
-  for (const std::string& factor : split(expr, '*')) {
-    std::string f = factor;
-    // Defines are looked up by name; the last -D of a name wins.
-    for (auto it = defines.rbegin(); it != defines.rend(); ++it)
-      if (it->first == f) {
-        f = it->second;
-        break;
-      }
-    if (f.empty() || f.find_first_not_of("0123456789") != std::string::npos)
-      throw LaunchSpecError(what + ": '" + factor + "' in '" + expr + "' is neither a number nor a -D name with a number");
-    std::uint64_t v = 0;
-    if (!parse_count(f, v) || !multiply(product, v, product))
-      throw LaunchSpecError(what + ": '" + expr + "' is too large (overflows 64 bits)");
+  const auto too_large = [&] { return LaunchSpecError(what + ": '" + expr + "' is too large (overflows 64 bits)"); };
+  std::uint64_t sum = 0;
+  // A sum of products: ROWS+1, W*W*W, N*N+2*N.
+  for (const std::string& term : split(expr, '+')) {
+    std::uint64_t product = 1;
+    for (const std::string& factor : split(term, '*')) {
+      std::string f = factor;
+      // Defines are looked up by name; the last -D of a name wins.
+      for (auto it = defines.rbegin(); it != defines.rend(); ++it)
+        if (it->first == f) {
+          f = it->second;
+          break;
+        }
+      if (f.empty() || f.find_first_not_of("0123456789") != std::string::npos)
+        throw LaunchSpecError(what + ": '" + factor + "' in '" + expr + "' is neither a number nor a -D name with a number");
+      std::uint64_t v = 0;
+      if (!parse_count(f, v) || !multiply(product, v, product)) throw too_large();
+    }
+    if (product > std::numeric_limits<std::uint64_t>::max() - sum) throw too_large();
+    sum += product;
   }
-  return product;
+  return sum;
 }
 
 std::vector<std::uint64_t> LaunchSpec::dims(const std::vector<std::string>& text, const std::string& what) const {
@@ -226,7 +246,15 @@ ArgSpec LaunchSpec::arg(const std::string& name) const {
     else if (tail == "random") a.init = ArgSpec::Init::Random;
     else if (tail == "ones") a.init = ArgSpec::Init::Ones;
     else if (tail == "iota") a.init = ArgSpec::Init::Iota;
-    else if (tail.rfind("value=", 0) == 0) {
+    else if (tail.rfind("random=", 0) == 0 || tail.rfind("iota=", 0) == 0) {
+      // random=N: uniform in [0, N) (indices into N elements); iota=K: i x K (CSR row offsets).
+      const bool random = tail[0] == 'r';
+      a.init = random ? ArgSpec::Init::Random : ArgSpec::Init::Iota;
+      a.scale = evaluate(tail.substr(random ? 7 : 5), random ? "random=" : "iota=");
+      if (random && a.scale == 0) throw LaunchSpecError("random=0 leaves no value to draw");
+      if (random && a.scale > (std::uint64_t(1) << 53)) throw LaunchSpecError("random=N takes N up to 2^53 (values are drawn as doubles)");
+      check_scaled_range(a);
+    } else if (tail.rfind("value=", 0) == 0) {
       a.init = ArgSpec::Init::Value;
       parse_typed_value(a.type, tail.substr(6), a.value, a.integer);
     } else if (tail.rfind("file=", 0) == 0) {
@@ -234,7 +262,7 @@ ArgSpec LaunchSpec::arg(const std::string& name) const {
       a.file = tail.substr(5);
       if (a.file.empty()) throw LaunchSpecError("file= needs a path");
     } else {
-      throw LaunchSpecError("unknown initial data '" + tail + "' (random, zeros, ones, iota, value=X, file=PATH)");
+      throw LaunchSpecError("unknown initial data '" + tail + "' (random, random=N, zeros, ones, iota, iota=K, value=X, file=PATH)");
     }
   } catch (const LaunchSpecError& e) {
     throw LaunchSpecError("bad " + where + ": " + e.what());

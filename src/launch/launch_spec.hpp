@@ -4,10 +4,11 @@
 //   A=float[1048576]:random    a buffer: element type (any OpenCL scalar or
 //                              vector type) and count, then its initial data:
 //                              random | zeros | ones | iota | value=2.5 | file=path
+//                              | random=N (uniform in [0, N)) | iota=K (i x K)
 //   n=int:4096, s=float:2.5    a scalar (in range for its type)
 //   tile=local:float[256]      local memory
-// Counts and NDRange sizes may be products of integers and -D names
-// (float[DIM*DIM], --global DIM,DIM with -D DIM=1024); a size, a byte count
+// Counts and NDRange sizes may be sums of products of integers and -D names
+// (float[DIM*DIM], int[ROWS+1], --global DIM,DIM with -D DIM=1024); a size, a byte count
 // or a work-item count that does not fit in 64 bits is an error, not a wrap.
 #pragma once
 #include <cstdint>
@@ -51,6 +52,7 @@ struct ArgSpec {
   double value = 0;              // Init::Value; scalars: their value
   std::uint64_t integer = 0;     // the same for integer types, exactly (two's complement)
   std::string file;              // Init::File
+  std::uint64_t scale = 0;       // Init::Random: values in [0, scale) (0: [0, 1) or [0, 256)); Init::Iota: i x scale (0: i)
   std::string scalar_text;       // scalars: the value as written
   std::uint64_t bytes() const { return count * type.bytes(); }
 };

@@ -46,7 +46,7 @@ enum class AddressSpace { global, constant, local, private_ };
 // the compute roof, its global bytes at the nearest cache, its local bytes at
 // the local-memory roof, its footprint at the level that holds it; or, with
 // the access analysis (analysis/access_analysis), the bytes each level serves.
-enum class PredictionTermKind { compute, global, local, footprint, level, math };
+enum class PredictionTermKind { compute, global, local, footprint, level, math, occupancy, latency, atomic, launch };
 
 // One enum value and its name at the edges.
 template <typename Enum>
@@ -134,12 +134,16 @@ struct Vocabulary<AddressSpace> {
 template <>
 struct Vocabulary<PredictionTermKind> {
   static constexpr std::string_view what = "prediction term";
-  static constexpr std::array<Named<PredictionTermKind>, 6> names{{{PredictionTermKind::compute, "compute"},
+  static constexpr std::array<Named<PredictionTermKind>, 10> names{{{PredictionTermKind::compute, "compute"},
                                                                    {PredictionTermKind::global, "global"},
                                                                    {PredictionTermKind::local, "local"},
                                                                    {PredictionTermKind::footprint, "footprint"},
                                                                    {PredictionTermKind::level, "level"},
-                                                                   {PredictionTermKind::math, "math"}}};
+                                                                   {PredictionTermKind::math, "math"},
+                                                                   {PredictionTermKind::occupancy, "occupancy"},
+                                                                   {PredictionTermKind::latency, "latency"},
+                                                                   {PredictionTermKind::atomic, "atomic"},
+                                                                   {PredictionTermKind::launch, "launch"}}};
 };
 
 // The name of a value, as the files and the command line write it.

@@ -1,10 +1,12 @@
 // Launch specs: parsing, size expressions, merging, argument specs and their data.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <vector>
 
 #include <unistd.h>
 
@@ -118,6 +120,36 @@ TEST_CASE("argument data is deterministic and as specified") {
   std::memcpy(dv, d.data(), sizeof dv);
   CHECK(dv[0] == 2.5);
   CHECK(dv[1] == 2.5);
+}
+
+TEST_CASE("sums in sizes, random=N and iota=K give index data") {
+  LaunchSpec s = parse_launch_words({"--arg", "ptr=int[ROWS+1]:iota=K", "--arg", "col=uint[ROWS*K]:random=ROWS", "--arg",
+                                     "f=float[64]:random=ROWS", "-D", "ROWS=1000", "-D", "K=3"});
+  CHECK(s.evaluate("ROWS*K+ROWS+2", "x") == 4002);
+  CHECK_THROWS_AS(s.evaluate("ROWS+", "x"), LaunchSpecError);
+  const auto ptr = make_buffer_data(s.arg("ptr"));
+  REQUIRE(ptr.size() == 1001 * 4);
+  std::vector<int> p(1001);
+  std::memcpy(p.data(), ptr.data(), ptr.size());
+  for (int k = 0; k <= 1000; ++k) CHECK(p[k] == 3 * k);
+  const auto col = make_buffer_data(s.arg("col"));
+  std::vector<unsigned> c(3000);
+  std::memcpy(c.data(), col.data(), col.size());
+  unsigned largest = 0, below_half = 0;
+  for (unsigned v : c) {
+    largest = std::max(largest, v);
+    below_half += v < 500;
+  }
+  CHECK(largest == 999);  // 3000 draws from 1000 values reach the last
+  CHECK(below_half == doctest::Approx(1500).epsilon(0.1));
+  float f[64];
+  std::memcpy(f, make_buffer_data(s.arg("f")).data(), sizeof f);
+  for (float x : f) CHECK((x >= 0.0f && x < 1000.0f));
+  auto arg = [](const std::string& spec) { return parse_launch_words({"--arg", "c=" + spec}).arg("c"); };
+  CHECK_THROWS_WITH(arg("uchar[4]:random=300"), "bad --arg c=uchar[4]:random=300: random=300 writes 299, beyond uchar's range");
+  CHECK_THROWS_WITH(arg("short[4]:iota=20000"), doctest::Contains("iota=20000 writes 60000, beyond short's range"));
+  CHECK_THROWS_WITH(arg("int[4]:random=0"), doctest::Contains("random=0 leaves no value to draw"));
+  CHECK(arg("uchar[4]:random=256").scale == 256);
 }
 
 TEST_CASE("sizes that overflow 64 bits are errors naming the argument, not wrapped counts") {

@@ -1,0 +1,170 @@
+#include "analysis/prediction_terms.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "analysis/prediction.hpp"
+#include "model/suite_table.hpp"
+#include "model/units.hpp"
+
+namespace roofline {
+
+namespace {
+
+// y at x on points sorted by x, linear between them; below the first in
+// proportion to x (Little's law: rate with the work in flight) when
+// `proportional_below`, else the first's; beyond the last the last's.
+double interpolate(const std::vector<std::pair<double, double>>& points, double x, bool proportional_below) {
+  if (x <= points.front().first)
+    return proportional_below && points.front().first > 0 ? points.front().second * x / points.front().first : points.front().second;
+  for (std::size_t i = 1; i < points.size(); ++i)
+    if (x <= points[i].first) {
+      const auto& [x0, y0] = points[i - 1];
+      const auto& [x1, y1] = points[i];
+      return x1 > x0 ? y0 + (y1 - y0) * (x - x0) / (x1 - x0) : y1;
+    }
+  return points.back().second;
+}
+
+std::string items_text(double n) { return format_text("%.0f", n); }
+
+}  // namespace
+
+std::optional<RateAtLaunch> compute_rate_at(const Ceiling& roof, double work_items) {
+  std::vector<std::pair<double, double>> points;
+  for (const SweepPoint& s : roof.sweep_wg_count)
+    if (s.launch.global > 0 && s.stats.median > 0) points.emplace_back(double(s.launch.global), s.stats.median);
+  if (points.empty() || !(work_items > 0)) return std::nullopt;
+  std::sort(points.begin(), points.end());
+  RateAtLaunch r;
+  r.rate = std::min(roof.value, interpolate(points, work_items, true));
+  r.saturation_items = points.back().first;
+  for (const auto& [items, rate] : points)
+    if (rate >= 0.9 * roof.value) {
+      r.saturation_items = items;
+      break;
+    }
+  return r;
+}
+
+std::optional<PredictionTerm> occupancy_term(const std::map<DataType, double>& flops_by_type, double intops, double work_items,
+                                             const RoofsDocument& doc) {
+  double ops = 0, seconds = 0, roof_seconds = 0, saturation = 0;
+  const Ceiling* dominant = best_compute_roof(doc, dominant_type(flops_by_type));
+  auto charge = [&](const Ceiling& roof, double n) {
+    const auto at = compute_rate_at(roof, work_items);
+    ops += n;
+    roof_seconds += n / roof.value;
+    seconds += n / (at && at->rate > 0 ? at->rate : roof.value);
+    if (at) saturation = std::max(saturation, at->saturation_items);
+  };
+  double flops = 0;
+  for (const auto& [type, n] : flops_by_type) flops += n;
+  if (flops > 0) {
+    for (const auto& [type, n] : flops_by_type)
+      if (const Ceiling* roof = best_compute_roof(doc, type); roof && n > 0) charge(*roof, n);
+  } else if (dominant && intops > 0) {
+    charge(*dominant, intops);
+  }
+  // Below 1% over the roof's time the launch fills the device: no term.
+  if (!dominant || !(seconds > roof_seconds * 1.01)) return std::nullopt;
+  return PredictionTerm{PredictionTermKind::occupancy,
+                        dominant->label() + " at " + items_text(work_items) + " work-items (90% of the roof from " +
+                            items_text(saturation) + ")",
+                        std::nullopt, ops, ops / seconds, seconds};
+}
+
+std::optional<PredictionTerm> launch_term(const RoofsDocument& doc, double work_items) {
+  if (!doc.launch_overhead || doc.launch_overhead->device_seconds.empty()) return std::nullopt;
+  std::vector<std::pair<double, double>> points;
+  for (const CurvePoint& p : doc.launch_overhead->device_seconds)
+    if (p.stats.median > 0) points.emplace_back(p.bytes, p.stats.median);
+  if (points.empty()) return std::nullopt;
+  std::sort(points.begin(), points.end());
+  const double seconds = interpolate(points, std::max(1.0, work_items), false);
+  return PredictionTerm{PredictionTermKind::launch, "empty kernel at " + items_text(work_items) + " work-items", std::nullopt, 1,
+                        1 / seconds, seconds};
+}
+
+std::optional<PredictionTerm> latency_term(const AccessAnalysis& a, const RoofsDocument& doc, double work_items,
+                                           std::optional<double> footprint_bytes) {
+  if (!doc.memory || a.items == 0) return std::nullopt;
+  // The nearest measured level that holds the footprint (the farthest when none does).
+  const DetectedLevel* level = nullptr;
+  for (const DetectedLevel& l : doc.memory->levels) {
+    if (!l.latency_ns || !(*l.latency_ns > 0)) continue;
+    level = &l;
+    if (footprint_bytes && l.capacity_bytes && *l.capacity_bytes >= *footprint_bytes) break;
+  }
+  if (!level) return std::nullopt;
+  double links = 0;  // per work-item, the longest chain of any chained site
+  for (const SiteAnalysis& s : a.sites)
+    if (s.site.chained && !s.site.branch) links = std::max(links, double(s.accesses) / double(a.items));
+  if (!(links > 0)) return std::nullopt;
+  const TargetArchitecture& t = a.target;
+  const double slots = double(t.compute_units) * double(t.resident_groups) * double(std::max<std::uint64_t>(1, a.sample.group_size));
+  const double waves = slots > 0 ? std::ceil(std::max(1.0, work_items) / slots) : 1;
+  const double seconds = links * *level->latency_ns * 1e-9 * waves;
+  return PredictionTerm{PredictionTermKind::latency,
+                        format_text("dependent loads at %s latency (%.0f ns), %.0f wave", level->level.name.c_str(), *level->latency_ns, waves) +
+                            (waves == 1 ? "" : "s"),
+                        level->level, links * std::max(1.0, work_items), links * std::max(1.0, work_items) / seconds, seconds};
+}
+
+namespace {
+
+// ops/s at `contention` work-items per address in `space`: the contention sweep, else the atomics rates.
+std::optional<double> atomic_rate(const RoofsDocument& doc, AtomicSpace space, double contention) {
+  for (const MeasuredSeries& s : doc.series(SuiteBenchmark::atomic_contention)) {
+    if (s.tags.space != space) continue;
+    std::vector<std::pair<double, double>> points;
+    for (const SeriesPoint& p : s.points)
+      if (p.x > 0 && p.y.median > 0) points.emplace_back(std::log2(p.x), p.y.median);
+    if (points.empty()) continue;
+    std::sort(points.begin(), points.end());
+    return interpolate(points, std::log2(std::max(1.0, contention)), false);
+  }
+  const AtomicTarget target = contention >= 2 ? AtomicTarget::one_address : AtomicTarget::distinct_addresses;
+  for (const MeasuredSeries& s : doc.series(SuiteBenchmark::atomics))
+    if (s.tags.space == space && s.tags.target == target && !s.points.empty() && s.points.front().y.median > 0)
+      return s.points.front().y.median;
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<PredictionTerm> atomic_term(const AccessAnalysis& a, const RoofsDocument& doc) {
+  double ops = 0, seconds = 0, worst = 0;
+  std::string roof;
+  for (const SiteAnalysis& s : a.sites) {
+    if (!s.site.atomic || s.site.branch || s.accesses == 0) continue;
+    const AtomicSpace space = s.site.space == AddressSpace::local ? AtomicSpace::local : AtomicSpace::global;
+    const auto rate = atomic_rate(doc, space, s.contention());
+    if (!rate) continue;
+    const double n = double(s.accesses) * a.scale;
+    ops += n;
+    seconds += n / *rate;
+    if (n / *rate > worst) {
+      worst = n / *rate;
+      roof = format_text("%s atomics at %.1f work-items per address", space == AtomicSpace::local ? "local" : "global", s.contention());
+    }
+  }
+  if (!(seconds > 0)) return std::nullopt;
+  return PredictionTerm{PredictionTermKind::atomic, roof, std::nullopt, ops, ops / seconds, seconds};
+}
+
+Prediction with_terms(Prediction p, const std::vector<std::optional<PredictionTerm>>& extra) {
+  for (const auto& t : extra)
+    if (t) p.terms.push_back(*t);
+  double bound = 0, launch = 0;
+  for (const PredictionTerm& t : p.terms) {
+    double& into = t.kind == PredictionTermKind::launch ? launch : bound;
+    into = std::max(into, t.seconds);
+  }
+  if (!p.terms.empty())
+    p.limit = *std::max_element(p.terms.begin(), p.terms.end(), [](const auto& x, const auto& y) { return x.seconds < y.seconds; });
+  p.seconds = bound + launch;
+  return p;
+}
+
+}  // namespace roofline
