@@ -198,7 +198,7 @@ std::optional<Finding> sample_finding(const AccessAnalysis& a) {
                              "launch's; the levels' bytes are scaled x%.3g",
                              (unsigned long long)a.sample.count, (unsigned long long)a.sample.groups_total,
                              (unsigned long long)a.aiwc.total_footprint, a.scale),
-                 "--all-groups records every group: exact footprint and entropies (its recording takes longer)"};
+                 "--all-groups records every group; expected: the exact footprint and entropies (a longer recording)"};
 }
 
 // Where the cache model may charge more than the hardware moves: a sample
