@@ -104,7 +104,7 @@ Finding limit_finding(const AccessAnalysis& a, const Prediction& p) {
   Finding f{"", limit_code(l.kind), "bound by " + l.roof + ": " + format_term_amount(l) + " at " + format_term_rate(l), ""};
   const bool first_level = l.kind == PredictionTermKind::level && l.level && !a.levels.empty() && l.level->name == a.levels.front().level;
   if (first_level && a.transfer_efficiency > 0)
-    f.text += format_text(" (the lines requested carry %.0f%% of the bytes asked for)", 100 * a.transfer_efficiency);
+    f.text += format_text(" (the distinct bytes asked for fill %.0f%% of the lines requested)", 100 * a.transfer_efficiency);
   if (f.code == FindingCode::compute_bound)
     f.suggestion = "fewer operations, or a narrower type where the precision allows; expected time x(new ops / " + format_term_amount(l) + ")";
   else if (f.code == FindingCode::math_bound)
