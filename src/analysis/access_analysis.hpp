@@ -16,6 +16,7 @@
 //                        DRAM (its assumptions are listed there)
 // AccessAnalyzer below runs them all; this file holds their result.
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -56,17 +57,26 @@ struct AiwcMetrics {
 struct SiteAnalysis {
   TraceSite site;
   std::uint64_t steps = 0, accesses = 0, bytes = 0;  // bytes the items asked for
+  std::uint64_t distinct_bytes = 0;  // of them, per step at distinct addresses (an address several items ask counts once)
   std::uint64_t taken = 0, divergent_steps = 0;      // branch sites
   std::uint64_t serialized = 0;  // atomic sites: per step, the most items on one address, summed
   double contention() const { return steps ? double(serialized) / double(steps) : 0; }
   double divergent_share() const { return steps ? double(divergent_steps) / double(steps) : 0; }
   std::uint64_t requests = 0;  // global: distinct request lines over the steps; local: passes through the banks
+  std::uint64_t sectors = 0;   // global: distinct sectors (the target's sector_bytes) over the steps
   bool stores = false, loads = false;
   std::int64_t neighbour_stride = 0;  // bytes from item 0's address to item 1's, at the first step with both
-  // global: bytes asked for / bytes of the lines read (1: coalesced); local: passes per step (1: no conflict)
+  // global: distinct bytes asked for / bytes of the lines read (1: coalesced, never more); local: passes per step (1: no conflict)
   double lines_per_step() const { return steps ? double(requests) / double(steps) : 0; }
-  double efficiency(std::uint32_t request_bytes) const {
-    return requests ? double(bytes) / (double(requests) * request_bytes) : 0;
+  double efficiency(std::uint32_t request_bytes) const { return used_share(requests, request_bytes); }
+  double sector_efficiency(std::uint32_t sector_bytes) const { return used_share(sectors, sector_bytes); }
+  // Bytes asked per distinct byte: above 1, items of a step ask the same addresses (reuse, a broadcast).
+  double reuse() const { return distinct_bytes ? double(bytes) / double(distinct_bytes) : 1; }
+  // The share of `units` of `unit_bytes` that the distinct bytes fill (files
+  // written before distinct_bytes: the bytes asked), at most 1.
+  double used_share(std::uint64_t units, std::uint32_t unit_bytes) const {
+    const double used = double(distinct_bytes ? distinct_bytes : bytes);
+    return units ? std::min(1.0, used / (double(units) * unit_bytes)) : 0;
   }
 };
 
@@ -91,6 +101,7 @@ struct AccessAnalysis {
   double divergent_share = 0;        // over every branch site: divergent steps / steps
   std::vector<LevelTraffic> levels;  // first cache level (requests), local (when used), further caches, DRAM
   double scale = 1;                  // launch groups / sampled groups: what the levels' bytes were multiplied by
+  std::optional<double> footprint_bytes;  // the kernel's buffer bytes (the DRAM cap), where known
 };
 
 // The whole analysis: every observer, fed the sampled groups batch by batch,
@@ -113,20 +124,23 @@ class AccessAnalyzer {
 void to_json(nlohmann::json& j, const AccessAnalysis& a);
 void from_json(const nlohmann::json& j, AccessAnalysis& a);
 
-// What the analysis says in words, the most important first: the sites whose
-// lines carry few of the bytes asked for (with their neighbour stride), local
-// sites with bank conflicts, dependent chains (an access whose address is
-// what its previous execution loaded), atomics that items of a step make on
-// one address (they serialize), branches whose sub-groups diverge, the level
-// that bounds the hierarchical prediction, and a launch too small to fill
-// the device.
-// (Finding: model/placement.hpp.)
+// What the analysis says in words, each with its code and a suggestion with
+// the change it expects: the term that bounds the hierarchical prediction (in
+// its unit: operations, calls or bytes), then per site: branches whose
+// sub-groups diverge, dependent chains (an access whose address is what its
+// previous execution loaded), atomics that items of a step make on one
+// address (they serialize), local sites with bank conflicts, sites whose
+// lines (a write-through level's stores: sectors) carry under half the
+// distinct bytes asked for (with their neighbour stride); then a launch too
+// small to fill the device, a sampled DRAM charge above the buffers (the
+// model may over-charge), the sample's metrics (lower bounds), and items
+// whose records were cut. (Finding: model/placement.hpp.)
 std::vector<Finding> diagnose(const AccessAnalysis& a, const std::optional<Prediction>& hierarchical, std::uint64_t work_items);
 
 // The finding for a prediction limited by a term of analysis/prediction_terms
 // (occupancy, latency, atomic, launch), with what to change; none for a limit
 // of bytes or operations at a roof.
-std::optional<std::string> limit_in_words(const Prediction& p);
+std::optional<Finding> term_limit_finding(const Prediction& p);
 
 // The kernel's dots at each level that serves bytes, for `ops` operations.
 std::vector<LevelDot> level_dots(const std::vector<LevelTraffic>& levels, double ops);

@@ -129,6 +129,7 @@ void AccessWalk::run_wave() {
 AccessAnalysis AccessWalk::finish() {
   run_wave();
   out_.scale = groups_ ? double(std::max<std::uint64_t>(context_.layout.sample.groups_total, groups_)) / double(groups_) : 1;
+  out_.footprint_bytes = context_.footprint_bytes;
   for (AccessObserver* o : observers_) o->finish(out_);
   std::vector<SiteAnalysis> executed;
   for (std::size_t i = 0; i < out_.sites.size(); ++i)

@@ -13,6 +13,22 @@ std::uint64_t bytes_asked(const SubGroupStep& s) {
   return bytes;
 }
 
+// The bytes of distinct addresses the step asks for: an address asked by
+// several items (a broadcast) counts once (the others reuse it).
+std::uint64_t distinct_bytes(const SubGroupStep& s) {
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> spans;  // [begin, end)
+  spans.reserve(s.size());
+  for (const TraceAccess* a : s) spans.emplace_back(virtual_address(*a), virtual_address(*a) + a->bytes);
+  std::sort(spans.begin(), spans.end());
+  std::uint64_t bytes = 0, covered = 0;  // covered: the end of the bytes counted so far
+  for (const auto& [begin, end] : spans) {
+    const std::uint64_t from = std::max(begin, covered);
+    if (end > from) bytes += end - from;
+    covered = std::max(covered, end);
+  }
+  return bytes;
+}
+
 // The distinct units of `unit` bytes the accesses touch, an access at
 // address_of(access) (of at least one byte).
 template <typename Address>
@@ -59,6 +75,7 @@ void SiteStepObserver::memory_step(const SubGroupStep& s) {
   c.steps += n;
   c.accesses += n * s.size();
   c.bytes += n * bytes_asked(s);
+  c.distinct_bytes += n * distinct_bytes(s);
   c.stores |= bool(first.flags & kTraceStore);
   c.loads |= bool(first.flags & kTraceLoad);
 }
@@ -76,6 +93,7 @@ void SiteStepObserver::finish(AccessAnalysis& out) {
     site.steps += sites_[i].steps;
     site.accesses += sites_[i].accesses;
     site.bytes += sites_[i].bytes;
+    site.distinct_bytes += sites_[i].distinct_bytes;
     site.loads |= sites_[i].loads;
     site.stores |= sites_[i].stores;
   }
@@ -92,22 +110,28 @@ void CoalescingObserver::memory_step(const SubGroupStep& s) {
   const std::uint32_t n = directions(first.flags);
   const std::uint64_t bytes = bytes_asked(s);
   const std::uint64_t requests = distinct_units(s, t.request_bytes, virtual_address).size();
-  const double served = std::max(double(requests) * t.request_bytes, t.lanes_share_requests ? 0.0 : double(bytes));
+  const std::uint64_t sectors = distinct_units(s, t.sector_bytes, virtual_address).size();
+  const double line_bytes = double(requests) * t.request_bytes, sector_bytes = double(sectors) * t.sector_bytes;
+  // A pure store through a write-through first level (NVIDIA) moves its sectors, not whole lines.
+  const bool store_in_sectors = (first.flags & kTraceStore) && !(first.flags & kTraceLoad) && t.l1_write_through;
+  const double served = std::max(store_in_sectors ? sector_bytes : line_bytes, t.lanes_share_requests ? 0.0 : double(bytes));
   served_ += n * served;
   if (first.flags & kTraceStore) served_stores_ += served;
   if (context_.space(first) != AddressSpace::local) {
-    asked_global_ += double(n * bytes);
-    request_global_ += double(n * requests) * t.request_bytes;
+    asked_global_ += double(n * distinct_bytes(s));
+    request_global_ += n * (store_in_sectors ? sector_bytes : line_bytes);
   }
   if (!context_.known_site(first.site)) return;
   Counts& c = sites_[first.site];
   c.requests += n * requests;
+  c.sectors += n * sectors;
   if (!c.neighbour_stride && s.size() >= 2) c.neighbour_stride = std::int64_t(virtual_address(*s[1]) - virtual_address(*s[0]));
 }
 
 void CoalescingObserver::finish(AccessAnalysis& out) {
   for (std::size_t i = 0; i < sites_.size(); ++i) {
     out.sites[i].requests += sites_[i].requests;
+    out.sites[i].sectors += sites_[i].sectors;
     out.sites[i].neighbour_stride = sites_[i].neighbour_stride;
   }
   const TargetArchitecture& t = context_.target;

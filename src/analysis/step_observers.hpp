@@ -11,7 +11,7 @@
 namespace roofline {
 
 // How often each site ran: its steps, the accesses in them and the bytes the
-// items asked for, whether it loads and stores (a read-modify-write is two
+// items asked for (and of those, the bytes at distinct addresses), whether it loads and stores (a read-modify-write is two
 // steps); a branch's steps and evaluations.
 class SiteStepObserver : public AccessObserver {
  public:
@@ -22,19 +22,20 @@ class SiteStepObserver : public AccessObserver {
 
  private:
   struct Counts {
-    std::uint64_t steps = 0, accesses = 0, bytes = 0;
+    std::uint64_t steps = 0, accesses = 0, bytes = 0, distinct_bytes = 0;
     bool loads = false, stores = false;
   };
   const AccessContext& context_;
   std::vector<Counts> sites_;
 };
 
-// Coalescing: the request lines (of the target's line size) each step of
-// cached memory touches (global and constant, and local without banks), per
-// site with the stride between neighbouring items; the bytes the first cache
-// level serves (the lines, or where lanes do not share requests at least the
-// bytes asked), its first entry of the levels; the transfer efficiency of the
-// global steps.
+// Coalescing: the request lines (of the target's line size) and sectors each
+// step of cached memory touches (global and constant, and local without
+// banks), per site with the stride between neighbouring items; the bytes the
+// first cache level serves (the lines, a write-through level's stores their
+// sectors, or where lanes do not share requests at least the bytes asked),
+// its first entry of the levels; the transfer efficiency of the global steps
+// (distinct bytes asked over the bytes served).
 class CoalescingObserver : public AccessObserver {
  public:
   explicit CoalescingObserver(const AccessContext& context);
@@ -43,7 +44,7 @@ class CoalescingObserver : public AccessObserver {
 
  private:
   struct Counts {
-    std::uint64_t requests = 0;
+    std::uint64_t requests = 0, sectors = 0;
     std::int64_t neighbour_stride = 0;
   };
   const AccessContext& context_;

@@ -43,9 +43,11 @@ std::pair<RoofsDocument, std::string> target_roofs(const AnalyzeRequest& r, cons
   return {load_roofs(path), path};
 }
 
-// The first cap on an item's records: its share of the counted accesses,
-// taken as 4 bytes each, as many again for its branches, with room to spare
-// (the recording raises the cap to what the items made when it was short).
+// The first cap on an item's records in a sampled recording: its share of
+// the counted accesses, taken as 4 bytes each, as many again for its
+// branches, with room to spare (the recording raises the cap to what the
+// items made when it was short). Never what decides to sample: that is the
+// exact count (exact_records).
 std::uint64_t records_hint(const CountsFile& c) {
   const double per_item = c.work_items ? c.counts.carm_bytes() / 4.0 / double(c.work_items) : 0;
   return std::uint64_t(std::min(1e7, per_item * 2.5 + 64));
@@ -86,22 +88,32 @@ AddressAnalysis analyze_addresses(PreparedKernel& k, const KernelRequest& reques
     request.on_warning(request.file + ": no --local: the addresses are recorded with work-groups of " + std::to_string(group_size) +
                        " items");
   const TargetArchitecture target = target_architecture(roofs, group_size, inst.layout.total_local_bytes());
-  const std::uint64_t per_item = records_hint(counts);
-  const SamplePlan plan = sample_plan(k.kernel->work_groups(), double(per_item) * double(k.kernel->work_items()), target, sample);
-  const AddressRecording rec = recording_of(inst, plan, per_item);
+  std::uint64_t per_item = records_hint(counts);
+  double records = double(per_item) * double(k.kernel->work_items());
   KernelWork work = work_of(counts.counts, double(k.kernel->buffer_bytes()));
   work.work_items = double(k.kernel->work_items());
-  AccessAnalyzer analyzer(k.kernel->trace_layout(rec), target, work.footprint_bytes);
-  worker.doing("recording the addresses of kernel '" + k.kernel->kernel_name() + "' of " + k.file);
+  std::optional<AccessAnalyzer> analyzer;
   try {
+    if (!sample.groups && !sample.all && k.kernel->work_groups() <= kWholeLaunchGroups) {
+      // Whether the launch is recorded whole: its exact records, counted by the recording copy itself.
+      worker.doing("counting the address records of kernel '" + k.kernel->kernel_name() + "' of " + k.file);
+      UserKernel::RecordTotals exact;
+      while_doing("counting address records of " + request.file,
+                  [&] { exact = k.kernel->count_records(recording_of(inst, {0, 1, k.kernel->work_groups()}, 1)); });
+      records = double(exact.records);
+      per_item = std::max<std::uint64_t>(1, exact.most);
+    }
+    const AddressRecording rec = recording_of(inst, sample_plan(k.kernel->work_groups(), records, target, sample), per_item);
+    analyzer.emplace(k.kernel->trace_layout(rec), target, work.footprint_bytes);
+    worker.doing("recording the addresses of kernel '" + k.kernel->kernel_name() + "' of " + k.file);
     while_doing("recording addresses of " + request.file,
-                [&] { k.kernel->record(rec, [&](TracedGroup g) { analyzer.add(std::move(g)); }); });
+                [&] { k.kernel->record(rec, [&](TracedGroup g) { analyzer->add(std::move(g)); }); });
   } catch (const KernelBuildError& e) {
     throw CommandError(Failure::kernel_build, request.file + ": " + e.what() + " (a bug of the instrumenter; please report it)",
                        "build log:\n" + e.log());
   }
   AddressAnalysis out;
-  out.analysis = analyzer.finish();
+  out.analysis = analyzer->finish();
   out.hierarchical = predict_time(work, out.analysis.levels, target.local_on_l1_path, roofs);
   if (out.hierarchical)  // the terms only the recorded accesses give: dependent loads and contended atomics
     out.hierarchical = with_terms(*out.hierarchical, {latency_term(out.analysis, roofs, *work.work_items, work.footprint_bytes),

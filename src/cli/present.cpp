@@ -65,13 +65,7 @@ std::string format_counts(const CountsFile& c) {
 namespace {
 
 std::string term_text(const PredictionTerm& t) {
-  const bool ops = t.kind == PredictionTermKind::compute || t.kind == PredictionTermKind::occupancy || t.kind == PredictionTermKind::atomic;
-  const std::string amount = ops                                      ? format_si(t.amount, "op")
-                             : t.kind == PredictionTermKind::math    ? format_si(t.amount, "call")
-                             : t.kind == PredictionTermKind::latency ? format_si(t.amount, "load")
-                             : t.kind == PredictionTermKind::launch  ? std::string("1 launch")
-                                                                     : format_bytes(t.amount);
-  return std::string(name_of(t.kind)) + " " + amount + " at " + t.roof + ": " + format_si(t.seconds, "s");
+  return std::string(name_of(t.kind)) + " " + format_term_amount(t) + " at " + t.roof + ": " + format_si(t.seconds, "s");
 }
 
 }  // namespace
@@ -150,7 +144,8 @@ std::string format_recording(const AddressAnalysis& r, const std::string& roofs,
   if (t.banks) o << format_text(", %u local banks of %u bytes", t.banks, t.bank_bytes);
   o << format_text(", %u groups per compute unit\n", t.resident_groups);
   const AiwcMetrics& m = a.aiwc;
-  o << format_text("  AIWC     footprint %llu (90%%: %llu), local footprint %llu, global MAE %.2f, LMAE 3 bits %.2f, 10 bits %.2f, "
+  o << (a.sample.whole_launch() ? "  AIWC     " : "  AIWC     (of the sampled groups: lower bounds) ")
+    << format_text("footprint %llu (90%%: %llu), local footprint %llu, global MAE %.2f, LMAE 3 bits %.2f, 10 bits %.2f, "
                    "relative local usage %.2f\n",
                    (unsigned long long)m.total_footprint, (unsigned long long)m.footprint_90, (unsigned long long)m.local_footprint,
                    m.global_mae(), m.lmae[3], m.lmae[10], m.relative_local_usage);
@@ -165,7 +160,11 @@ std::string format_recording(const AddressAnalysis& r, const std::string& roofs,
       o << format_text(" %.0f%% of steps divergent, %.0f%% taken\n", 100 * s.divergent_share(),
                        s.accesses ? 100.0 * double(s.taken) / double(s.accesses) : 0.0);
     else if (banked) o << format_text(" %.2f passes per step through the banks\n", s.lines_per_step());
-    else o << format_text(" %.2f lines per step, %.0f%% of line bytes used\n", s.lines_per_step(), 100 * s.efficiency(t.request_bytes));
+    else {
+      o << format_text(" %.2f lines per step, %.0f%% of line bytes used", s.lines_per_step(), 100 * s.efficiency(t.request_bytes));
+      if (s.reuse() >= 1.05) o << format_text(", each address asked %.1f times per step (reuse)", s.reuse());
+      o << "\n";
+    }
   }
   for (const std::string& w : r.warnings) o << "  warning: " << w << "\n";
   o << format_text("  levels   (whole launch, x%.1f the sample)", a.scale);
@@ -179,7 +178,10 @@ std::string format_recording(const AddressAnalysis& r, const std::string& roofs,
 
 std::string format_findings(const std::vector<Finding>& findings) {
   std::string o;
-  for (const Finding& f : findings) o += "    " + (f.where.empty() ? "" : f.where + ": ") + f.text + "\n";
+  for (const Finding& f : findings) {
+    o += "    [" + std::string(name_of(f.code)) + "] " + (f.where.empty() ? "" : f.where + ": ") + f.text + "\n";
+    if (!f.suggestion.empty()) o += "      -> " + f.suggestion + "\n";
+  }
   return o;
 }
 

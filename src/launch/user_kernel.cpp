@@ -432,11 +432,58 @@ void UserKernel::decode_batch(const std::vector<std::uint64_t>& words, const Add
   }
 }
 
+cl::Kernel UserKernel::recording_kernel(const AddressRecording& r) {
+  if (recording_source_ != r.source || !recording_program_()) {
+    recording_program_ = build_program(context_, device_.device, r.source, options_, "the instrumented (address-recording) kernel");
+    recording_source_ = r.source;
+  }
+  return cl::Kernel(recording_program_, name_.c_str());
+}
+
+UserKernel::RecordWords UserKernel::record_words(const AddressRecording& r, std::uint64_t cap) const {
+  return {kRecordHeaderWords + args_.size(), r.layout.local_regions.size(), recorded_group_size(), cap};
+}
+
+std::vector<std::uint64_t> UserKernel::record_batch(cl::Kernel& k, const AddressRecording& r, const RecordWords& at, std::uint64_t done,
+                                                    std::uint64_t groups) {
+  std::vector<std::uint64_t> words(at.header + groups * at.per_group(), 0);
+  std::vector<cl::Buffer> buffers;  // fresh copies for every batch: a batch runs on the data the kernel started with
+  set_args(k, buffers);
+  cl::Buffer out(context_, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, words.size() * 8, words.data());
+  const cl_uint arg = cl_uint(args_.size());
+  k.setArg(arg, out);
+  k.setArg(arg + 1, cl_ulong(r.first + done * r.stride));
+  k.setArg(arg + 2, cl_ulong(r.stride));
+  k.setArg(arg + 3, cl_uint(groups));
+  k.setArg(arg + 4, cl_uint(at.cap));
+  queue_.enqueueNDRangeKernel(k, cl::NullRange, ndrange(global_), ndrange(recorded_local()));
+  queue_.enqueueReadBuffer(out, CL_TRUE, 0, words.size() * 8, words.data());
+  return words;
+}
+
+UserKernel::RecordTotals UserKernel::count_records(const AddressRecording& r) {
+  cl::Kernel k = recording_kernel(r);
+  const RecordWords at = record_words(r, 1);  // the smallest cap: the counts are what is read
+  const std::uint64_t batch_words = std::max<std::uint64_t>(r.batch_bytes / 8, at.header + at.per_group()) - at.header;
+  RecordTotals totals;
+  for (std::uint64_t done = 0; done < r.count;) {
+    throw_if_interrupted();
+    const std::uint64_t groups = std::max<std::uint64_t>(1, std::min(batch_words / at.per_group(), r.count - done));
+    const std::vector<std::uint64_t> words = record_batch(k, r, at, done, groups);
+    const auto made = words.begin() + std::ptrdiff_t(at.counts(groups));
+    for (auto it = made; it != made + std::ptrdiff_t(groups * at.items); ++it) {
+      totals.records += *it;
+      totals.most = std::max(totals.most, *it);
+    }
+    done += groups;
+  }
+  return totals;
+}
+
 TraceLayout UserKernel::record(const AddressRecording& r, const std::function<void(TracedGroup)>& each) {
-  cl::Program p = build_program(context_, device_.device, r.source, options_, "the instrumented (address-recording) kernel");
-  cl::Kernel k(p, name_.c_str());
+  cl::Kernel k = recording_kernel(r);
   TraceLayout layout = trace_layout(r);
-  RecordWords at{kRecordHeaderWords + args_.size(), r.layout.local_regions.size(), layout.sample.group_size, 1};
+  RecordWords at = record_words(r, 1);
   const std::uint64_t batch_words = r.batch_bytes / 8 > at.header ? r.batch_bytes / 8 - at.header : 0;
   // One group's records must fit a batch: an item's cap is at most its share of it (and a uint).
   const std::uint64_t room = batch_words > at.regions + at.items ? batch_words - at.regions - at.items : 0;
@@ -445,18 +492,7 @@ TraceLayout UserKernel::record(const AddressRecording& r, const std::function<vo
   for (std::uint64_t done = 0; done < r.count;) {
     throw_if_interrupted();
     const std::uint64_t groups = std::max<std::uint64_t>(1, std::min(batch_words / at.per_group(), r.count - done));
-    std::vector<std::uint64_t> words(at.header + groups * at.per_group(), 0);
-    std::vector<cl::Buffer> buffers;  // fresh copies for every batch: a batch runs on the data the kernel started with
-    set_args(k, buffers);
-    cl::Buffer out(context_, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, words.size() * 8, words.data());
-    const cl_uint arg = cl_uint(args_.size());
-    k.setArg(arg, out);
-    k.setArg(arg + 1, cl_ulong(r.first + done * r.stride));
-    k.setArg(arg + 2, cl_ulong(r.stride));
-    k.setArg(arg + 3, cl_uint(groups));
-    k.setArg(arg + 4, cl_uint(at.cap));
-    queue_.enqueueNDRangeKernel(k, cl::NullRange, ndrange(global_), ndrange(recorded_local()));
-    queue_.enqueueReadBuffer(out, CL_TRUE, 0, words.size() * 8, words.data());
+    const std::vector<std::uint64_t> words = record_batch(k, r, at, done, groups);
     const auto made = words.begin() + std::ptrdiff_t(at.counts(groups));
     const std::uint64_t most = *std::max_element(made, made + std::ptrdiff_t(groups * at.items));
     // Cut items: once more with room for them, as much as one batch holds (past that, they stay cut).

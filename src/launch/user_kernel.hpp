@@ -90,6 +90,14 @@ class UserKernel {
   // returns the layout. An item whose records exceed what one batch can hold
   // keeps its first ones (TracedItem::truncated).
   TraceLayout record(const AddressRecording& recording, const std::function<void(TracedGroup)>& each);
+  // Runs the recording copy over the sampled groups keeping no record, only
+  // each item's number of records: the exact records the recording would
+  // make (every group of the launch: what deciding to record it whole needs).
+  struct RecordTotals {
+    std::uint64_t records = 0;   // summed over the items
+    std::uint64_t most = 0;      // of one item
+  };
+  RecordTotals count_records(const AddressRecording& recording);
   // The layout record() returns, before it runs (the regions' local offsets
   // are known only after).
   TraceLayout trace_layout(const AddressRecording& recording) const;
@@ -128,6 +136,12 @@ class UserKernel {
     std::uint64_t counts(std::uint64_t groups) const { return header + groups * regions; }
     std::uint64_t records(std::uint64_t groups) const { return counts(groups) + groups * items; }
   };
+  cl::Kernel recording_kernel(const AddressRecording& r);
+  RecordWords record_words(const AddressRecording& r, std::uint64_t cap) const;
+  // One launch of the recording copy over `groups` groups from the `done`-th
+  // of the sample, on fresh buffers; its record buffer read back.
+  std::vector<std::uint64_t> record_batch(cl::Kernel& k, const AddressRecording& r, const RecordWords& at, std::uint64_t done,
+                                          std::uint64_t groups);
   void decode_batch(const std::vector<std::uint64_t>& words, const AddressRecording& r, const RecordWords& at, std::uint64_t batch_first,
                     std::uint64_t groups, TraceLayout& layout, const std::function<void(TracedGroup)>& each) const;
   void set_timed_args();
@@ -138,6 +152,8 @@ class UserKernel {
   std::vector<std::string> kernels_, warnings_;
   std::vector<std::uint64_t> global_, local_;
   std::vector<Arg> args_;
+  std::string recording_source_;  // the recording copy built last, kept for record() after count_records()
+  cl::Program recording_program_;
   cl::Context context_;
   cl::CommandQueue queue_;
   CommandTimer timer_;

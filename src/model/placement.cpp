@@ -7,6 +7,7 @@
 #include "files/json_input.hpp"
 #include "model/roofs.hpp"  // Stats to/from JSON
 #include "model/suite.hpp"  // MathCall to/from JSON
+#include "model/units.hpp"
 
 namespace roofline {
 using nlohmann::json;
@@ -93,10 +94,46 @@ void from_json(const json& j, MathPlacement& m) {
   get_opt(j, "bound", m.bound);
 }
 
-void to_json(json& j, const Finding& f) { j = {{"where", f.where}, {"text", f.text}}; }
+namespace {
+// The unit of a term's amount, empty for bytes.
+const char* term_unit(PredictionTermKind kind) {
+  switch (kind) {
+    case PredictionTermKind::compute:
+    case PredictionTermKind::occupancy:
+    case PredictionTermKind::atomic: return "op";
+    case PredictionTermKind::math: return "call";
+    case PredictionTermKind::latency: return "load";
+    case PredictionTermKind::launch: return "launch";
+    case PredictionTermKind::global:
+    case PredictionTermKind::local:
+    case PredictionTermKind::footprint:
+    case PredictionTermKind::level: return "";
+  }
+  return "";
+}
+}  // namespace
+
+std::string format_term_amount(const PredictionTerm& t) {
+  const std::string unit = term_unit(t.kind);
+  return unit.empty() ? format_bytes(t.amount) : format_si(t.amount, unit);
+}
+
+std::string format_term_rate(const PredictionTerm& t) {
+  const std::string unit = term_unit(t.kind);
+  return format_si(t.rate, (unit.empty() ? std::string("B") : unit) + "/s");
+}
+
+void to_json(json& j, const Finding& f) {
+  j = {{"where", f.where}, {"code", f.code}, {"text", f.text}};
+  if (!f.suggestion.empty()) j["suggestion"] = f.suggestion;
+}
+// A finding of a file written before findings had codes reads as unclassified.
 void from_json(const json& j, Finding& f) {
   get_opt(j, "where", f.where);
+  f.code = FindingCode::unclassified;
+  get_opt(j, "code", f.code);
   j.at("text").get_to(f.text);
+  get_opt(j, "suggestion", f.suggestion);
 }
 
 void to_json(json& j, const PlacementAnalysis& a) {

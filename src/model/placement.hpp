@@ -46,6 +46,11 @@ struct PredictionTerm {
   double seconds = 0;                // amount / rate
 };
 
+// A term's amount and rate in its own unit: operations at a compute roof
+// ("5.10 Gop", "66.5 Top/s"), calls at a math roof, bytes at a memory roof.
+std::string format_term_amount(const PredictionTerm& t);
+std::string format_term_rate(const PredictionTerm& t);
+
 // The time the roofs predict from the counts and the footprint alone: the
 // largest of its terms.
 struct Prediction {
@@ -77,10 +82,14 @@ struct MathPlacement {
 };
 
 // What the analysis says in words (analysis/access_analysis, diagnose), with
-// the source line it concerns.
+// the source line it concerns, its category for tools, and what to change
+// with the effect expected ("transpose through a local tile; expected L1/L2
+// traffic x0.25"; empty where the analysis knows no change).
 struct Finding {
   std::string where;  // "kernel.cl:14", or empty for the whole kernel
+  FindingCode code = FindingCode::memory_bound;
   std::string text;
+  std::string suggestion;
 };
 
 // The kernel's arithmetic intensity at one level of the hierarchy: its ops

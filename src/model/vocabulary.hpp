@@ -48,6 +48,28 @@ enum class AddressSpace { global, constant, local, private_ };
 // the access analysis (analysis/access_analysis), the bytes each level serves.
 enum class PredictionTermKind { compute, global, local, footprint, level, math, occupancy, latency, atomic, launch };
 
+// What a finding of the analysis is about (model/placement.hpp, Finding), for
+// tools that act on findings; README, "Findings", lists each with its rule.
+// latency_bound, atomic_contention's time and launch_overhead are the
+// prediction's terms of those names where it has them.
+enum class FindingCode {
+  memory_bound,         // the prediction's limit is a memory level
+  compute_bound,        // ... the compute roof
+  math_bound,           // ... the math calls' roofs
+  latency_bound,        // ... a dependent chain's latency at the launch's parallelism
+  launch_overhead,      // ... the launch's own overhead
+  uncoalesced_access,   // a site's request lines (sectors) carry few of the bytes asked for
+  bank_conflicts,       // a local site's steps take several passes through the banks
+  dependent_chain,      // an access whose address is what the one before loaded
+  atomic_contention,    // items of a step on one atomic address
+  branch_divergence,    // a branch's sub-groups take both ways
+  low_parallelism,      // the launch fills little of the device
+  records_truncated,    // items made more records than were kept
+  sampled_metrics,      // footprint and entropy from a sample of the groups: lower bounds
+  model_may_overcharge, // the cache model may charge more than the hardware moves
+  unclassified          // read from a file written before findings had codes
+};
+
 // One enum value and its name at the edges.
 template <typename Enum>
 struct Named {
@@ -144,6 +166,26 @@ struct Vocabulary<PredictionTermKind> {
                                                                    {PredictionTermKind::latency, "latency"},
                                                                    {PredictionTermKind::atomic, "atomic"},
                                                                    {PredictionTermKind::launch, "launch"}}};
+};
+
+template <>
+struct Vocabulary<FindingCode> {
+  static constexpr std::string_view what = "finding code";
+  static constexpr std::array<Named<FindingCode>, 15> names{{{FindingCode::memory_bound, "memory_bound"},
+                                                             {FindingCode::compute_bound, "compute_bound"},
+                                                             {FindingCode::math_bound, "math_bound"},
+                                                             {FindingCode::latency_bound, "latency_bound"},
+                                                             {FindingCode::launch_overhead, "launch_overhead"},
+                                                             {FindingCode::uncoalesced_access, "uncoalesced_access"},
+                                                             {FindingCode::bank_conflicts, "bank_conflicts"},
+                                                             {FindingCode::dependent_chain, "dependent_chain"},
+                                                             {FindingCode::atomic_contention, "atomic_contention"},
+                                                             {FindingCode::branch_divergence, "branch_divergence"},
+                                                             {FindingCode::low_parallelism, "low_parallelism"},
+                                                             {FindingCode::records_truncated, "records_truncated"},
+                                                             {FindingCode::sampled_metrics, "sampled_metrics"},
+                                                             {FindingCode::model_may_overcharge, "model_may_overcharge"},
+                                                             {FindingCode::unclassified, "unclassified"}}};
 };
 
 // The name of a value, as the files and the command line write it.

@@ -130,6 +130,21 @@ TEST_CASE("analyze: an atomic on one address is contended, one per item is not")
   CHECK(named);
 }
 
+TEST_CASE("analyze: 256 groups whose exact records fit are recorded whole by default, however many bytes they count") {
+  const auto doc = analyze("'" + std::string(ROOFLINE_SOURCE_DIR) + "/tests/e2e/kernels/wide_loads.cl' --roofs " + h200_roofs());
+  const auto& a = doc.at("analysis");
+  CHECK(a.at("sample").at("count") == 256);
+  CHECK(a.at("sample").at("groups_total") == 256);
+  const double items = 262144;
+  CHECK(a.at("aiwc").at("accesses") == 7 * items);  // six float16 loads and a store per item
+  CHECK(a.at("aiwc").at("total_footprint") == (items + 5) + items);
+  CHECK(a.at("truncated_items") == 0);
+  for (const auto& f : doc.at("findings")) {
+    CHECK(f.at("code").is_string());
+    CHECK(f.at("code") != "sampled_metrics");
+  }
+}
+
 TEST_CASE("analyze: a pointer chase is a dependent chain, an item's own store is not") {
   const auto doc = analyze("'" + std::string(ROOFLINE_SOURCE_DIR) + "/tests/e2e/kernels/chase.cl' --roofs " + h200_roofs());
   const auto& a = doc.at("analysis");

@@ -75,8 +75,9 @@ TEST_CASE("below the sweep's saturation the operations go at the rate the launch
   CHECK_FALSE(term(*full, PredictionTermKind::occupancy));
   CHECK(full->limit.kind == PredictionTermKind::compute);
   CHECK(full->seconds == doctest::Approx(10 + term(*full, PredictionTermKind::launch)->seconds));
-  CHECK(limit_in_words(*p)->find("occupancy-bound") == 0);
-  CHECK_FALSE(limit_in_words(*full));
+  CHECK(term_limit_finding(*p)->text.find("occupancy-bound") == 0);
+  CHECK(term_limit_finding(*p)->code == FindingCode::low_parallelism);
+  CHECK_FALSE(term_limit_finding(*full));
 }
 
 TEST_CASE("without work-items or measurements the terms are absent, not invented") {
@@ -103,7 +104,8 @@ TEST_CASE("a tiny launch is launch-bound") {
   const auto tiny = predict_time(none, roofs());
   REQUIRE(tiny);
   CHECK(tiny->limit.kind == PredictionTermKind::launch);
-  CHECK(limit_in_words(*tiny)->find("launch-bound") == 0);
+  CHECK(term_limit_finding(*tiny)->text.find("launch-bound") == 0);
+  CHECK(term_limit_finding(*tiny)->code == FindingCode::launch_overhead);
 }
 
 TEST_CASE("atomic sites go at the rate measured for their contention; dependent loads at the latency of the level holding the footprint") {

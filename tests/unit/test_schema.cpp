@@ -224,7 +224,7 @@ TEST_CASE("what the tool writes is valid against the schemas") {
   CHECK(problem(json::array({small_placement(), small_placement()}), DocumentKind::placement) == "");
   CHECK(problem({{"placements", {small_placement()}}}, DocumentKind::placement) == "");
   Placement analysed = small_placement();
-  analysed.analysis = PlacementAnalysis{{{"L1", 24e6, 2e6 / 24e6}, {"DRAM", 24e6, 2e6 / 24e6}}, std::nullopt, {{"k.cl:3", "bound by DRAM read"}}};
+  analysed.analysis = PlacementAnalysis{{{"L1", 24e6, 2e6 / 24e6}, {"DRAM", 24e6, 2e6 / 24e6}}, std::nullopt, {{"k.cl:3", FindingCode::memory_bound, "bound by DRAM read", "tile the loops"}}};
   CHECK(problem(analysed, DocumentKind::placement) == "");
   analysed.analysis->levels[0].bytes = -1;
   CHECK(problem(analysed, DocumentKind::placement) != "");
