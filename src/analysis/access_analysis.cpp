@@ -87,7 +87,7 @@ std::vector<Finding> diagnose(const AccessAnalysis& a, const std::optional<Predi
     std::string text = "bound by " + l.roof + ": " + format_bytes(l.amount) + " at " + format_si(l.rate, "B/s");
     if (l.kind == PredictionTermKind::level && l.level && !a.levels.empty() && l.level->name == a.levels.front().level && a.transfer_efficiency > 0)
       text += format_text(" (the lines requested carry %.0f%% of the bytes asked for)", 100 * a.transfer_efficiency);
-    out.push_back({"", text});
+    out.push_back({"", text, FindingCode::bound});
   }
   // The request lines of every site, in the sample (the first level's bytes are the launch's).
   const double request_bytes = a.levels.empty() ? 0 : a.levels.front().bytes / a.scale;
@@ -96,7 +96,7 @@ std::vector<Finding> diagnose(const AccessAnalysis& a, const std::optional<Predi
       if (s.divergent_share() >= 0.1)
         out.push_back({s.site.where, s.site.text + ": " +
                                          format_text("%.0f%% of the %u-item steps diverge (their items take both ways, which run one after "
-                                                     "the other)", 100 * s.divergent_share(), t.sub_group)});
+                                                     "the other)", 100 * s.divergent_share(), t.sub_group), FindingCode::divergence});
       continue;
     }
     if (s.site.chained && s.steps > 0)
@@ -104,17 +104,17 @@ std::vector<Finding> diagnose(const AccessAnalysis& a, const std::optional<Predi
                                        format_text("dependent chain: each access's address is what the one before loaded (%.0f per "
                                                    "work-item in the sample, one after the other): the memory's latency bounds it, "
                                                    "not its bandwidth",
-                                                   double(s.accesses) / double(std::max<std::uint64_t>(1, a.items)))});
+                                                   double(s.accesses) / double(std::max<std::uint64_t>(1, a.items))), FindingCode::dependent_chain});
     if (s.site.atomic && s.contention() >= 2)
       out.push_back({s.site.where, s.site.text + ": " +
                                        format_text("contended atomic: %.1f of the items of a %u-item step on one address (they take "
-                                                   "turns)", s.contention(), t.sub_group)});
+                                                   "turns)", s.contention(), t.sub_group), FindingCode::contended_atomic});
     const bool banked = s.site.space == AddressSpace::local && t.banks > 0;
     if (banked) {
       const double degree = s.lines_per_step();
       if (degree >= 1.5)
         out.push_back({s.site.where, s.site.text + ": " + format_text("%.0f-way bank conflicts (%.1f passes per step through %u banks", degree, degree, t.banks) +
-                                         format_text(" of %u bytes)", t.bank_bytes)});
+                                         format_text(" of %u bytes)", t.bank_bytes), FindingCode::bank_conflict});
       continue;
     }
     const double share = request_bytes > 0 ? double(s.requests) * t.request_bytes / request_bytes : 0;
@@ -124,14 +124,14 @@ std::vector<Finding> diagnose(const AccessAnalysis& a, const std::optional<Predi
     std::string text = s.site.text + ": " + format_text("%.0f of %u bytes used per line (%.1f lines per ", used * t.request_bytes, t.request_bytes, s.lines_per_step()) +
                        format_text("%u-item step, %.0f bytes asked), uncoalesced", t.sub_group, per_step);
     if (s.neighbour_stride) text += ": neighbouring work-items are " + std::to_string(std::llabs(s.neighbour_stride)) + " bytes apart";
-    out.push_back({s.site.where, text});
+    out.push_back({s.site.where, text, FindingCode::uncoalesced});
   }
   const double slots = double(t.compute_units) * double(t.resident_groups) * double(std::max<std::uint64_t>(1, a.sample.group_size));
   if (work_items > 0 && double(work_items) < 0.5 * slots)
     out.push_back({"", format_text("too little parallelism: %.0f work-items fill %.2g%% of the %.0f the device runs at once", double(work_items),
-                              100 * double(work_items) / slots, slots)});
+                              100 * double(work_items) / slots, slots), FindingCode::low_parallelism});
   if (a.truncated_items)
-    out.push_back({"", std::to_string(a.truncated_items) + " work-items made more records than were kept: their later accesses are not analysed"});
+    out.push_back({"", std::to_string(a.truncated_items) + " work-items made more records than were kept: their later accesses are not analysed", FindingCode::truncated_records});
   return out;
 }
 

@@ -93,10 +93,11 @@ void from_json(const json& j, MathPlacement& m) {
   get_opt(j, "bound", m.bound);
 }
 
-void to_json(json& j, const Finding& f) { j = {{"where", f.where}, {"text", f.text}}; }
+void to_json(json& j, const Finding& f) { j = {{"where", f.where}, {"text", f.text}, {"code", str(f.code)}}; }
 void from_json(const json& j, Finding& f) {
   get_opt(j, "where", f.where);
   j.at("text").get_to(f.text);
+  f.code = j.contains("code") ? *lookup<FindingCode>(j.at("code").get<std::string>()) : FindingCode::other;
 }
 
 void to_json(json& j, const PlacementAnalysis& a) {

@@ -76,11 +76,41 @@ struct MathPlacement {
   bool has_roof() const { return !roof.empty() && roof_performance > 0; }
 };
 
+// What a finding is about, for tools that sort or filter them (the CSV of
+// roofline export, the Python reader): an enum inside, its name in the
+// files. Findings of files written before codes existed read as `other`.
+enum class FindingCode {
+  bound,              // the level or roof that bounds the kernel's predicted time
+  divergence,         // a branch whose sub-group steps diverge
+  dependent_chain,    // loads whose addresses the load before gave: latency-bound
+  contended_atomic,   // atomics of a step on one address
+  bank_conflict,      // local-memory accesses of a step through one bank
+  uncoalesced,        // global accesses using little of the lines they fetch
+  low_parallelism,    // too few work-items to fill the device
+  truncated_records,  // work-items whose later accesses were not recorded
+  other,
+};
+
+template <>
+struct Vocabulary<FindingCode> {
+  static constexpr std::string_view what = "finding code";
+  static constexpr std::array<Named<FindingCode>, 9> names{{{FindingCode::bound, "bound"},
+                                                            {FindingCode::divergence, "divergence"},
+                                                            {FindingCode::dependent_chain, "dependent_chain"},
+                                                            {FindingCode::contended_atomic, "contended_atomic"},
+                                                            {FindingCode::bank_conflict, "bank_conflict"},
+                                                            {FindingCode::uncoalesced, "uncoalesced"},
+                                                            {FindingCode::low_parallelism, "low_parallelism"},
+                                                            {FindingCode::truncated_records, "truncated_records"},
+                                                            {FindingCode::other, "other"}}};
+};
+
 // What the analysis says in words (analysis/access_analysis, diagnose), with
-// the source line it concerns.
+// the source line it concerns and its code.
 struct Finding {
   std::string where;  // "kernel.cl:14", or empty for the whole kernel
   std::string text;
+  FindingCode code = FindingCode::other;
 };
 
 // The kernel's arithmetic intensity at one level of the hierarchy: its ops
