@@ -85,6 +85,8 @@ CommandLine::CommandLine() {
   add_analyze();
   add_trace();
   add_fleet();
+  add_compare();
+  add_export();
 }
 
 void CommandLine::add_devices() {
@@ -314,6 +316,38 @@ void CommandLine::add_fleet() {
   fleet_->add_flag("-q,--quiet", fleet_quiet_, "No table; errors only");
 }
 
+void CommandLine::add_compare() {
+  CompareRequest& c = compare_request_;
+  compare_ = app_.add_subcommand("compare", "Compare two runs: two roofs files (each ceiling, level by level), two placement files or "
+                                            "two trace files (each kernel's time, AI and bound); a table, JSON, CSV, a chart, a CI gate");
+  compare_->add_option("a", c.a, "Run A, the reference: a roofs, placement or trace file")->required()->check(CLI::ExistingFile);
+  compare_->add_option("b", c.b, "Run B, the new run: a file of the same kind")->required()->check(CLI::ExistingFile);
+  compare_->add_option("-o,--output", c.output, "Comparison to write (JSON, schemas/comparison.schema.json)");
+  compare_->add_option("--csv", c.csv, "The comparison as CSV: one row per ceiling or kernel");
+  compare_->add_option("--svg", c.svg, "Chart to write (SVG): each row's speed, B over A; the runs named by date and revision");
+  compare_->add_option("--fail-if-slower", compare_fail_,
+                       "Exit with status 12 when a ceiling or a kernel of B is slower than A's by more than this: 5% or 0.05 "
+                       "(a CI gate; the files are written first)")
+      ->check([](const std::string& text) {
+        return parse_fraction(text) ? std::string() : "--fail-if-slower takes a fraction in [0, 1) or a percentage, e.g. 5%, not '" + text + "'";
+      });
+  compare_->add_flag("-q,--quiet", compare_quiet_, "No table; errors only");
+}
+
+void CommandLine::add_export() {
+  ExportRequest& e = export_request_;
+  export_ = app_.add_subcommand("export", "Write a roofs, placement, trace or analysis file as CSV: its ceilings, placements, "
+                                          "kernels or findings (with their codes)");
+  export_->add_option("file", e.input, "The file to export")->required()->check(CLI::ExistingFile);
+  std::vector<std::string> tables;
+  for (const auto& n : Vocabulary<ExportTable>::names) tables.emplace_back(n.name);
+  export_->add_option("--table", export_table_,
+                      "ceilings (roofs files), placements (placement and trace files), kernels (trace files) or findings "
+                      "(analysis files; the analysed kernels of placement and trace files); default: the file's own")
+      ->check(CLI::IsMember(tables));
+  export_->add_option("--csv", e.csv, "CSV file to write (default: standard output)");
+}
+
 int CommandLine::run(int argc, char** argv) {
   try {
     app_.parse(argc, argv);
@@ -338,6 +372,8 @@ int CommandLine::dispatch() {
   if (*analyze_) return analyze();
   if (*trace_) return trace();
   if (*fleet_) return fleet();
+  if (*compare_) return compare();
+  if (*export_) return export_csv();
   return place();
 }
 
@@ -452,6 +488,21 @@ int CommandLine::fleet() {
   const FleetResult result = run_fleet(r);
   if (!fleet_quiet_) std::printf("%s", format_fleet(result.report).c_str());
   return result.report.any_below() ? exit_status_of(Failure::fleet_below) : exit_status::ok;
+}
+
+int CommandLine::compare() {
+  CompareRequest& r = compare_request_;
+  r.fail_if_slower = parse_fraction(compare_fail_);
+  const Comparison c = run_compare(r);
+  if (!compare_quiet_) std::printf("%s", format_comparison(c).c_str());
+  return c.slower_count() ? exit_status_of(Failure::slower) : exit_status::ok;
+}
+
+int CommandLine::export_csv() {
+  if (!export_table_.empty()) export_request_.table = parse_name<ExportTable>(export_table_);
+  const std::string csv = run_export(export_request_);
+  if (export_request_.csv.empty()) std::fwrite(csv.data(), 1, csv.size(), stdout);
+  return exit_status::ok;
 }
 
 }  // namespace roofline

@@ -384,4 +384,65 @@ std::string format_fleet(const FleetReport& r) {
   return o.str();
 }
 
+namespace {
+
+std::string compared_value(const ComparedRow& r, const std::optional<double>& v) {
+  if (!v) return "-";
+  return r.unit ? format_si(*v, *r.unit) : format_si(*v, "s");
+}
+
+// A kernel's bound in one run: the predicted limit, the attained roof beside it.
+std::string compared_bound(const std::string& limit, const std::string& attained) {
+  if (limit.empty() && attained.empty()) return "-";
+  if (limit.empty()) return "attained " + attained;
+  return limit + (attained.empty() || attained == limit ? "" : " (attained " + attained + ")");
+}
+
+}  // namespace
+
+std::string format_comparison(const Comparison& c) {
+  std::ostringstream o;
+  o << "compare " << str(c.kind) << ": A " << c.a.file << " (" << c.a.text() << ")
+"
+    << std::string(9 + str(c.kind).size(), ' ') << "B " << c.b.file << " (" << c.b.text() << ")
+";
+  o << "speed: B over A, below 1 slower (" << (c.kind == ComparedKind::roofs ? "rate B / A" : "time A / B; rate B / A where the work differs")
+    << ")";
+  if (c.fail_if_slower) o << format_text("; ! slower than %.4g", 1 - *c.fail_if_slower);
+  o << "
+
+";
+  std::size_t width = 8;
+  for (const ComparedRow& r : c.rows) width = std::max(width, std::min<std::size_t>(r.name.size(), 40));
+  const bool kernels = c.kind != ComparedKind::roofs;
+  o << format_text("%-*s %14s %14s %8s", int(width), kernels ? "kernel" : "ceiling", "A", "B", "speed");
+  if (kernels) o << format_text(" %9s %9s  %s", "AI A", "AI B", "bound A -> B (the predicted limit; the attained roof beside it)");
+  o << "
+";
+  for (const ComparedRow& r : c.rows) {
+    o << format_text("%-*s %14s %14s %8s%s", int(width), r.name.substr(0, 40).c_str(), compared_value(r, r.a).c_str(),
+                     compared_value(r, r.b).c_str(), r.speed ? format_text("%.3f", *r.speed).c_str() : "-", r.slower ? "!" : " ");
+    if (kernels) {
+      o << format_text("%9s %9s  ", r.ai_a ? format_text("%.3g", *r.ai_a).c_str() : "-", r.ai_b ? format_text("%.3g", *r.ai_b).c_str() : "-");
+      const std::string bound_a = compared_bound(r.limit_a, r.attained_a), bound_b = compared_bound(r.limit_b, r.attained_b);
+      o << bound_a << (bound_b == bound_a ? "" : " -> " + bound_b);
+    }
+    if (!r.note.empty()) o << (kernels ? "; " : "  ") << r.note;
+    o << "
+";
+  }
+  if (c.fail_if_slower) {
+    const std::size_t slower = c.slower_count();
+    if (slower) o << format_text("
+%zu of %zu %s slower than %.4g of A's (--fail-if-slower %.4g%%)
+", slower, c.rows.size(),
+                                 kernels ? "kernels" : "ceilings", 1 - *c.fail_if_slower, 100 * *c.fail_if_slower);
+    else o << format_text("
+none slower than %.4g of A's
+", 1 - *c.fail_if_slower);
+  }
+  for (const std::string& n : c.notes) o << "note: " << n << "\n";
+  return o.str();
+}
+
 }  // namespace roofline
