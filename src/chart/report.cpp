@@ -198,14 +198,14 @@ std::string energy_section(const RoofsDocument& doc) {
 // The placed kernels' numbers; nothing where none were given.
 std::string placed_kernels_section(const std::vector<Placement>& dots) {
   if (dots.empty()) return "";
-  Table t{{"kernel", "FLOPs", "int ops", "bytes", "AI", "time", "performance", "attained roof", "of roof", "predicted time",
-           "limit"},
+  // One bound per kernel: the predicted limit; the attained roof after it, named so.
+  Table t{{"kernel", "FLOPs", "int ops", "bytes", "AI", "time", "performance", "bound (predicted limit)", "predicted time",
+           "attained roof", "of roof"},
           {}};
   for (const Placement& p : dots)
     t.rows.push_back({p.display_label(), g4(p.flops), g4(p.intops), format_bytes(p.bytes), g4(p.ai),
-                      g4(p.seconds * 1e3) + " ms", format_si(p.performance, p.unit), p.attained.roof, pct(p.attained.fraction),
-                      p.prediction ? g4(p.prediction->seconds * 1e3) + " ms" : "",
-                      p.prediction ? p.prediction->limit.roof : ""});
+                      g4(p.seconds * 1e3) + " ms", format_si(p.performance, p.unit), p.prediction ? p.prediction->limit.roof : "",
+                      p.prediction ? g4(p.prediction->seconds * 1e3) + " ms" : "", p.attained.roof, pct(p.attained.fraction)});
   return "<h2>Placed kernels</h2>\n" + t.html("Kernels on the CARM");
 }
 

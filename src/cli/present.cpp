@@ -77,8 +77,8 @@ std::string format_prediction(const Prediction& p, double measured_seconds) {
   std::string terms;
   for (const PredictionTerm& t : p.terms)
     terms += "\n    " + term_text(t) + (t.kind == p.limit.kind && t.seconds == p.seconds ? "  <- limit" : "");
-  return format_text("  predicted %s a priori (limit: %s), measured %s (measured / predicted %.2f)", format_si(p.seconds, "s").c_str(),
-                     p.limit.roof.c_str(), format_si(measured_seconds, "s").c_str(), measured_seconds / p.seconds) +
+  return format_text("  bound    %s: the predicted limit, %s a priori; measured %s (measured / predicted %.2f)", p.limit.roof.c_str(),
+                     format_si(p.seconds, "s").c_str(), format_si(measured_seconds, "s").c_str(), measured_seconds / p.seconds) +
          terms + "\n";
 }
 
@@ -116,14 +116,18 @@ std::string format_placement(const Placement& p, const CountsFile& c, bool count
     if (p.efficiency) o << ", " << format_si(*p.efficiency, p.unit == RateUnit::intop ? "INTOP" : "FLOP") << "/J";
     o << "\n";
   }
+  // One bound per kernel: the predicted limit first; the roof the measured
+  // dot presses against after it, named as the attained roof.
+  if (p.prediction) o << format_prediction(*p.prediction, p.seconds);
+  else o << "  bound    none predicted (no footprint or roofs to predict from)\n";
   const bool math_bound = p.math && p.math->bound;
   if (!p.attained.roof.empty()) {
     o << "  attained " << p.attained.roof << (p.attained.level ? "" : math_bound ? " (math)" : " (compute)") << ": "
-      << format_text("%s attainable at this AI, %.1f%% reached (the roof the measured dot presses against)\n",
+      << format_text("%s attainable at this AI, %.1f%% reached (the attained roof: the one the measured dot presses "
+                     "against, not the bound)\n",
                      format_si(p.attained.attainable, p.unit).c_str(), 100 * p.attained.fraction);
   }
   if (p.math) o << format_math(*p.math, p.unit);
-  if (p.prediction) o << format_prediction(*p.prediction, p.seconds);
   if (counted_here && c.instrumented_seconds > 0 && p.seconds > 0) {
     o << "  counting run " << format_si(c.instrumented_seconds, "s") << " on " << c.device
       << format_text(", %.2fx the kernel's median time\n", c.instrumented_seconds / p.seconds);
