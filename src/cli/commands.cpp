@@ -8,6 +8,7 @@
 #include <iostream>
 #include <limits>
 
+#include "cli/cli_docs.hpp"
 #include "cli/exit_status.hpp"
 #include "cli/present.hpp"
 #include "version.hpp"
@@ -70,6 +71,17 @@ std::vector<std::string> energy_names(bool with_none) {
   return names;
 }
 
+// An old spelling of `current` kept for users' scripts: it fills the same
+// value, is hidden from the help, excludes the new spelling and says, once,
+// which one to use.
+void add_deprecated_alias(CLI::App* command, const std::string& old_name, std::string& value, CLI::Option* current) {
+  const std::string now = current->get_name();
+  command->add_option(old_name, value, "Deprecated: " + now)
+      ->group("")
+      ->excludes(current)
+      ->each([old_name, now](const std::string&) { print_warning(old_name + " is deprecated: use " + now); });
+}
+
 }  // namespace
 
 CommandLine::CommandLine() {
@@ -87,6 +99,10 @@ CommandLine::CommandLine() {
   add_fleet();
   add_compare();
   add_export();
+  // Hidden (no group): the man page and the bash completion, generated from
+  // the commands above at build time (cli/cli_docs).
+  docs_ = app_.add_subcommand("generate-docs", "Print roofline's man page (man) or bash completion (bash)")->group("");
+  docs_->add_option("kind", docs_kind_, "man or bash")->required()->check(CLI::IsMember({"man", "bash"}));
 }
 
 void CommandLine::add_devices() {
@@ -101,7 +117,8 @@ void CommandLine::add_build() {
   build_->add_option("-o,--output", b.output,
                      "Roofs file to write (default: roofs/<device>.json); a template may name one per device and process: "
                      "{host}, {device}, {uuid}, {pci}, {rank}, {localid}, {size}, {job}, {array}, {pid}");
-  build_->add_option("--plot", b.plot, "CARM chart to write (default: plots/<device>.svg; a template as -o)");
+  CLI::Option* svg = build_->add_option("--svg", b.plot, "CARM chart to write (default: plots/<device>.svg; a template as -o)");
+  add_deprecated_alias(build_, "--plot", b.plot, svg);
   build_->add_option("--kernels", b.kernels, "Folder holding the .cl microbenchmarks (default: found beside the binary)");
   build_->add_option("--levels", b.levels,
                      "Cache levels override (JSON: {\"levels\": [{\"name\": \"L1\", \"capacity_bytes\": 32768}, ..., "
@@ -174,8 +191,10 @@ void CommandLine::add_report() {
   report_->add_option("-o,--output", plot_request_.output, "HTML file to write")->required();
   // The report draws the whole default set: a chart pick belongs to plot, said
   // so rather than taken for a roofs file.
+  // Hidden from its help, which lists only what report takes.
   for (const char* name : {"--chart", "--metric"})
     report_->add_option(name, chart_, "Not for report: it draws every chart of the default set (see roofline plot)")
+        ->group("")
         ->check([](const std::string&) {
           return std::string("the report draws every chart of the default set; this is an option of roofline plot");
         });
@@ -220,7 +239,10 @@ void CommandLine::add_place() {
   place_->add_option("--counts", p.counts, "Counts file from roofline count (for a build without Clang)");
   place_->add_option("-o,--output", output_, "Placement file to write (JSON)");
   place_->add_option("--svg", p.svg, "CARM chart with the kernel's dot to write (SVG)");
-  place_->add_option("--label", p.label, "Label of the dot (default: the kernel name)");
+  CLI::Option* name = place_->add_option("--name", p.label,
+                                         "The placed kernel's name: its dot's label on charts and the placement's label "
+                                         "(default: the kernel name)");
+  add_deprecated_alias(place_, "--label", p.label, name);
   place_->add_option("--runs", p.runs, "Timed runs (default: until the median is stable, 5 to 100 runs within 2 s)")
       ->check(CLI::PositiveNumber);
   place_
@@ -374,6 +396,10 @@ int CommandLine::dispatch() {
   if (*fleet_) return fleet();
   if (*compare_) return compare();
   if (*export_) return export_csv();
+  if (*docs_) {
+    std::cout << (docs_kind_ == "man" ? man_page(app_, ROOFLINE_VERSION) : bash_completion(app_));
+    return exit_status::ok;
+  }
   return place();
 }
 
@@ -395,7 +421,7 @@ int CommandLine::devices() const {
 int CommandLine::build() {
   BuildRequest& r = build_request_;
   r.output = expand_device_output(r.output, r.device, "-o");
-  r.plot = expand_device_output(r.plot, r.device, "--plot");
+  r.plot = expand_device_output(r.plot, r.device, "--svg");
   if (!build_energy_.empty()) r.energy = parse_name<EnergyBackend>(build_energy_);
   r.show_progress = !build_quiet_;
   r.command_line = command_line_;

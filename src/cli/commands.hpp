@@ -52,7 +52,7 @@ class CommandLine {
   CLI::App app_{"roofline: measures an OpenCL device's cache-aware roofline (CARM) ceilings"};
   CLI::App *devices_ = nullptr, *build_ = nullptr, *energy_ = nullptr, *plot_ = nullptr, *report_ = nullptr,
            *count_ = nullptr, *place_ = nullptr, *analyze_ = nullptr, *trace_ = nullptr,
-           *fleet_ = nullptr, *compare_ = nullptr, *export_ = nullptr;
+           *fleet_ = nullptr, *compare_ = nullptr, *export_ = nullptr, *docs_ = nullptr;
   std::string command_line_;
 
   bool devices_json_ = false;
@@ -80,6 +80,7 @@ class CommandLine {
   std::string compare_fail_;  // --fail-if-slower as written
   bool compare_quiet_ = false;
   ExportRequest export_request_;
+  std::string docs_kind_;     // generate-docs: man or bash
   std::string export_table_;  // --table as written; empty: the file's own
 };
 
