@@ -12,6 +12,7 @@ venv=$2
 src=$(cd "$(dirname "$0")" && pwd)
 rm -rf "$venv"
 "$python" -m venv --system-site-packages "$venv"
+venv=$(cd "$venv" && pwd)
 # pip builds in the folder it installs from: a copy (the schemas' link
 # followed), so that the source tree gets no build files.
 cp -RL "$src" "$venv/source"

@@ -145,7 +145,7 @@ def placements(path):
             "file": str(path), "kernel": p["kernel"], "label": p.get("label") or p["kernel"], "device": p.get("device", ""),
             "flops": p["flops"], "intops": p.get("intops", 0.0), "bytes": p["bytes"], "ai": p["ai"], "unit": p["unit"],
             "seconds": p["seconds"], "performance": p["performance"], "bound": _limit(p),
-            "predicted_seconds": prediction.get("seconds", p.get("predicted_seconds")),
+            "predicted_seconds": prediction.get("seconds"),
             "attained_roof": _attained(p).get("roof", ""), "attained_fraction": _attained(p).get("fraction"),
             "watts": p.get("watts"), "joules": p.get("joules"), "note": p.get("note", ""),
         })
@@ -164,7 +164,7 @@ def kernels(path):
             "time_share": k.get("time_share"), "placed": p is not None,
             "ai": p["ai"] if p else None, "performance": p["performance"] if p else None, "unit": p["unit"] if p else "",
             "bound": _limit(p) if p else "",
-            "predicted_seconds": ((p.get("prediction") or {}).get("seconds", p.get("predicted_seconds"))) if p else None,
+            "predicted_seconds": (p.get("prediction") or {}).get("seconds") if p else None,
             "attained_roof": _attained(p).get("roof", "") if p else "", "headroom_seconds": k.get("headroom_seconds"),
             "not_counted": k.get("not_counted", ""), "not_placed": k.get("not_placed", ""),
         })

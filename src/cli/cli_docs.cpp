@@ -71,7 +71,9 @@ constexpr ExitMeaning kExitMeanings[] = {
 
 std::string man_page(CLI::App& app, const std::string& version) {
   std::string m = ".TH ROOFLINE 1 \"\" \"roofline " + roff(version) + "\" \"User Commands\"\n";
-  m += ".SH NAME\nroofline \\- " + roff(app.get_description()) + "\n";
+  std::string what = app.get_description();
+  if (what.rfind("roofline: ", 0) == 0) what.erase(0, 10);  // the NAME line names it already
+  m += ".SH NAME\nroofline \\- " + roff(what) + "\n";
   m += ".SH SYNOPSIS\n.B roofline\n\\fICOMMAND\\fR [\\fIOPTIONS\\fR]\n";
   m += ".SH DESCRIPTION\nEach command and the options it takes; \\fBroofline \\fICOMMAND\\fB \\-\\-help\\fR prints the same.\n";
   m += ".SH COMMANDS\n";

@@ -406,23 +406,18 @@ std::string compared_bound(const std::string& limit, const std::string& attained
 
 std::string format_comparison(const Comparison& c) {
   std::ostringstream o;
-  o << "compare " << str(c.kind) << ": A " << c.a.file << " (" << c.a.text() << ")
-"
-    << std::string(9 + str(c.kind).size(), ' ') << "B " << c.b.file << " (" << c.b.text() << ")
-";
+  o << "compare " << str(c.kind) << ": A " << c.a.file << " (" << c.a.text() << ")\n"
+    << std::string(9 + str(c.kind).size(), ' ') << "B " << c.b.file << " (" << c.b.text() << ")\n";
   o << "speed: B over A, below 1 slower (" << (c.kind == ComparedKind::roofs ? "rate B / A" : "time A / B; rate B / A where the work differs")
     << ")";
   if (c.fail_if_slower) o << format_text("; ! slower than %.4g", 1 - *c.fail_if_slower);
-  o << "
-
-";
+  o << "\n\n";
   std::size_t width = 8;
   for (const ComparedRow& r : c.rows) width = std::max(width, std::min<std::size_t>(r.name.size(), 40));
   const bool kernels = c.kind != ComparedKind::roofs;
   o << format_text("%-*s %14s %14s %8s", int(width), kernels ? "kernel" : "ceiling", "A", "B", "speed");
   if (kernels) o << format_text(" %9s %9s  %s", "AI A", "AI B", "bound A -> B (the predicted limit; the attained roof beside it)");
-  o << "
-";
+  o << "\n";
   for (const ComparedRow& r : c.rows) {
     o << format_text("%-*s %14s %14s %8s%s", int(width), r.name.substr(0, 40).c_str(), compared_value(r, r.a).c_str(),
                      compared_value(r, r.b).c_str(), r.speed ? format_text("%.3f", *r.speed).c_str() : "-", r.slower ? "!" : " ");
@@ -432,18 +427,13 @@ std::string format_comparison(const Comparison& c) {
       o << bound_a << (bound_b == bound_a ? "" : " -> " + bound_b);
     }
     if (!r.note.empty()) o << (kernels ? "; " : "  ") << r.note;
-    o << "
-";
+    o << "\n";
   }
   if (c.fail_if_slower) {
     const std::size_t slower = c.slower_count();
-    if (slower) o << format_text("
-%zu of %zu %s slower than %.4g of A's (--fail-if-slower %.4g%%)
-", slower, c.rows.size(),
+    if (slower) o << format_text("\n%zu of %zu %s slower than %.4g of A's (--fail-if-slower %.4g%%)\n", slower, c.rows.size(),
                                  kernels ? "kernels" : "ceilings", 1 - *c.fail_if_slower, 100 * *c.fail_if_slower);
-    else o << format_text("
-none slower than %.4g of A's
-", 1 - *c.fail_if_slower);
+    else o << format_text("\nnone slower than %.4g of A's\n", 1 - *c.fail_if_slower);
   }
   for (const std::string& n : c.notes) o << "note: " << n << "\n";
   return o.str();

@@ -119,7 +119,8 @@ Comparison compare_roofs(const RoofsDocument& a, const RoofsDocument& b, RunStam
   for (const auto& [ca, cb] : pair_up<CeilingKey, Ceiling>(a.ceilings, b.ceilings, key_of)) {
     const Ceiling& any = ca ? *ca : *cb;
     ComparedRow row;
-    row.name = any.label();
+    // Memory roofs of one level and op differ by their element type and width: "L1 read float4".
+    row.name = any.is_compute() ? any.label() : any.label() + " " + str(any.type) + (any.width > 1 ? std::to_string(any.width) : "");
     row.group = any.is_compute() ? "compute" : any.level_name();
     row.basis = CompareBasis::rate;
     row.unit = any.unit();

@@ -5,6 +5,7 @@
 // (Two traces of one application at two sizes: tests/capture/test_trace.cpp.)
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <fstream>
 
 #include <nlohmann/json.hpp>
