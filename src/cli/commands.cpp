@@ -72,13 +72,12 @@ std::vector<std::string> energy_names(bool with_none) {
 }
 
 // An old spelling of `current` kept for users' scripts: it fills the same
-// value, is hidden from the help, excludes the new spelling and says, once,
-// which one to use.
+// value (given with the new one, the last given wins, as for one option
+// given twice), is hidden from the help and says which one to use.
 void add_deprecated_alias(CLI::App* command, const std::string& old_name, std::string& value, CLI::Option* current) {
   const std::string now = current->get_name();
   command->add_option(old_name, value, "Deprecated: " + now)
       ->group("")
-      ->excludes(current)
       ->each([old_name, now](const std::string&) { print_warning(old_name + " is deprecated: use " + now); });
 }
 
