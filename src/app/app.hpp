@@ -13,6 +13,8 @@
 //   trace.hpp          roofline trace: an application's kernels captured, counted and placed
 //   trace_merge.hpp    roofline trace --merge: the ranks' trace files as one, with each rank's share and the imbalance
 //   fleet.hpp          roofline fleet: many devices' roofs files compared, the report and its gate
+//   compare.hpp        roofline compare: two runs side by side, the table, chart and CI gate
+//   export.hpp         roofline export: any file as CSV (ceilings, placements, kernels, findings)
 //   output_template.hpp output paths with {host}, {device}, {rank}...: one file per process of a job
 //   energy_check.hpp   roofline energy: the idle power a counter reads
 //   device_choice.hpp  the device --device names
@@ -27,8 +29,10 @@
 #include "app/analyze.hpp"
 #include "app/build.hpp"
 #include "app/command_files.hpp"
+#include "app/compare.hpp"
 #include "app/device_choice.hpp"
 #include "app/energy_check.hpp"
+#include "app/export.hpp"
 #include "app/errors.hpp"
 #include "app/fleet.hpp"
 #include "app/kernel_request.hpp"

@@ -52,6 +52,18 @@ void check_no_clash(const CommandFiles& files) {
                               " are one file; one would replace the other");
 }
 
+// An output's missing folders are made (as mkdir -p), after the clash check
+// and before anything runs, so that `-o results/today/r.json` needs no mkdir;
+// a folder that cannot be made is refused, saying why (a file on the way, no
+// permission). An existing path is left to check_writable.
+void make_output_folder(const std::string& path) {
+  const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+  std::error_code ec;
+  if (folder.empty() || std::filesystem::exists(std::filesystem::symlink_status(folder, ec))) return;
+  std::filesystem::create_directories(folder, ec);
+  if (ec) throw OutputFileError("cannot write " + path + ": cannot make its folder " + folder.string() + ": " + ec.message());
+}
+
 // check_writable for the output and those beside it; a path other files are
 // named after must be a file (a stream, /dev/stdout or /dev/null, has no
 // neighbours to follow it).
@@ -102,6 +114,7 @@ void CommandFiles::output(const std::string& path, const std::string& role, std:
 
 void check_command_files(const CommandFiles& files, bool writable_checked) {
   check_no_clash(files);
+  for (const CommandFiles::Output& o : files.outputs) make_output_folder(o.file.path);
   if (!writable_checked)
     for (const CommandFiles::Output& o : files.outputs) check_output(o);
 }
@@ -110,7 +123,7 @@ CommandFiles build_files(const BuildRequest& r, const std::string& roofs, const 
   CommandFiles f;
   f.input(r.levels, "the level override file (--levels)");
   f.output(roofs, "the roofs file (-o)", {{roofs + ".partial", "the partial roofs file"}});
-  f.output(chart, "the CARM chart (--plot)", charts_beside(chart, every_default_chart(), "--plot"));
+  f.output(chart, "the CARM chart (--svg)", charts_beside(chart, every_default_chart(), "--svg"));
   return f;
 }
 

@@ -24,6 +24,7 @@ enum class Failure {
   timeout,       // a user's kernel had no result within --timeout; its worker was killed
   application,   // trace: the traced application exited non-zero or was killed (what it did is kept)
   fleet_below,   // fleet --fail-below: a device fell below that fraction of its group's median (the report is written)
+  slower,        // compare --fail-if-slower: a ceiling or a kernel got slower than that (the comparison is written)
   stopped,       // build: stopped early (every compute kernel wrong, or the device's timer not timing); what was finished kept
   interrupted,   // Ctrl-C; finished work kept in a .partial file (the last kind)
 };

@@ -177,9 +177,12 @@ std::string place_in_worker(const PlaceRequest& r, const WorkerChannel& worker) 
   const std::optional<RoofsDocument> roofs = device_roofs(r, *k.device, roofs_path);
   const std::string other_device = other_device_note(r, roofs, roofs_path, *k.device);
   // The energy counter, opened before any run: a named backend that cannot
-  // work stops here; `auto` with nothing readable says why in the note.
+  // work stops here; `auto` with nothing readable says so in one short note
+  // (each backend's reason, a paragraph, is what `roofline energy` prints).
   std::string why_no_energy;
   auto energy = open_energy_source(r.energy, *k.device, EnergyRoots::from_environment(), why_no_energy);
+  if (!why_no_energy.empty())
+    why_no_energy = "no energy counter readable here (roofline energy --device '" + k.device->identity.name + "' says why)";
 
   if (r.counts.empty()) worker.doing(doing("counting", k));
   const CountsFile counts = kernel_counts(r, k);

@@ -468,7 +468,7 @@ nlohmann::json trace_to_json(const TraceResult& out) {
   if (out.app.signal) app["signal"] = *out.app.signal;
   nlohmann::json j = {{"schema", "roofline-trace"},
                       {"schema_version", 1},
-                      {"tool", {{"name", "roofline"}, {"version", ROOFLINE_VERSION}}},
+                      {"tool", {{"name", "roofline"}, {"version", ROOFLINE_VERSION}, {"git_revision", ROOFLINE_GIT_REVISION}}},
                       {"date", utc_now_iso()},
                       {"application", app},
                       {"process", process_json(out.process)},

@@ -131,7 +131,7 @@ struct FastestVariant {
   std::uint32_t iters = 0;
 };
 
-FastestVariant fastest_variant(Session& s, Op op, DataType type, int width, std::size_t capacity, const std::string& what) {
+FastestVariant fastest_variant(Session& s, Op op, DataType type, int width, std::size_t capacity) {
   const Plan& plan = s.plan;
   const LaunchShape base = plan.compute_launch;
   FastestVariant best;
@@ -139,7 +139,7 @@ FastestVariant fastest_variant(Session& s, Op op, DataType type, int width, std:
   for (ChainShape shape : shapes_for(op, type)) {
     for (int chains : plan.chain_candidates(type, width, shape == ChainShape::Pair ? 2 : 1)) {
       throw_if_interrupted();
-      s.progress.detail(what + ": " + shape_name(shape) + " x" + std::to_string(chains));
+      s.progress.detail(shape_name(shape) + " x" + std::to_string(chains));
       ChainSetup setup{type, shape, width, chains, 4, 0};
       auto v = std::make_unique<ComputeVariant>(s, op, setup, capacity);
       if (!s.warmed) {
@@ -160,7 +160,7 @@ FastestVariant fastest_variant(Session& s, Op op, DataType type, int width, std:
 // The work-group size sweep at a fixed global size (thesis figure 4.2), then
 // the work-group count sweep at the best size (figure 4.1); the best point of
 // both becomes the ceiling's value and launch.
-void sweep_launches(Session& s, FastestVariant& best, std::uint64_t size_sweep_global, const std::string& what, Ceiling& c) {
+void sweep_launches(Session& s, FastestVariant& best, std::uint64_t size_sweep_global, Ceiling& c) {
   const Plan& plan = s.plan;
   const LaunchShape base = plan.compute_launch;
   const auto point_at = [&](const LaunchShape& shape) {
@@ -177,13 +177,13 @@ void sweep_launches(Session& s, FastestVariant& best, std::uint64_t size_sweep_g
   const std::size_t kernel_max = best.variant->max_local();
   for (std::uint64_t local : plan.wg_sizes) {
     if (local > kernel_max || size_sweep_global % local) continue;
-    s.progress.detail(what + ": work-group size " + std::to_string(local));
+    s.progress.detail("work-group size " + std::to_string(local));
     c.sweep_wg_size.push_back(point_at({size_sweep_global, local}));
     consider(c.sweep_wg_size.back());
   }
   const std::uint64_t best_local = c.launch.local ? c.launch.local : base.local;
   for (std::uint64_t count : plan.wg_counts) {
-    s.progress.detail(what + ": " + std::to_string(count) + " work-groups");
+    s.progress.detail(std::to_string(count) + " work-groups");
     c.sweep_wg_count.push_back(point_at({count * best_local, best_local}));
     consider(c.sweep_wg_count.back());
   }
@@ -215,11 +215,10 @@ MeasuredCeiling measure_compute(Session& s, Op op, DataType type, int width, boo
   c.op = op;
   c.type = type;
   c.width = width;
-  const std::string what = str(op) + " " + str(type) + (width > 1 ? std::to_string(width) : "");
 
-  FastestVariant best = fastest_variant(s, op, type, width, capacity, what);
+  FastestVariant best = fastest_variant(s, op, type, width, capacity);
   c.variant = best.variant->describe();
-  sweep_launches(s, best, size_sweep_global, what, c);
+  sweep_launches(s, best, size_sweep_global, c);
   if (with_replay) m.replay = replay_of(std::move(best.variant), base.global, best.iters);
   return m;
 }

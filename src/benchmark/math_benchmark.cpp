@@ -186,7 +186,7 @@ std::optional<MathRoof> measure_math(Session& s, const MathCall& call) {
         s.warm_up_with([&] { v.calibrate(shape, plan.target_s); }, s.plan.warmup_s);
         s.warmed = true;
       }
-      s.progress.detail(call.label() + ": " + std::to_string(chains) + " chains, work-groups of " +
+      s.progress.detail(std::to_string(chains) + " chains, work-groups of " +
                         std::to_string(shape.local));
       const Stats st = measure_at(v, shape, plan, roof.max_ulp_error);
       if (st.median > best.stats.median) best = {st, shape, chains};

@@ -248,8 +248,8 @@ std::string kernel_filter(std::size_t kernels) {
 std::string placed_kernels_section(const ReportInputs& in) {
   if (in.dots.empty()) return "";
   const std::vector<double> share = time_shares(in);
-  Table t{{"kernel", "file", "device", "time share", "time", "performance", "AI", "FLOPs", "int ops", "bytes", "attained roof",
-           "of roof", "predicted time", "predicted limit", "level dots"},
+  Table t{{"kernel", "file", "device", "time share", "time", "performance", "AI", "FLOPs", "int ops", "bytes",
+           "bound (predicted limit)", "predicted time", "attained roof", "of roof", "level dots"},
           {}};
   std::vector<std::string> rows;
   for (std::size_t i = 0; i < in.dots.size(); ++i) {
@@ -257,8 +257,8 @@ std::string placed_kernels_section(const ReportInputs& in) {
     const bool levels = p.analysis && !p.analysis->levels.empty();
     t.rows.push_back({p.display_label(), file_of(in.dot_files, i), p.device, pct(share[i]), format_si(p.seconds, "s"),
                       format_si(p.performance, p.unit), g4(p.ai), count_cell(p.flops, "FLOP"), count_cell(p.intops, "op"),
-                      format_bytes(p.bytes), p.attained.roof, pct(p.attained.fraction),
-                      p.prediction ? format_si(p.prediction->seconds, "s") : "", p.prediction ? p.prediction->limit.roof : "",
+                      format_bytes(p.bytes), p.prediction ? p.prediction->limit.roof : "",
+                      p.prediction ? format_si(p.prediction->seconds, "s") : "", p.attained.roof, pct(p.attained.fraction),
                       levels ? std::to_string(p.analysis->levels.size()) + " levels" : ""});
     rows.push_back("data-dot=\"" + std::to_string(i) + "\"");
   }

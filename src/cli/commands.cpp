@@ -8,6 +8,7 @@
 #include <iostream>
 #include <limits>
 
+#include "cli/cli_docs.hpp"
 #include "cli/exit_status.hpp"
 #include "cli/present.hpp"
 #include "version.hpp"
@@ -70,6 +71,16 @@ std::vector<std::string> energy_names(bool with_none) {
   return names;
 }
 
+// An old spelling of `current` kept for users' scripts: it fills the same
+// value (given with the new one, the last given wins, as for one option
+// given twice), is hidden from the help and says which one to use.
+void add_deprecated_alias(CLI::App* command, const std::string& old_name, std::string& value, CLI::Option* current) {
+  const std::string now = current->get_name();
+  command->add_option(old_name, value, "Deprecated: " + now)
+      ->group("")
+      ->each([old_name, now](const std::string&) { print_warning(old_name + " is deprecated: use " + now); });
+}
+
 }  // namespace
 
 CommandLine::CommandLine() {
@@ -85,6 +96,12 @@ CommandLine::CommandLine() {
   add_analyze();
   add_trace();
   add_fleet();
+  add_compare();
+  add_export();
+  // Hidden (no group): the man page and the bash completion, generated from
+  // the commands above at build time (cli/cli_docs).
+  docs_ = app_.add_subcommand("generate-docs", "Print roofline's man page (man) or bash completion (bash)")->group("");
+  docs_->add_option("kind", docs_kind_, "man or bash")->required()->check(CLI::IsMember({"man", "bash"}));
 }
 
 void CommandLine::add_devices() {
@@ -99,7 +116,8 @@ void CommandLine::add_build() {
   build_->add_option("-o,--output", b.output,
                      "Roofs file to write (default: roofs/<device>.json); a template may name one per device and process: "
                      "{host}, {device}, {uuid}, {pci}, {rank}, {localid}, {size}, {job}, {array}, {pid}");
-  build_->add_option("--plot", b.plot, "CARM chart to write (default: plots/<device>.svg; a template as -o)");
+  CLI::Option* svg = build_->add_option("--svg", b.plot, "CARM chart to write (default: plots/<device>.svg; a template as -o)");
+  add_deprecated_alias(build_, "--plot", b.plot, svg);
   build_->add_option("--kernels", b.kernels, "Folder holding the .cl microbenchmarks (default: found beside the binary)");
   build_->add_option("--levels", b.levels,
                      "Cache levels override (JSON: {\"levels\": [{\"name\": \"L1\", \"capacity_bytes\": 32768}, ..., "
@@ -172,8 +190,10 @@ void CommandLine::add_report() {
   report_->add_option("-o,--output", plot_request_.output, "HTML file to write")->required();
   // The report draws the whole default set: a chart pick belongs to plot, said
   // so rather than taken for a roofs file.
+  // Hidden from its help, which lists only what report takes.
   for (const char* name : {"--chart", "--metric"})
     report_->add_option(name, chart_, "Not for report: it draws every chart of the default set (see roofline plot)")
+        ->group("")
         ->check([](const std::string&) {
           return std::string("the report draws every chart of the default set; this is an option of roofline plot");
         });
@@ -219,7 +239,10 @@ void CommandLine::add_place() {
   place_->add_option("--counts", p.counts, "Counts file from roofline count (for a build without Clang)");
   place_->add_option("-o,--output", output_, "Placement file to write (JSON)");
   place_->add_option("--svg", p.svg, "CARM chart with the kernel's dot to write (SVG)");
-  place_->add_option("--label", p.label, "Label of the dot (default: the kernel name)");
+  CLI::Option* name = place_->add_option("--name", p.label,
+                                         "The placed kernel's name: its dot's label on charts and the placement's label "
+                                         "(default: the kernel name)");
+  add_deprecated_alias(place_, "--label", p.label, name);
   place_->add_option("--runs", p.runs, "Timed runs (default: until the median is stable, 5 to 100 runs within 2 s)")
       ->check(CLI::PositiveNumber);
   place_
@@ -315,6 +338,38 @@ void CommandLine::add_fleet() {
   fleet_->add_flag("-q,--quiet", fleet_quiet_, "No table; errors only");
 }
 
+void CommandLine::add_compare() {
+  CompareRequest& c = compare_request_;
+  compare_ = app_.add_subcommand("compare", "Compare two runs: two roofs files (each ceiling, level by level), two placement files or "
+                                            "two trace files (each kernel's time, AI and bound); a table, JSON, CSV, a chart, a CI gate");
+  compare_->add_option("a", c.a, "Run A, the reference: a roofs, placement or trace file")->required()->check(CLI::ExistingFile);
+  compare_->add_option("b", c.b, "Run B, the new run: a file of the same kind")->required()->check(CLI::ExistingFile);
+  compare_->add_option("-o,--output", c.output, "Comparison to write (JSON, schemas/comparison.schema.json)");
+  compare_->add_option("--csv", c.csv, "The comparison as CSV: one row per ceiling or kernel");
+  compare_->add_option("--svg", c.svg, "Chart to write (SVG): each row's speed, B over A; the runs named by date and revision");
+  compare_->add_option("--fail-if-slower", compare_fail_,
+                       "Exit with status 12 when a ceiling or a kernel of B is slower than A's by more than this: 5% or 0.05 "
+                       "(a CI gate; the files are written first)")
+      ->check([](const std::string& text) {
+        return parse_fraction(text) ? std::string() : "--fail-if-slower takes a fraction in [0, 1) or a percentage, e.g. 5%, not '" + text + "'";
+      });
+  compare_->add_flag("-q,--quiet", compare_quiet_, "No table; errors only");
+}
+
+void CommandLine::add_export() {
+  ExportRequest& e = export_request_;
+  export_ = app_.add_subcommand("export", "Write a roofs, placement, trace or analysis file as CSV: its ceilings, placements, "
+                                          "kernels or findings (with their codes)");
+  export_->add_option("file", e.input, "The file to export")->required()->check(CLI::ExistingFile);
+  std::vector<std::string> tables;
+  for (const auto& n : Vocabulary<ExportTable>::names) tables.emplace_back(n.name);
+  export_->add_option("--table", export_table_,
+                      "ceilings (roofs files), placements (placement and trace files), kernels (trace files) or findings "
+                      "(analysis files; the analysed kernels of placement and trace files); default: the file's own")
+      ->check(CLI::IsMember(tables));
+  export_->add_option("--csv", e.csv, "CSV file to write (default: standard output)");
+}
+
 int CommandLine::run(int argc, char** argv) {
   try {
     app_.parse(argc, argv);
@@ -339,6 +394,12 @@ int CommandLine::dispatch() {
   if (*analyze_) return analyze();
   if (*trace_) return trace();
   if (*fleet_) return fleet();
+  if (*compare_) return compare();
+  if (*export_) return export_csv();
+  if (*docs_) {
+    std::cout << (docs_kind_ == "man" ? man_page(app_, ROOFLINE_VERSION) : bash_completion(app_));
+    return exit_status::ok;
+  }
   return place();
 }
 
@@ -360,7 +421,7 @@ int CommandLine::devices() const {
 int CommandLine::build() {
   BuildRequest& r = build_request_;
   r.output = expand_device_output(r.output, r.device, "-o");
-  r.plot = expand_device_output(r.plot, r.device, "--plot");
+  r.plot = expand_device_output(r.plot, r.device, "--svg");
   if (!build_energy_.empty()) r.energy = parse_name<EnergyBackend>(build_energy_);
   r.show_progress = !build_quiet_;
   r.command_line = command_line_;
@@ -453,6 +514,21 @@ int CommandLine::fleet() {
   const FleetResult result = run_fleet(r);
   if (!fleet_quiet_) std::printf("%s", format_fleet(result.report).c_str());
   return result.report.any_below() ? exit_status_of(Failure::fleet_below) : exit_status::ok;
+}
+
+int CommandLine::compare() {
+  CompareRequest& r = compare_request_;
+  r.fail_if_slower = parse_fraction(compare_fail_);
+  const Comparison c = run_compare(r);
+  if (!compare_quiet_) std::printf("%s", format_comparison(c).c_str());
+  return c.slower_count() ? exit_status_of(Failure::slower) : exit_status::ok;
+}
+
+int CommandLine::export_csv() {
+  if (!export_table_.empty()) export_request_.table = parse_name<ExportTable>(export_table_);
+  const std::string csv = run_export(export_request_);
+  if (export_request_.csv.empty()) std::fwrite(csv.data(), 1, csv.size(), stdout);
+  return exit_status::ok;
 }
 
 }  // namespace roofline

@@ -29,6 +29,8 @@ class CommandLine {
   void add_analyze();
   void add_trace();
   void add_fleet();
+  void add_compare();
+  void add_export();
   void add_launch_options(CLI::App* command);
   // --sample-groups and --all-groups; with `analyze`, only beside that flag.
   void add_sample_options(CLI::App* command, GroupSample& sample, CLI::Option* analyze);
@@ -44,11 +46,13 @@ class CommandLine {
   int analyze();
   int trace();
   int fleet();
+  int compare();
+  int export_csv();
 
   CLI::App app_{"roofline: measures an OpenCL device's cache-aware roofline (CARM) ceilings"};
   CLI::App *devices_ = nullptr, *build_ = nullptr, *energy_ = nullptr, *plot_ = nullptr, *report_ = nullptr,
            *count_ = nullptr, *place_ = nullptr, *analyze_ = nullptr, *trace_ = nullptr,
-           *fleet_ = nullptr;
+           *fleet_ = nullptr, *compare_ = nullptr, *export_ = nullptr, *docs_ = nullptr;
   std::string command_line_;
 
   bool devices_json_ = false;
@@ -72,6 +76,12 @@ class CommandLine {
   FleetRequest fleet_request_;
   double fleet_fail_below_ = 0;  // 0: not asked
   bool fleet_quiet_ = false;
+  CompareRequest compare_request_;
+  std::string compare_fail_;  // --fail-if-slower as written
+  bool compare_quiet_ = false;
+  ExportRequest export_request_;
+  std::string docs_kind_;     // generate-docs: man or bash
+  std::string export_table_;  // --table as written; empty: the file's own
 };
 
 }  // namespace roofline

@@ -19,6 +19,7 @@ int exit_status_of(Failure failure) {
     case Failure::application: return 9;
     case Failure::fleet_below: return 10;
     case Failure::stopped: return 11;
+    case Failure::slower: return 12;
     case Failure::interrupted: return 130;
   }
   return 1;

@@ -13,7 +13,8 @@ inline constexpr int ok = 0;
 
 // The documented status of each failure: runtime 1, usage 2, device 3,
 // kernel_build 4, output 5, wrong_result 6, kernel_crash 7, timeout 8,
-// application 9, fleet_below 10, interrupted 130.
+// application 9, fleet_below 10, stopped 11, slower 12,
+// interrupted 130.
 int exit_status_of(Failure failure);
 
 // Prints "roofline: MESSAGE" (and its detail, a build log or the device list)

@@ -74,8 +74,8 @@ std::string format_prediction(const Prediction& p, double measured_seconds) {
   std::string terms;
   for (const PredictionTerm& t : p.terms)
     terms += "\n    " + term_text(t) + (t.kind == p.limit.kind && t.seconds == p.limit.seconds ? "  <- limit" : "");
-  return format_text("  predicted %s a priori (limit: %s), measured %s (measured / predicted %.2f)", format_si(p.seconds, "s").c_str(),
-                     p.limit.roof.c_str(), format_si(measured_seconds, "s").c_str(), measured_seconds / p.seconds) +
+  return format_text("  bound    %s: the predicted limit, %s a priori; measured %s (measured / predicted %.2f)", p.limit.roof.c_str(),
+                     format_si(p.seconds, "s").c_str(), format_si(measured_seconds, "s").c_str(), measured_seconds / p.seconds) +
          terms + "\n";
 }
 
@@ -113,14 +113,18 @@ std::string format_placement(const Placement& p, const CountsFile& c, bool count
     if (p.efficiency) o << ", " << format_si(*p.efficiency, p.unit == RateUnit::intop ? "INTOP" : "FLOP") << "/J";
     o << "\n";
   }
+  // One bound per kernel: the predicted limit first; the roof the measured
+  // dot presses against after it, named as the attained roof.
+  if (p.prediction) o << format_prediction(*p.prediction, p.seconds);
+  else o << "  bound    none predicted (no footprint or roofs to predict from)\n";
   const bool math_bound = p.math && p.math->bound;
   if (!p.attained.roof.empty()) {
     o << "  attained " << p.attained.roof << (p.attained.level ? "" : math_bound ? " (math)" : " (compute)") << ": "
-      << format_text("%s attainable at this AI, %.1f%% reached (the roof the measured dot presses against)\n",
+      << format_text("%s attainable at this AI, %.1f%% reached (the attained roof: the one the measured dot presses "
+                     "against, not the bound)\n",
                      format_si(p.attained.attainable, p.unit).c_str(), 100 * p.attained.fraction);
   }
   if (p.math) o << format_math(*p.math, p.unit);
-  if (p.prediction) o << format_prediction(*p.prediction, p.seconds);
   if (counted_here && c.instrumented_seconds > 0 && p.seconds > 0) {
     o << "  counting run " << format_si(c.instrumented_seconds, "s") << " on " << c.device
       << format_text(", %.2fx the kernel's median time\n", c.instrumented_seconds / p.seconds);
@@ -386,6 +390,57 @@ std::string format_fleet(const FleetReport& r) {
       }
   if (r.options.fail_below && below == 0) o << format_text("every device at or above %.2f of its group's median\n", *r.options.fail_below);
   for (const std::string& n : r.notes) o << "note: " << n << "\n";
+  return o.str();
+}
+
+namespace {
+
+std::string compared_value(const ComparedRow& r, const std::optional<double>& v) {
+  if (!v) return "-";
+  return r.unit ? format_si(*v, *r.unit) : format_si(*v, "s");
+}
+
+// A kernel's bound in one run: the predicted limit, the attained roof beside it.
+std::string compared_bound(const std::string& limit, const std::string& attained) {
+  if (limit.empty() && attained.empty()) return "-";
+  if (limit.empty()) return "attained " + attained;
+  return limit + (attained.empty() || attained == limit ? "" : " (attained " + attained + ")");
+}
+
+}  // namespace
+
+std::string format_comparison(const Comparison& c) {
+  std::ostringstream o;
+  o << "compare " << str(c.kind) << ": A " << c.a.file << " (" << c.a.text() << ")\n"
+    << std::string(9 + str(c.kind).size(), ' ') << "B " << c.b.file << " (" << c.b.text() << ")\n";
+  o << "speed: B over A, below 1 slower (" << (c.kind == ComparedKind::roofs ? "rate B / A" : "time A / B; rate B / A where the work differs")
+    << ")";
+  if (c.fail_if_slower) o << format_text("; ! slower than %.4g", 1 - *c.fail_if_slower);
+  o << "\n\n";
+  std::size_t width = 8;
+  for (const ComparedRow& r : c.rows) width = std::max(width, std::min<std::size_t>(r.name.size(), 40));
+  const bool kernels = c.kind != ComparedKind::roofs;
+  o << format_text("%-*s %14s %14s %8s", int(width), kernels ? "kernel" : "ceiling", "A", "B", "speed");
+  if (kernels) o << format_text(" %9s %9s  %s", "AI A", "AI B", "bound A -> B (the predicted limit; the attained roof beside it)");
+  o << "\n";
+  for (const ComparedRow& r : c.rows) {
+    o << format_text("%-*s %14s %14s %8s%s", int(width), r.name.substr(0, 40).c_str(), compared_value(r, r.a).c_str(),
+                     compared_value(r, r.b).c_str(), r.speed ? format_text("%.3f", *r.speed).c_str() : "-", r.slower ? "!" : " ");
+    if (kernels) {
+      o << format_text("%9s %9s  ", r.ai_a ? format_text("%.3g", *r.ai_a).c_str() : "-", r.ai_b ? format_text("%.3g", *r.ai_b).c_str() : "-");
+      const std::string bound_a = compared_bound(r.limit_a, r.attained_a), bound_b = compared_bound(r.limit_b, r.attained_b);
+      o << bound_a << (bound_b == bound_a ? "" : " -> " + bound_b);
+    }
+    if (!r.note.empty()) o << (kernels ? "; " : "  ") << r.note;
+    o << "\n";
+  }
+  if (c.fail_if_slower) {
+    const std::size_t slower = c.slower_count();
+    if (slower) o << format_text("\n%zu of %zu %s slower than %.4g of A's (--fail-if-slower %.4g%%)\n", slower, c.rows.size(),
+                                 kernels ? "kernels" : "ceilings", 1 - *c.fail_if_slower, 100 * *c.fail_if_slower);
+    else o << format_text("\nnone slower than %.4g of A's\n", 1 - *c.fail_if_slower);
+  }
+  for (const std::string& n : c.notes) o << "note: " << n << "\n";
   return o.str();
 }
 

@@ -9,6 +9,7 @@
 #include "app/energy_check.hpp"
 #include "app/trace.hpp"
 #include "device/device.hpp"
+#include "model/comparison.hpp"
 #include "model/counts_file.hpp"
 #include "model/fleet.hpp"
 #include "model/placement.hpp"
@@ -38,6 +39,8 @@ std::string format_idle_power(const IdleReading& r);
 std::string format_trace(const TraceResult& t);
 // roofline fleet: per group, each device's key ceilings as ratios to the group's median, then what fell below.
 std::string format_fleet(const FleetReport& r);
+// roofline compare: each ceiling or kernel in A and B, its speed (B over A), and what got slower than the gate.
+std::string format_comparison(const Comparison& c);
 // `roofline devices --json`: each device's identity with its index, P:D selector and gaps (device_gaps),
 // {"platforms": [...], "devices": [...]}: every platform (name, version, its
 // device count and, with none, why) and each device.

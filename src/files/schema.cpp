@@ -43,7 +43,7 @@ class SchemaStore : public SchemaFiles {
   SchemaStore() {
     for (const SchemaFile& f : embedded_schema_files()) docs_[f.name] = json::parse(f.text);
     for (DocumentKind kind : {DocumentKind::roofs, DocumentKind::placement, DocumentKind::counts, DocumentKind::level_override,
-                              DocumentKind::trace, DocumentKind::analysis, DocumentKind::capture, DocumentKind::fleet,
+                              DocumentKind::trace, DocumentKind::analysis, DocumentKind::capture, DocumentKind::fleet, DocumentKind::comparison,
                               DocumentKind::instrument_request, DocumentKind::instrument_reply})
       schemas_[kind] = parse(kind);
   }
@@ -122,6 +122,7 @@ const char* schema_file_name(DocumentKind kind) {
     case DocumentKind::analysis: return "analysis.schema.json";
     case DocumentKind::capture: return "capture.schema.json";
     case DocumentKind::fleet: return "fleet.schema.json";
+    case DocumentKind::comparison: return "comparison.schema.json";
     case DocumentKind::instrument_request: return "instrument-request.schema.json";
     case DocumentKind::instrument_reply: return "instrument-reply.schema.json";
   }

@@ -16,7 +16,7 @@ namespace roofline {
 // The documents that have a schema.
 // instrument_request and instrument_reply are no files: the kernel
 // instrumenter's protocol (roofline-instrument's standard input and output).
-enum class DocumentKind { roofs, placement, counts, level_override, trace, analysis, capture, fleet, instrument_request, instrument_reply };
+enum class DocumentKind { roofs, placement, counts, level_override, trace, analysis, capture, fleet, comparison, instrument_request, instrument_reply };
 
 // A schema file as schemas/ holds it.
 struct SchemaFile {

@@ -1,4 +1,5 @@
 #include "model/fleet.hpp"
+#include "model/csv.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -23,15 +24,6 @@ double median_of(std::vector<double> v) {
   const std::size_t n = v.size();
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
-
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-  std::string q = "\"";
-  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return q + "\"";
-}
-
-std::string csv_number(const std::optional<double>& v) { return v ? format_text("%.6g", *v) : ""; }
 
 nlohmann::json optional_number(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
 
@@ -267,10 +259,9 @@ std::string fleet_to_csv(const FleetReport& report) {
       const std::vector<std::string> fields = {
           d.file, d.label, std::to_string(d.group), g.model.text(), d.identity.name, d.identity.uuid, d.identity.pci_address,
           d.identity.driver, kKeyCeilings[c].label(), std::string(name_of(kKeyCeilings[c].unit())), csv_number(cell.value),
-          csv_number(g.ceilings[c].median), csv_number(cell.ratio), csv_number(cell.score), cell.outlier ? "true" : "false",
-          cell.below ? "true" : "false"};
-      for (std::size_t i = 0; i < fields.size(); ++i) out += (i ? "," : "") + csv_field(fields[i]);
-      out += "\n";
+          csv_number(g.ceilings[c].median), csv_number(cell.ratio), csv_number(cell.score), csv_flag(cell.outlier),
+          csv_flag(cell.below)};
+      out += csv_row(fields);
     }
   }
   return out;

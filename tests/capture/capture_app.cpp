@@ -8,6 +8,7 @@
 // and a last launch the application never waits for.
 //
 //   capture_app [--dump DIR] [--repeat N] [--threads T] [--fail-build] [--hang] [--copy] [--platform NAME]
+//               [--size N] [--slow]
 //
 // --dump DIR writes what the application put in its buffers before each
 // counted launch (DIR/<name>.bin), for the test to compare with the copies.
@@ -19,6 +20,10 @@
 // --platform NAME runs on the CPU device of the platform whose name contains
 // NAME (default: the first platform with a CPU device), e.g. rusticl. On a
 // device without out-of-order queues (llvmpipe) that queue is an in-order one.
+// --size N launches the kernels over N items (a multiple of 64; default 4096)
+// instead of 4096, for traces of one application at two sizes.
+// --slow builds `add` with 4000 steps of integer work per item: the same
+// counts, a slower kernel (roofline compare's gate in the trace tests).
 // Exit status 0, or 1 with a message when an OpenCL call fails.
 #define CL_TARGET_OPENCL_VERSION 300
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
@@ -43,7 +48,15 @@ kernel void scale(global const float* in, global float* out, float factor) {
 }
 kernel void add(global const float* a, global const float* b, global float* c) {
   size_t i = get_global_id(0);
-  c[i] = a[i] + b[i];
+  float s = a[i] + b[i];
+#ifdef SLOW
+  // --slow: SLOW steps of integer work per item, which change no FLOP and no
+  // byte (a value no step reaches keeps the loop from being removed).
+  uint h = (uint)i;
+  for (int k = 0; k < SLOW; ++k) h = h * 1664525u + 1013904223u;
+  if (h == 7u) s = 0.0f;
+#endif
+  c[i] = s;
 }
 kernel void reduce_local(global const float* in, global float* partial, local float* scratch) {
   size_t l = get_local_id(0), n = get_local_size(0);
@@ -67,7 +80,8 @@ kernel void copy_only(global const float* in, global float* out) {
 }
 )CLC";
 
-const size_t N = 4096, LOCAL = 64, SUB_OFFSET = 1024;  // SUB_OFFSET ints: 4096 bytes, aligned for any device
+size_t N = 4096;  // --size
+const size_t LOCAL = 64, SUB_OFFSET = 1024;  // SUB_OFFSET ints: 4096 bytes, aligned for any device
 
 [[noreturn]] void fail(const char* what, cl_int err) {
   std::fprintf(stderr, "capture_app: %s failed: %d\n", what, err);
@@ -169,7 +183,7 @@ void failing_build(cl_context c, cl_device_id d) {
 
 int main(int argc, char** argv) {
   int repeat = 200, threads = 0;
-  bool fail_build = false, hang = false, copy = false;
+  bool fail_build = false, hang = false, copy = false, slow = false;
   std::string platform;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--dump") && i + 1 < argc) dump_dir = argv[++i];
@@ -179,7 +193,9 @@ int main(int argc, char** argv) {
     else if (!std::strcmp(argv[i], "--hang")) hang = true;
     else if (!std::strcmp(argv[i], "--copy")) copy = true;
     else if (!std::strcmp(argv[i], "--platform") && i + 1 < argc) platform = argv[++i];
-    else return std::fprintf(stderr, "usage: capture_app [--dump DIR] [--repeat N] [--threads T] [--fail-build] [--hang] [--copy] [--platform NAME]\n"), 2;
+    else if (!std::strcmp(argv[i], "--size") && i + 1 < argc) N = std::strtoul(argv[++i], nullptr, 10);
+    else if (!std::strcmp(argv[i], "--slow")) slow = true;
+    else return std::fprintf(stderr, "usage: capture_app [--dump DIR] [--repeat N] [--threads T] [--fail-build] [--hang] [--copy] [--platform NAME] [--size N] [--slow]\n"), 2;
   }
   cl_device_id device = pick_device(platform);
   cl_int err;
@@ -200,7 +216,8 @@ int main(int argc, char** argv) {
 
   cl_program program = clCreateProgramWithSource(ctx, 1, &kSource, nullptr, &err);
   check(err, "clCreateProgramWithSource");
-  check(clBuildProgram(program, 1, &device, "-DSCALE=3", nullptr, nullptr), "clBuildProgram");
+  if (N == 0 || N % LOCAL) return std::fprintf(stderr, "capture_app: --size takes a multiple of %zu\n", LOCAL), 2;
+  check(clBuildProgram(program, 1, &device, slow ? "-DSCALE=3 -DSLOW=4000" : "-DSCALE=3", nullptr, nullptr), "clBuildProgram");
   if (fail_build) failing_build(ctx, device);
 
   // Inputs written from the host; outputs filled so their contents before each launch are known.

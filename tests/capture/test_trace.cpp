@@ -399,3 +399,44 @@ TEST_CASE("SIGTERM or SIGHUP to trace stops the application, writes what it capt
     CHECK(fs::is_empty(tmp));  // the capture folder, buffer copies included, is gone
   }
 }
+
+TEST_CASE("compare of two traces of capture_app at two sizes, and its gate failing on a deliberately slowed kernel") {
+  const fs::path dir = scratch_dir("trace-compare");
+  auto traced = [&](const std::string& name, const std::string& args) {
+    const fs::path file = dir / (name + ".trace.json");
+    const RunResult r = run_roofline("trace --roofs '" + kRoofs + "' -o '" + file.string() + "' --quiet -- '" + kApp + "' --repeat 3 " + args);
+    INFO(r.out << r.err);
+    REQUIRE(r.exit_code == 0);
+    return file;
+  };
+  const fs::path small = traced("small", "--size 4096"), large = traced("large", "--size 65536");
+  const fs::path slowed = traced("slowed", "--size 4096 --slow");
+
+  // Two sizes: each kernel's work differs, so it is compared by its rate; no gate, status 0.
+  const RunResult sizes = run_roofline("compare '" + small.string() + "' '" + large.string() + "' -o '" + (dir / "sizes.json").string() +
+                                       "' --csv '" + (dir / "sizes.csv").string() + "' --svg '" + (dir / "sizes.svg").string() + "'");
+  INFO(sizes.out << sizes.err);
+  REQUIRE(sizes.exit_code == 0);
+  CHECK(schema_problem_of(dir / "sizes.json", roofline::DocumentKind::comparison) == "");
+  const json s = json::parse(slurp(dir / "sizes.json"));
+  CHECK(s["kind"] == "trace");
+  CHECK(s["a"]["git_revision"].get<std::string>().size() > 0);  // the chart tells the runs apart by date and revision
+  bool add_by_rate = false;
+  for (const json& row : s["rows"])
+    if (row["name"] == "add") add_by_rate = row["basis"] == "rate" && row["ai_a"] == row["ai_b"];
+  CHECK(add_by_rate);
+  CHECK(sizes.out.find("its work differs: compared by rate") != std::string::npos);
+  CHECK(slurp(dir / "sizes.svg").find("vs  B: ") != std::string::npos);
+
+  // The slowed add: the same counts, 4000 integer steps per item more: compared by time, slower than 5%: status 12.
+  const RunResult gate = run_roofline("compare '" + small.string() + "' '" + slowed.string() + "' --fail-if-slower 5% -o '" +
+                                      (dir / "gate.json").string() + "'");
+  INFO(gate.out << gate.err);
+  CHECK(gate.exit_code == 12);
+  const json g = json::parse(slurp(dir / "gate.json"));
+  bool add_slower = false;
+  for (const json& row : g["rows"])
+    if (row["name"] == "add") add_slower = row["basis"] == "time" && row["slower"] == true && row["speed"].get<double>() < 0.5;
+  CHECK(add_slower);
+  CHECK(gate.out.find("slower than 0.95 of A's (--fail-if-slower 5%)") != std::string::npos);
+}

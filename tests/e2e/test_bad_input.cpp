@@ -50,10 +50,18 @@ TEST_CASE("a malformed device index is a usage error") {
   CHECK(r.err.find("malformed device index '1:'") != std::string::npos);
 }
 
-TEST_CASE("an output path that cannot be written is refused before measuring") {
-  auto r = run_roofline("build --quick -o /no/such/folder/r.json");
+TEST_CASE("an output's missing folders are made; one that cannot be made is refused before measuring") {
+  const fs::path dir = scratch_dir("output-folders");
+  std::ofstream(dir / "a-file") << "not a folder";
+  const std::string blocked = (dir / "a-file" / "sub" / "r.json").string();
+  auto r = run_roofline("build --quick -o '" + blocked + "'");
   CHECK(r.exit_code == 5);
-  CHECK(r.err == "roofline: cannot write /no/such/folder/r.json: folder /no/such/folder does not exist\n");
+  CHECK(r.err == "roofline: cannot write " + blocked + ": cannot make its folder " + (dir / "a-file" / "sub").string() +
+                     ": Not a directory\n");
+  const fs::path made = dir / "new" / "deeper" / "c.csv";
+  auto ok = run_roofline("export '" + std::string(ROOFLINE_SOURCE_DIR) + "/roofs/nvidia-h200.json' --csv '" + made.string() + "'");
+  CHECK(ok.exit_code == 0);
+  CHECK(fs::is_regular_file(made));
 }
 
 TEST_CASE("an energy backend that cannot work here is an error with its reason, before measuring") {
@@ -66,7 +74,7 @@ TEST_CASE("an energy backend that cannot work here is an error with its reason, 
     return;
   }
   const auto dir = scratch_dir("energy-papi");
-  auto r = run_roofline("build --device cpu --quick --energy papi -o '" + (dir / "r.json").string() + "' --plot '" +
+  auto r = run_roofline("build --device cpu --quick --energy papi -o '" + (dir / "r.json").string() + "' --svg '" +
                         (dir / "r.svg").string() + "'");
   CHECK(r.exit_code == 1);
   CHECK(r.err.rfind("roofline: --energy papi: ", 0) == 0);
@@ -96,7 +104,7 @@ TEST_CASE("a kernel that fails to build prints its build log and exits 4") {
   const auto dir = scratch_dir("broken-kernels");
   for (const auto& f : fs::directory_iterator(ROOFLINE_KERNELS)) fs::copy_file(f.path(), dir / f.path().filename());
   std::ofstream(dir / "compute.cl", std::ios::app) << "\nthis is not OpenCL C;\n";
-  auto r = run_roofline("build --quick --kernels '" + dir.string() + "' -o '" + (dir / "r.json").string() + "' --plot '" +
+  auto r = run_roofline("build --quick --kernels '" + dir.string() + "' -o '" + (dir / "r.json").string() + "' --svg '" +
                         (dir / "r.svg").string() + "'");
   CHECK(r.exit_code == 4);
   CHECK(r.err.find("compute.cl failed to build") != std::string::npos);
@@ -108,7 +116,7 @@ TEST_CASE("a kernel that fails to build prints its build log and exits 4") {
 
 TEST_CASE("a kernel folder without the kernels is named") {
   const auto dir = scratch_dir("no-kernels");
-  auto r = run_roofline("build --quick --kernels /tmp/definitely-not-here -o '" + (dir / "r.json").string() + "' --plot '" +
+  auto r = run_roofline("build --quick --kernels /tmp/definitely-not-here -o '" + (dir / "r.json").string() + "' --svg '" +
                         (dir / "r.svg").string() + "'");
   CHECK(r.exit_code == 2);
   CHECK(r.err.find("/tmp/definitely-not-here holds no compute.cl") != std::string::npos);
@@ -217,7 +225,7 @@ TEST_CASE("a level override file that is not one fails before measuring, with ex
   const auto dir = scratch_dir("bad-levels");
   const auto build = [&](const std::string& levels) {
     return run_roofline("build --device cpu --quick --levels '" + levels + "' -o '" + (dir / "r.json").string() +
-                        "' --plot '" + (dir / "r.svg").string() + "'");
+                        "' --svg '" + (dir / "r.svg").string() + "'");
   };
   std::ofstream(dir / "garbage.bin", std::ios::binary) << std::string("\x7f" "ELF\x02\x01\x01\0\0", 9);
   auto r = build((dir / "garbage.bin").string());

@@ -44,7 +44,7 @@ struct InterruptedBuild {
 InterruptedBuild interrupt_build_when(const fs::path& dir, const std::function<bool(const nlohmann::json&)>& ready) {
   const fs::path partial = dir / "r.json.partial", err = dir / "err.txt";
   const pid_t pid = start_roofline_in_background(
-      {"build", "--device", "cpu", "--quick", "-o", (dir / "r.json").string(), "--plot", (dir / "r.svg").string()}, err);
+      {"build", "--device", "cpu", "--quick", "-o", (dir / "r.json").string(), "--svg", (dir / "r.svg").string()}, err);
   REQUIRE(pid > 0);
   InterruptedBuild b;
   std::optional<int> ended;
@@ -76,7 +76,7 @@ TEST_CASE("a build whose compute kernels all fail their host check stops early, 
   std::ofstream(dir / "kernels" / "compute.cl") << compute;
   const fs::path roofs = dir / "r.json";
   const RunResult r = run_roofline("build --device cpu --quick --steps compute,dram --kernels '" + (dir / "kernels").string() +
-                                   "' -o '" + roofs.string() + "' --plot '" + (dir / "r.svg").string() + "'");
+                                   "' -o '" + roofs.string() + "' --svg '" + (dir / "r.svg").string() + "'");
   INFO(r.err);
   CHECK(r.exit_code == 11);
   std::smatch m;

@@ -94,7 +94,7 @@ TEST_CASE("build --quick --steps compute on Rusticl checks every kernel and name
   const fs::path dir = scratch_dir("icds-build");
   const fs::path roofs = dir / "llvmpipe.json";
   const RunResult r = run_roofline("build --quick --steps compute --device " + std::to_string(index) + " -o '" + roofs.string() +
-                                       "' --plot '" + (dir / "llvmpipe.svg").string() + "'",
+                                       "' --svg '" + (dir / "llvmpipe.svg").string() + "'",
                                    rusticl_prefix());
   INFO(r.err);
   REQUIRE(r.exit_code == 0);  // no kernel failed its host check: the loops are kept within the driver's budget

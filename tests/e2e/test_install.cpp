@@ -46,7 +46,7 @@ TEST_CASE("the installed binary finds its installed kernels and instrumenter") {
   // The installed copy is the one built: break it, and the build says so by its path.
   std::ofstream(kernels / "compute.cl", std::ios::app) << "\nthis is not OpenCL C\n";
   const RunResult r = run_program(binary.string(),
-                                  "build --quick -q --device cpu -o '" + (prefix / "r.json").string() + "' --plot '" +
+                                  "build --quick -q --device cpu -o '" + (prefix / "r.json").string() + "' --svg '" +
                                       (prefix / "r.svg").string() + "'",
                                   "env -u ROOFLINE_KERNELS");
   INFO(r.err);

@@ -282,7 +282,7 @@ TEST_CASE("a FIFO given as an input is refused, not waited on") {
   r = run_roofline("count " + f, "timeout -s KILL 60");
   CHECK(r.exit_code == 2);
   CHECK(r.err == "roofline: cannot read kernel file " + fifo.string() + reason + "\n");
-  r = run_roofline("build --device cpu --quick --levels " + f + " -o '" + (dir / "r.json").string() + "' --plot '" +
+  r = run_roofline("build --device cpu --quick --levels " + f + " -o '" + (dir / "r.json").string() + "' --svg '" +
                        (dir / "r.svg").string() + "'",
                    "timeout -s KILL 60");
   CHECK(r.exit_code == 2);
@@ -312,7 +312,7 @@ TEST_CASE("build reads --levels before it takes Ctrl-C over: a read that waits e
   const std::string terminal = ptsname(master);
   const fs::path err = dir / "stderr.txt";
   const pid_t pid = start_roofline_in_background({"build", "--device", "cpu", "--quick", "--levels", terminal, "-o",
-                                                  (dir / "r.json").string(), "--plot", (dir / "r.svg").string()},
+                                                  (dir / "r.json").string(), "--svg", (dir / "r.svg").string()},
                                                  err);
   REQUIRE(pid > 0);
   // Once it holds the terminal open, it is reading it.

@@ -92,15 +92,15 @@ TEST_CASE("build refuses, before measuring, a chart path it could not write, a c
   // A FIFO where a chart beside the CARM would go.
   const auto latency = dir / "c-latency.svg";
   REQUIRE(::mkfifo(latency.c_str(), 0644) == 0);
-  auto r = run_roofline("build --device cpu --quick -o " + quoted(roofs) + " --plot " + quoted(dir / "c.svg"));
+  auto r = run_roofline("build --device cpu --quick -o " + quoted(roofs) + " --svg " + quoted(dir / "c.svg"));
   check_refusal(r, latency, "is a FIFO");
   CHECK(still_fifo(latency));
   CHECK(!fs::exists(roofs.string() + ".partial"));  // nothing was measured
 
-  // --plot a device node that is not a stream of ours (/dev/full's numbers).
+  // --svg a device node that is not a stream of ours (/dev/full's numbers).
   const auto full = dir / "full.svg";
   if (make_char_device(full, 1, 7)) {
-    check_refusal(run_roofline("build --device cpu --quick -o " + quoted(roofs) + " --plot " + quoted(full)), full,
+    check_refusal(run_roofline("build --device cpu --quick -o " + quoted(roofs) + " --svg " + quoted(full)), full,
                   "is a character device");
     CHECK(is_device(full, 1, 7));
     CHECK(!fs::exists(roofs.string() + ".partial"));
@@ -110,7 +110,7 @@ TEST_CASE("build refuses, before measuring, a chart path it could not write, a c
   // beside it, which a stream cannot have.
   const auto null = dir / "null";
   if (make_char_device(null, 1, 3)) {
-    check_refusal(run_roofline("build --device cpu --quick -o " + quoted(null) + " --plot " + quoted(dir / "c2.svg")), null,
+    check_refusal(run_roofline("build --device cpu --quick -o " + quoted(null) + " --svg " + quoted(dir / "c2.svg")), null,
                   "must name a file");
     CHECK(is_device(null, 1, 3));
     CHECK(!fs::exists(null.string() + ".partial"));
@@ -197,17 +197,17 @@ TEST_CASE("two outputs of one run at one path are refused before any work; strea
   const auto x = dir / "x";
 
   // build: the roofs file and its chart, or the chart at the roofs file's partial file: refused before measuring.
-  auto r = run_roofline("build --device cpu --quick -o " + quoted(x) + " --plot " + quoted(x));
-  check_clash(r, x, "the CARM chart (--plot) and the roofs file (-o) " + x.string() + " are one file", roofs, bytes_of(roofs));
+  auto r = run_roofline("build --device cpu --quick -o " + quoted(x) + " --svg " + quoted(x));
+  check_clash(r, x, "the CARM chart (--svg) and the roofs file (-o) " + x.string() + " are one file", roofs, bytes_of(roofs));
   CHECK(!fs::exists(x));
   CHECK(!fs::exists(x.string() + ".partial"));
   const fs::path partial = dir / "p.json.partial";
-  r = run_roofline("build --device cpu --quick -o " + quoted(dir / "p.json") + " --plot " + quoted(partial));
-  check_clash(r, partial, "the CARM chart (--plot) and the partial roofs file " + partial.string() + " are one file", roofs, bytes_of(roofs));
+  r = run_roofline("build --device cpu --quick -o " + quoted(dir / "p.json") + " --svg " + quoted(partial));
+  check_clash(r, partial, "the CARM chart (--svg) and the partial roofs file " + partial.string() + " are one file", roofs, bytes_of(roofs));
   CHECK(!fs::exists(partial));
   // A chart beside the CARM at the roofs file's path.
-  r = run_roofline("build --device cpu --quick -o " + quoted(dir / "c-latency.svg") + " --plot " + quoted(dir / "c.svg"));
-  check_clash(r, dir / "c-latency.svg", "the latency chart beside --plot and the roofs file (-o)", roofs, bytes_of(roofs));
+  r = run_roofline("build --device cpu --quick -o " + quoted(dir / "c-latency.svg") + " --svg " + quoted(dir / "c.svg"));
+  check_clash(r, dir / "c-latency.svg", "the latency chart beside --svg and the roofs file (-o)", roofs, bytes_of(roofs));
 
   r = run_roofline("place " + quoted(kernel) + " --roofs " + quoted(roofs) + " -o " + quoted(x) + " --svg " + quoted(x));
   check_clash(r, x, "the chart (--svg) and the placement file (-o) " + x.string() + " are one file", roofs, bytes_of(roofs));
