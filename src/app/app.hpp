@@ -26,6 +26,7 @@
 
 #include "app/analyze.hpp"
 #include "app/build.hpp"
+#include "app/build_devices.hpp"
 #include "app/command_files.hpp"
 #include "app/device_choice.hpp"
 #include "app/energy_check.hpp"
