@@ -448,8 +448,9 @@ void note_concurrency(const BuildRequest& r, BuildResult& result) {
                                      [](const KeyCeilingChange& c) { return c.lowered(); });
     const std::string under = format_text("%.2f", kLoweredBelow) + "x of alone";
     doc.notes.push_back("key ceilings against this device's build alone (" + result.alone_path + "): " +
-                        (result.against_alone.empty() ? "none in common" : format_key_changes(result.against_alone)) +
-                        (lowered ? "; some lowered, under " : "; none lowered under ") + under);
+                        (result.against_alone.empty()
+                             ? "none in common, so whether they were lowered is not known"
+                             : format_key_changes(result.against_alone) + (lowered ? "; some lowered, under " : "; none lowered under ") + under));
   } else if (r.concurrent_with > 0) {
     doc.notes.push_back("whether the concurrent builds lowered this device's ceilings is not known: no build of it alone "
                         "to compare with" + std::string(r.alone.empty() ? " (--alone names one)" : " in " + r.alone));

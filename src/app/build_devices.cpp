@@ -58,12 +58,15 @@ void require_distinct(const std::vector<DeviceBuild>& builds, const std::vector<
     const auto [it, fresh] = seen.emplace(builds[i].*path, i);
     if (fresh) continue;
     const DeviceBuild& first = builds[it->second];
-    throw CommandError(Failure::usage,
-                       std::string(option) + " '" + (pattern.empty() ? "(the default)" : pattern) + "' names one file, " +
-                           builds[i].*path + ", for " + first.selector + " " + first.name + " and " + builds[i].selector +
-                           " " + builds[i].name + ": give a template that tells the devices apart, e.g. " + option +
-                           " '" + (std::string(option) == "-o" ? "roofs" : "plots") + "/{host}-{device}-" +
-                           telling_placeholder(devices) + (std::string(option) == "-o" ? ".json" : ".svg") + "'");
+    const bool roofs = std::string(option) == "-o";
+    const std::string telling = telling_placeholder(devices);
+    const std::string example = std::string(roofs ? "roofs" : "plots") + "/{host}-{device}" +
+                                (telling == "{device}" ? "" : "-" + telling) + (roofs ? ".json" : ".svg");
+    throw CommandError(Failure::usage, std::string(option) + " '" + (pattern.empty() ? "(the default)" : pattern) +
+                                           "' names one file, " + builds[i].*path + ", for " + first.selector + " " +
+                                           first.name + " and " + builds[i].selector + " " + builds[i].name +
+                                           ": give a template that tells the devices apart, e.g. " + option + " '" +
+                                           example + "'");
   }
 }
 

@@ -53,15 +53,15 @@ std::string format_device_builds(const DevicesBuildResult& result) {
   bool compared = false, lowered = false;
   for (const DeviceBuild& d : result.devices) {
     if (!d.result || d.result->alone_path.empty()) continue;
-    compared = true;
+    compared = compared || !d.result->against_alone.empty();
     o << "  " << d.selector << " against its build alone (" << d.result->alone_path << "): "
       << (d.result->against_alone.empty() ? "no key ceiling in common" : format_key_changes(d.result->against_alone)) << "\n";
     for (const KeyCeilingChange& c : d.result->against_alone) lowered = lowered || c.lowered();
   }
   if (result.concurrent) {
     if (!compared)
-      o << "whether the concurrent builds lowered each other's ceilings is not known: no build of these devices alone "
-           "to compare with (--alone names a folder of them)\n";
+      o << "whether the concurrent builds lowered each other's ceilings is not known: no key ceiling of a build of "
+           "these devices alone to compare with (--alone names a folder of them)\n";
     else
       o << (lowered ? "the concurrent builds lowered some key ceilings (marked: under "
                     : "the concurrent builds lowered no key ceiling under ")

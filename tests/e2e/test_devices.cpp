@@ -2,9 +2,11 @@
 // Rusticl's llvmpipe (ctest gives RUSTICL_ENABLE=llvmpipe; without it the
 // tests say they are skipped). One after another, then --concurrent against
 // those builds alone (--alone); the output template's refusals before any
-// work; the default device named among several. Each build runs the DRAM
-// step only (--quick --steps dram: two key ceilings, DRAM read and copy, in
-// seconds), so that the test stays short on 2 cores.
+// work; the default device named among several. Each build runs the
+// transfers step only (--quick --steps transfers, seconds on either device;
+// llvmpipe's DRAM step alone took over 8 minutes on the 2-core machine), so
+// the comparison with the builds alone has no key ceiling to compare and
+// must say so.
 #include <doctest/doctest.h>
 
 #include <nlohmann/json.hpp>
@@ -49,7 +51,7 @@ TEST_CASE("build --device all: a roofs file per device, one after another, then 
     return;
   }
   const fs::path dir = scratch_dir("devices-all");
-  const std::string steps = " --quick --steps dram --energy none";
+  const std::string steps = " --quick --steps transfers --energy none";
   const RunResult alone = run_roofline("build --device all" + steps + " -o '" + (dir / "alone/{device}.json").string() +
                                            "' --plot '" + (dir / "alone/{device}.svg").string() + "'",
                                        rusticl_prefix());
@@ -73,9 +75,9 @@ TEST_CASE("build --device all: a roofs file per device, one after another, then 
   CHECK(together.out.find(std::to_string(devices) + " devices built at once (--concurrent)") != std::string::npos);
   // Each child's table comes back prefixed with its device.
   CHECK(together.out.find("[0:0] ") != std::string::npos);
-  // Whether running at once lowered the ceilings: said, one way or the other.
-  CHECK((together.out.find("the concurrent builds lowered no key ceiling") != std::string::npos ||
-         together.out.find("the concurrent builds lowered some key ceilings") != std::string::npos));
+  // Whether running at once lowered the ceilings: not known without a key ceiling in common.
+  CHECK(together.out.find("against its build alone (" + (dir / "alone").string()) != std::string::npos);
+  CHECK(together.out.find("whether the concurrent builds lowered each other's ceilings is not known") != std::string::npos);
   const std::vector<fs::path> together_files = json_files(dir / "together");
   REQUIRE(together_files.size() == devices);
   for (const fs::path& f : together_files) {
@@ -86,7 +88,7 @@ TEST_CASE("build --device all: a roofs file per device, one after another, then 
     const std::string notes = notes_of(doc);
     CHECK(notes.find("measured while the same command measured") != std::string::npos);
     CHECK(notes.find("key ceilings against this device's build alone (" + (dir / "alone").string()) != std::string::npos);
-    CHECK(notes.find("DRAM read ") != std::string::npos);
+    CHECK(notes.find("none in common, so whether they were lowered is not known") != std::string::npos);
   }
 }
 
@@ -120,7 +122,7 @@ TEST_CASE("a build without --device on a machine with several devices says which
     return;
   }
   const fs::path dir = scratch_dir("devices-default");
-  const RunResult r = run_roofline("build --quick --steps dram --energy none -o '" + (dir / "default.json").string() +
+  const RunResult r = run_roofline("build --quick --steps transfers --energy none -o '" + (dir / "default.json").string() +
                                        "' --plot '" + (dir / "default.svg").string() + "'",
                                    rusticl_prefix());
   INFO(r.err);
@@ -131,7 +133,7 @@ TEST_CASE("a build without --device on a machine with several devices says which
   const std::string notes = notes_of(json::parse(slurp(dir / "default.json")));
   CHECK(notes.find(said) != std::string::npos);
   // One device alone says nothing of the others.
-  const RunResult single = run_roofline("build --quick --steps dram --energy none -o '" + (dir / "single.json").string() +
+  const RunResult single = run_roofline("build --quick --steps transfers --energy none -o '" + (dir / "single.json").string() +
                                             "' --plot '" + (dir / "single.svg").string() + "'");
   REQUIRE(single.exit_code == 0);
   CHECK(notes_of(json::parse(slurp(dir / "single.json"))).find("devices found") == std::string::npos);
