@@ -51,6 +51,8 @@ TEST_CASE("build --device all: a roofs file per device, one after another, then 
     return;
   }
   const fs::path dir = scratch_dir("devices-all");
+  fs::create_directories(dir / "alone");
+  fs::create_directories(dir / "together");
   const std::string steps = " --quick --steps transfers --energy none";
   const RunResult alone = run_roofline("build --device all" + steps + " -o '" + (dir / "alone/{device}.json").string() +
                                            "' --plot '" + (dir / "alone/{device}.svg").string() + "'",
