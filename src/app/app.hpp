@@ -28,6 +28,7 @@
 
 #include "app/analyze.hpp"
 #include "app/build.hpp"
+#include "app/build_devices.hpp"
 #include "app/command_files.hpp"
 #include "app/compare.hpp"
 #include "app/device_choice.hpp"

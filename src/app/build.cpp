@@ -5,6 +5,7 @@
 #include <chrono>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,7 @@
 #include "app/device_choice.hpp"
 #include "app/errors.hpp"
 #include "app/output_files.hpp"
+#include "app/roofs_inputs.hpp"
 #include "benchmark/benchmark.hpp"
 #include "chart/chart.hpp"
 #include "device/clock.hpp"
@@ -242,6 +244,10 @@ void BuildPipeline::measure_steps() {
   read_clock(cpu_mhz_before);
   if (doc_.clock) per_clock_rates(doc_.math, doc_.clock->mhz, doc_.device.compute_units);
   for (auto& n : session.notes) doc_.notes.push_back(n);
+  doc_.notes.push_back(std::to_string(session.programs.built()) + " kernel programs built in " +
+                       format_text("%.1f", session.programs.build_seconds()) +
+                       " s of the driver's compiler (a fresh machine's cache is empty; on a GPU the compute step's are "
+                       "built on a thread of their own while the device measures)");
   session_ = nullptr;
 }
 
@@ -324,6 +330,7 @@ std::string BuildPipeline::kept_message() const {
 
 void BuildPipeline::measure_compute() {
   Session& s = *session_;
+  prefetch_compute_programs(s);
   std::size_t tried = 0, wrong = 0;
   for (Op op : plan_.ops)
     for (DataType type : plan_.types)
@@ -432,6 +439,24 @@ void BuildPipeline::read_clock(const std::optional<double>& cpu_mhz_before) {
   }
 }
 
+// What a --concurrent build says of its figures: the others it ran beside,
+// and its key ceilings against its build alone, or that this cannot be known.
+void note_concurrency(const BuildRequest& r, BuildResult& result) {
+  RoofsDocument& doc = result.doc;
+  if (!result.alone_path.empty()) {
+    const bool lowered = std::any_of(result.against_alone.begin(), result.against_alone.end(),
+                                     [](const KeyCeilingChange& c) { return c.lowered(); });
+    const std::string under = format_text("%.2f", kLoweredBelow) + "x of alone";
+    doc.notes.push_back("key ceilings against this device's build alone (" + result.alone_path + "): " +
+                        (result.against_alone.empty()
+                             ? "none in common, so whether they were lowered is not known"
+                             : format_key_changes(result.against_alone) + (lowered ? "; some lowered, under " : "; none lowered under ") + under));
+  } else if (r.concurrent_with > 0) {
+    doc.notes.push_back("whether the concurrent builds lowered this device's ceilings is not known: no build of it alone "
+                        "to compare with" + std::string(r.alone.empty() ? " (--alone names one)" : " in " + r.alone));
+  }
+}
+
 // The roofs file, then every chart of the default set beside the CARM; the
 // partial file goes once the whole file is written.
 std::size_t write_results(const RoofsDocument& doc, const BuildOutputs& out) {
@@ -445,6 +470,27 @@ std::size_t write_results(const RoofsDocument& doc, const BuildOutputs& out) {
 
 }  // namespace
 
+bool same_device(const DeviceIdentity& a, const DeviceIdentity& b) {
+  const auto agree = [](const std::string& x, const std::string& y) { return x.empty() || y.empty() || x == y; };
+  return a.name == b.name && a.platform == b.platform && agree(a.uuid, b.uuid) && agree(a.pci_address, b.pci_address);
+}
+
+std::optional<RoofsInput> find_alone_build(const std::string& path, const DeviceIdentity& device) {
+  std::optional<RoofsInput> found;
+  if (path.empty()) return found;
+  std::vector<std::string> skipped;
+  for (RoofsInput& input : read_roofs_inputs({path}, skipped))
+    if (input.doc.complete && input.doc.concurrent_with == 0 && same_device(input.doc.device, device) &&
+        (!found || input.doc.date > found->doc.date))
+      found = std::move(input);
+  return found;
+}
+
+void compare_with_alone(const RoofsInput& alone, BuildResult& result) {
+  result.alone_path = alone.path;
+  result.against_alone = compare_key_ceilings(result.doc, alone.doc);
+}
+
 BuildResult run_build(const BuildRequest& request) {
   // The level override is read again once the curves are measured; a bad
   // one must not cost the minutes before that. It is read before Ctrl-C is
@@ -454,10 +500,24 @@ BuildResult run_build(const BuildRequest& request) {
   const ChosenDevice device = choose_device(request.device);
   require_levels_fit(levels, double(device->identity.global_mem_bytes), request.levels);
   BuildOutputs outputs = build_outputs(request, *device);
+  std::optional<RoofsInput> alone = find_alone_build(request.alone, device->identity);
   BuildPipeline pipeline(request, *device, outputs, kernel_folder(request.kernels));
+  std::vector<std::string>& notes = pipeline.document().notes;
+  if (!device.default_note.empty()) {
+    if (request.on_warning) request.on_warning(device.default_note);
+    notes.push_back(device.default_note);
+  }
+  pipeline.document().concurrent_with = request.concurrent_with;
+  if (request.concurrent_with > 0)
+    notes.push_back("measured while the same command measured " + std::to_string(request.concurrent_with) +
+                    " other device" + (request.concurrent_with > 1 ? "s" : "") + " (build --concurrent)");
   pipeline.run();
   BuildResult result;
   result.doc = std::move(pipeline.document());
+  if (const std::string summary = key_theory_summary(result.doc); !summary.empty())
+    result.doc.notes.push_back("key ceilings: " + summary);
+  if (alone) compare_with_alone(*alone, result);
+  note_concurrency(request, result);
   result.roofs_path = outputs.roofs;
   result.chart_path = outputs.chart;
   result.wrong_results = pipeline.wrong_results();

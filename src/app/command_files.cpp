@@ -122,6 +122,7 @@ void check_command_files(const CommandFiles& files, bool writable_checked) {
 CommandFiles build_files(const BuildRequest& r, const std::string& roofs, const std::string& chart) {
   CommandFiles f;
   f.input(r.levels, "the level override file (--levels)");
+  f.input(r.alone, "the roofs files of builds alone (--alone)");
   f.output(roofs, "the roofs file (-o)", {{roofs + ".partial", "the partial roofs file"}});
   f.output(chart, "the CARM chart (--svg)", charts_beside(chart, every_default_chart(), "--svg"));
   return f;

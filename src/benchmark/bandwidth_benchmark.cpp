@@ -37,7 +37,7 @@ class DramKernels {
   explicit DramKernels(Session& s) : s_(s), bytes_(s.plan.bandwidth_bytes & ~std::uint64_t(255)) {
     std::uint64_t max_global = 0;
     for (int width : s.plan.bandwidth_widths)
-      for (auto g : s.plan.bandwidth_globals) max_global = std::max(max_global, global_within_budget(g, width));
+      for (auto g : globals(width)) max_global = std::max(max_global, g);
     s.progress.detail("filling " + format_bytes(double(bytes_)) + " with random data");
     try {
       host_.resize(bytes_ / 4);
@@ -55,6 +55,23 @@ class DramKernels {
     } catch (const std::bad_alloc&) {
       throw std::runtime_error("cannot allocate two buffers of " + format_bytes(double(bytes_)) + " of host memory");
     }
+  }
+
+  // The work-item counts of the plan at `width`, each within the loop
+  // budget, and the one-pass count where the plan asks for it.
+  std::set<std::uint64_t> globals(int width) const {
+    std::set<std::uint64_t> out;
+    for (std::uint64_t global : s_.plan.bandwidth_globals) out.insert(global_within_budget(global, width));
+    if (s_.plan.bandwidth_one_pass) {
+      const std::uint64_t local = s_.plan.bandwidth_local;
+      if (const std::uint64_t one_pass = bytes_ / (4ull * width) / std::uint64_t(s_.plan.loads_in_flight) / local * local)
+        out.insert(one_pass);
+    }
+    return out;
+  }
+  // Whether each of `global` work-items streams one group of loads, no more.
+  bool one_pass(std::uint64_t global, int width) const {
+    return items_per_work_item(global, width) == std::uint64_t(s_.plan.loads_in_flight);
   }
 
   // Elements each work-item streams: the buffer split evenly, whole groups of loads.
@@ -159,11 +176,12 @@ class DramKernels {
   cl::Buffer src_, dst_, sums_;
 };
 
-std::string dram_variant(const Plan& plan, std::uint64_t used) {
+std::string dram_variant(const Plan& plan, std::uint64_t used, bool one_pass) {
   const int rounds = plan.memory.roof_rounds.count;
   const std::string loads = std::to_string(plan.loads_in_flight);
-  return (plan.chunked ? "contiguous chunk per work-item, read as " + loads + " streams in step"
-                       : "grid-stride (coalesced), " + loads + " accesses in flight") +
+  return (plan.chunked    ? "contiguous chunk per work-item, read as " + loads + " streams in step"
+          : one_pass      ? "one pass (coalesced): " + loads + " elements per work-item, the grid covering the buffer"
+                          : "grid-stride (coalesced), " + loads + " accesses in flight") +
          ", " + format_bytes(double(used)) + " per buffer" + (plan.cpu ? " in 2 MiB huge pages" : "") +
          (rounds > 1 ? "; best of " + std::to_string(rounds) + " rounds" : "");
 }
@@ -190,9 +208,7 @@ std::vector<DramPoint> prepare_points(DramKernels& d, Op op) {
   const Plan& plan = d.session().plan;
   std::vector<DramPoint> points;
   for (int width : plan.bandwidth_widths) {
-    std::set<std::uint64_t> globals;
-    for (std::uint64_t global : plan.bandwidth_globals) globals.insert(d.global_within_budget(global, width));
-    for (std::uint64_t global : globals) {
+    for (std::uint64_t global : d.globals(width)) {
       throw_if_interrupted();
       if (d.items_per_work_item(global, width) == 0 || global % plan.bandwidth_local) continue;
       points.push_back(prepare_point(d, op, width, global));
@@ -230,7 +246,8 @@ Ceiling roof_of(const DramKernels& d, Op op, const std::vector<DramPoint>& point
     c.stats = best[i];
     c.launch = points[i].shape;
     c.width = points[i].width;
-    c.variant = dram_variant(plan, d.used_bytes(points[i].shape.global, points[i].width));
+    c.variant = dram_variant(plan, d.used_bytes(points[i].shape.global, points[i].width),
+                             d.one_pass(points[i].shape.global, points[i].width));
   }
   for (std::size_t i = 0; i < points.size(); ++i)
     if (points[i].width == c.width) c.sweep_wg_count.push_back({points[i].shape, best[i], std::nullopt});

@@ -223,4 +223,17 @@ MeasuredCeiling measure_compute(Session& s, Op op, DataType type, int width, boo
   return m;
 }
 
+void prefetch_compute_programs(Session& s) {
+  const Plan& plan = s.plan;
+  if (plan.cpu) return;
+  std::vector<std::pair<std::string, std::string>> programs;
+  for (Op op : plan.ops)
+    for (DataType type : plan.types)
+      for (int width : plan.widths)
+        for (ChainShape shape : shapes_for(op, type))
+          for (int chains : plan.chain_candidates(type, width, shape == ChainShape::Pair ? 2 : 1))
+            programs.push_back({"compute.cl", compute_options(op, ChainSetup{type, shape, width, chains, 4, 0})});
+  s.programs.prefetch(programs);
+}
+
 }  // namespace roofline

@@ -17,4 +17,10 @@ namespace roofline {
 // With `with_replay`, it comes with a replay of the winning kernel (for power).
 MeasuredCeiling measure_compute(Session& session, Op op, DataType type, int width, bool with_replay = false);
 
+// On a GPU, every program the plan's compute ceilings will try (each op,
+// type, width, chain shape and count, in the order they are measured) is
+// built ahead on a thread of its own (ProgramCache::prefetch), while the
+// device measures; on a CPU device nothing is.
+void prefetch_compute_programs(Session& session);
+
 }  // namespace roofline

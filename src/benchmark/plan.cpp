@@ -51,10 +51,31 @@ void plan_gpu_compute_and_dram(Plan& p, const DeviceEntry& d, std::uint64_t cus,
   p.chunked = false;
   p.bandwidth_widths = quick ? std::vector<int>{4} : std::vector<int>{2, 4, 8};
   p.bandwidth_local = local;
-  p.bandwidth_globals = quick ? std::vector<std::uint64_t>{cus * 2048}
+  // A quick build keeps the full one's best points on an H200: read at
+  // 2048 work-items per compute unit, store and copy at 512
+  // (roofs/nvidia-h200-suite.json); with 2048 alone its DRAM copy was 0.972
+  // of the full build's (roofs/raw/nvidia-h200-suite/quick.json).
+  p.bandwidth_globals = quick ? std::vector<std::uint64_t>{cus * 512, cus * 2048}
                               : std::vector<std::uint64_t>{cus * 512, cus * 1024, cus * 2048, cus * 4096};
+  // Beside the grid-stride points, BabelStream's own shape (its OpenCL
+  // kernels: one element per work-item, the whole array as the grid; here
+  // one group of loads_in_flight elements per work-item): the DRAM roof is
+  // the best of both, so it is never below the peer's shape on the same
+  // array size but by noise.
+  p.bandwidth_one_pass = true;
   p.loads_in_flight = 4;
-  p.bandwidth_bytes = std::max<std::uint64_t>(16 * d.identity.global_cache_bytes, 4ull << 30);
+  // 16 times the L2, so that DRAM serves the loads; at least 4 GiB per
+  // buffer in a full build, 1 GiB (BabelStream's --arraysize 2^27 doubles,
+  // roofs/device_run.sh) in a quick one, whose host-side fill and checks of
+  // 4 GiB took most of its 10 s DRAM step on an H200.
+  p.bandwidth_bytes = std::max<std::uint64_t>(16 * d.identity.global_cache_bytes, quick ? 1ull << 30 : 4ull << 30);
+  // A quick build's compute widths: 1, 4 and 8 lanes. A GPU lane is a
+  // work-item, so widths add only instruction-level parallelism; the
+  // H200's best width was 8 (float, double MAD) or within 0.1% of it
+  // (roofs/raw/nvidia-h200-suite/quick.json), and width 16 has the largest
+  // kernels, whose compilation is most of a fresh machine's compute step
+  // (roofs/raw/compile-cost-h200).
+  if (quick) p.widths = {1, 4, 8};
 }
 
 // A CPU's memory sweeps: every thread streams its own copy of the walk, so

@@ -106,6 +106,9 @@ struct Plan {
   std::vector<std::uint64_t> bandwidth_globals;
   std::uint64_t bandwidth_local = 1;
   bool chunked = false;  // contiguous chunk per work-item (CPUs) vs grid-stride (GPUs)
+  // A point per width where each work-item streams one group of
+  // loads_in_flight elements and the grid covers the buffer in one pass.
+  bool bandwidth_one_pass = false;
   int loads_in_flight = 4;
   MemoryPlan memory;
   SuitePlan suite;

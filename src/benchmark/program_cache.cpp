@@ -1,5 +1,6 @@
 #include "benchmark/program_cache.hpp"
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -83,13 +84,96 @@ void ProgramCache::dump_binary(const cl::Program& program, const std::string& fi
   out.write(reinterpret_cast<const char*>(bins[0].data()), std::streamsize(bins[0].size()));
 }
 
+ProgramCache::~ProgramCache() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stop_ = true;
+  }
+  if (thread_.joinable()) thread_.join();
+}
+
+cl::Program ProgramCache::timed_build(const std::string& file, const std::string& source, const std::string& options) {
+  const auto start = std::chrono::steady_clock::now();
+  cl::Program program = build_program(context_, device_, source, options, "kernel " + (fs::path(dir_) / file).string());
+  std::lock_guard<std::mutex> lock(mutex_);
+  ++built_count_;
+  build_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return program;
+}
+
+void ProgramCache::prefetch(const std::vector<std::pair<std::string, std::string>>& programs) {
+  std::vector<std::pair<Key, std::string>> jobs;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (const Key& key : programs)
+      if (!programs_.count(key) && !pending_.count(key)) {
+        pending_[key] = true;
+        jobs.push_back({key, source(key.first)});  // read here: source() is not for two threads
+      }
+  }
+  if (jobs.empty()) return;
+  if (thread_.joinable()) thread_.join();  // one prefetching thread at a time
+  thread_ = std::thread([this, jobs = std::move(jobs)]() mutable { build_ahead(std::move(jobs)); });
+}
+
+void ProgramCache::build_ahead(std::vector<std::pair<Key, std::string>> jobs) {
+  for (auto& [key, text] : jobs) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (stop_) {
+        for (auto& job : jobs) pending_.erase(job.first);
+        built_.notify_all();
+        return;
+      }
+    }
+    std::exception_ptr error;
+    cl::Program program;
+    try {
+      program = timed_build(key.first, text, key.second);
+    } catch (...) {
+      error = std::current_exception();
+    }
+    std::lock_guard<std::mutex> lock(mutex_);
+    pending_.erase(key);
+    if (error) failed_[key] = error;
+    else prefetched_[key] = std::move(program);
+    built_.notify_all();
+  }
+}
+
 const cl::Program& ProgramCache::get(const std::string& file, const std::string& options) {
-  auto key = std::make_pair(file, options);
+  const Key key(file, options);
   auto it = programs_.find(key);
   if (it != programs_.end()) return it->second;
-  cl::Program program = build_program(context_, device_, source(file), options, "kernel " + (fs::path(dir_) / file).string());
+  {
+    std::unique_lock<std::mutex> lock(mutex_);
+    built_.wait(lock, [&] { return !pending_.count(key); });
+    if (auto f = failed_.find(key); f != failed_.end()) {
+      const std::exception_ptr error = f->second;
+      failed_.erase(f);
+      std::rethrow_exception(error);
+    }
+    if (auto p = prefetched_.find(key); p != prefetched_.end()) {
+      cl::Program program = std::move(p->second);
+      prefetched_.erase(p);
+      lock.unlock();
+      dump_binary(program, file, options);
+      return programs_.emplace(key, std::move(program)).first->second;
+    }
+  }
+  cl::Program program = timed_build(file, source(file), options);
   dump_binary(program, file, options);
   return programs_.emplace(key, std::move(program)).first->second;
+}
+
+std::size_t ProgramCache::built() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return built_count_;
+}
+
+double ProgramCache::build_seconds() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return build_seconds_;
 }
 
 }  // namespace roofline

@@ -19,6 +19,10 @@ namespace {
 const char* kDeviceHelp =
     "Device: cpu, gpu, igpu, dgpu, accelerator, a P:D index, a list index, or a name substring "
     "(default: a GPU if there is one, else a CPU)";
+const char* kBuildDeviceHelp =
+    "Device: cpu, gpu, igpu, dgpu, accelerator, a P:D index, a list index, or a name substring; all, or a "
+    "comma-separated list (0:0,0:1): one build per device, each with its own roofs file (-o as a template) "
+    "(default: a GPU if there is one, else a CPU)";
 
 // --timeout: a finite number of seconds, 0 or more (NaN and inf pass CLI11's ranges).
 std::string check_timeout(const std::string& text) {
@@ -112,7 +116,15 @@ void CommandLine::add_devices() {
 void CommandLine::add_build() {
   BuildRequest& b = build_request_;
   build_ = app_.add_subcommand("build", "Measure the device's ceilings; write a roofs file (JSON) and a CARM chart (SVG)");
-  build_->add_option("-d,--device", b.device, kDeviceHelp)->check(kNotEmpty);
+  build_->add_option("-d,--device", b.device, kBuildDeviceHelp)->check(kNotEmpty);
+  build_->add_flag("--concurrent", build_concurrent_,
+                   "With --device all or a list: build the devices at once, one process each (default: one after another)");
+  build_->add_option("--alone", b.alone,
+                     "Roofs file, or folder of them, of these devices built alone: each device's key ceilings are "
+                     "compared with its own (whether --concurrent builds lowered each other's)")
+      ->check(CLI::ExistingPath);
+  // Set by --concurrent for the process of each device; not for users.
+  build_->add_option("--concurrent-peers", b.concurrent_with)->check(CLI::Range(0, 4096))->group("");
   build_->add_option("-o,--output", b.output,
                      "Roofs file to write (default: roofs/<device>.json); a template may name one per device and process: "
                      "{host}, {device}, {uuid}, {pci}, {rank}, {localid}, {size}, {job}, {array}, {pid}");
@@ -420,25 +432,53 @@ int CommandLine::devices() const {
 
 int CommandLine::build() {
   BuildRequest& r = build_request_;
-  r.output = expand_device_output(r.output, r.device, "-o");
-  r.plot = expand_device_output(r.plot, r.device, "--svg");
   if (!build_energy_.empty()) r.energy = parse_name<EnergyBackend>(build_energy_);
   r.show_progress = !build_quiet_;
   r.command_line = command_line_;
   r.on_problem = print_error;
   r.on_warning = print_warning;
+  if (names_several_devices(r.device)) return build_devices();
+  if (build_concurrent_)
+    throw CommandError(Failure::usage, "--concurrent builds several devices at once: give --device all or a list (0:0,0:1)");
+  r.output = expand_device_output(r.output, r.device, "-o");
+  r.plot = expand_device_output(r.plot, r.device, "--svg");
   const BuildResult result = run_build(r);
-  const bool talk = !build_quiet_;
   if (build_json_) std::cout << nlohmann::json(result.doc).dump(1) << "\n";
-  else if (talk)
-    std::cout << format_ceiling_table(result.doc) << "wrote " << result.roofs_path << ", " << result.chart_path
-              << " and " << result.charts - 1 << " more charts beside it\n";
-  if (talk) {
-    for (const auto& n : result.doc.notes) std::fprintf(stderr, "note: %s\n", n.c_str());
-    if (result.doc.energy)
-      for (const auto& n : result.doc.energy->notes) std::fprintf(stderr, "note: energy: %s\n", n.c_str());
-  }
+  else present_build(result);
   return result.wrong_results ? exit_status_of(Failure::wrong_result) : exit_status::ok;
+}
+
+void CommandLine::present_build(const BuildResult& result) const {
+  if (build_quiet_) return;
+  std::cout << format_ceiling_table(result.doc) << "wrote " << result.roofs_path << ", " << result.chart_path << " and "
+            << result.charts - 1 << " more charts beside it\n";
+  std::cout.flush();
+  for (const auto& n : result.doc.notes) std::fprintf(stderr, "note: %s\n", n.c_str());
+  if (result.doc.energy)
+    for (const auto& n : result.doc.energy->notes) std::fprintf(stderr, "note: energy: %s\n", n.c_str());
+}
+
+// build --device all (or a list): each device's build as it ends, then one
+// line per device and, with --concurrent, what running at once cost.
+int CommandLine::build_devices() {
+  if (build_json_)
+    throw CommandError(Failure::usage, "--json prints one roofs document; with several devices each is in its own roofs file (-o)");
+  DevicesBuildRequest request{build_request_, build_concurrent_, build_quiet_, nullptr};
+  request.on_child_line = [](const std::string& selector, const std::string& line, bool errors) {
+    std::fprintf(errors ? stderr : stdout, "[%s] %s\n", selector.c_str(), line.c_str());
+    std::fflush(errors ? stderr : stdout);
+  };
+  const DevicesBuildResult result = run_device_builds(request, [this](const DeviceBuild& d) {
+    if (!build_concurrent_ && d.result) present_build(*d.result);
+    if (!d.ok()) {
+      const int status = d.failure ? exit_status_of(*d.failure) : d.child_status;
+      print_error(d.selector + " " + d.name + ": exit status " + std::to_string(status) + (d.message.empty() ? "" : ": " + d.message));
+    }
+  });
+  if (!build_quiet_) std::cout << format_device_builds(result);
+  for (const DeviceBuild& d : result.devices)
+    if (!d.ok()) return d.ran ? (d.failure ? exit_status_of(*d.failure) : d.child_status) : exit_status_of(Failure::interrupted);
+  return exit_status::ok;
 }
 
 int CommandLine::energy() const {

@@ -38,6 +38,9 @@ class CommandLine {
   int dispatch();
   int devices() const;
   int build();
+  int build_devices();
+  // One device's build: its table and what was written (stdout), its notes (stderr).
+  void present_build(const BuildResult& result) const;
   int energy() const;
   int plot();
   int report();
@@ -58,7 +61,7 @@ class CommandLine {
   bool devices_json_ = false;
   BuildRequest build_request_;
   std::string build_energy_;  // --energy as written; empty: the default
-  bool build_quiet_ = false, build_json_ = false;
+  bool build_quiet_ = false, build_json_ = false, build_concurrent_ = false;
   std::string energy_device_, energy_backend_ = "auto";
   double energy_seconds_ = 6;
   PlotRequest plot_request_;

@@ -1,5 +1,7 @@
 #include "cli/present.hpp"
 
+#include "cli/exit_status.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
@@ -33,6 +35,37 @@ std::string format_ceiling_table(const RoofsDocument& doc) {
                   eff.c_str(), launch.c_str());
     if (!c.below_farther_level.empty()) o << "[below " << c.below_farther_level << "!] ";
     o << line << c.variant << "\n";
+  }
+  if (const std::string summary = key_theory_summary(doc); !summary.empty()) o << "key ceilings: " << summary << "\n";
+  return o.str();
+}
+
+std::string format_device_builds(const DevicesBuildResult& result) {
+  std::ostringstream o;
+  o << result.devices.size() << " devices built " << (result.concurrent ? "at once (--concurrent)" : "one after another")
+    << " in " << format_text("%.1f", result.seconds) << " s\n";
+  for (const DeviceBuild& d : result.devices) {
+    const int status = !d.ran ? exit_status_of(Failure::interrupted) : d.failure ? exit_status_of(*d.failure) : d.child_status;
+    o << format_text("  %-6s %-40s %8s  ", d.selector.c_str(), d.name.substr(0, 40).c_str(),
+                     d.ran ? format_text("%.1f s", d.seconds).c_str() : "not run")
+      << (d.ok() ? "ok" : "exit " + std::to_string(status)) << "  " << (d.result ? d.result->roofs_path : "-") << "\n";
+  }
+  bool compared = false, lowered = false;
+  for (const DeviceBuild& d : result.devices) {
+    if (!d.result || d.result->alone_path.empty()) continue;
+    compared = compared || !d.result->against_alone.empty();
+    o << "  " << d.selector << " against its build alone (" << d.result->alone_path << "): "
+      << (d.result->against_alone.empty() ? "no key ceiling in common" : format_key_changes(d.result->against_alone)) << "\n";
+    for (const KeyCeilingChange& c : d.result->against_alone) lowered = lowered || c.lowered();
+  }
+  if (result.concurrent) {
+    if (!compared)
+      o << "whether the concurrent builds lowered each other's ceilings is not known: no key ceiling of a build of "
+           "these devices alone to compare with (--alone names a folder of them)\n";
+    else
+      o << (lowered ? "the concurrent builds lowered some key ceilings (marked: under "
+                    : "the concurrent builds lowered no key ceiling under ")
+        << format_text("%.2f", kLoweredBelow) << "x of the device's build alone" << (lowered ? ")" : "") << "\n";
   }
   return o.str();
 }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "app/analyze.hpp"
+#include "app/build_devices.hpp"
 #include "app/energy_check.hpp"
 #include "app/trace.hpp"
 #include "device/device.hpp"
@@ -24,6 +25,11 @@ void print_warning(const std::string& msg);
 
 // The table `roofline build` prints.
 std::string format_ceiling_table(const RoofsDocument& doc);
+// build --device all: one line per device (its time, status and roofs file),
+// each device's key ceilings against its build alone where --alone found one,
+// and with --concurrent whether running at once lowered them, or that this is
+// not known.
+std::string format_device_builds(const DevicesBuildResult& result);
 // "12.3 GFLOP" style table of a kernel's counts.
 std::string format_counts(const CountsFile& counts);
 // The counts, time, performance, power and bound of a placed kernel.

@@ -19,8 +19,11 @@ std::atomic<bool> g_interrupted{false};
 // and that one ends the process. Blocked signals stay ours. Called before any
 // other thread exists, so every thread inherits the mask. A second signal
 // more than 2 s after the first ends the run at once (one Ctrl-C can arrive
-// twice: `timeout` signals both the process and its group).
+// twice: `timeout` signals both the process and its group). A second call
+// (build --device all runs one build after another) does nothing.
 void install_interrupt_handler() {
+  static std::atomic<bool> installed{false};
+  if (installed.exchange(true)) return;
   static sigset_t set;
   sigemptyset(&set);
   sigaddset(&set, SIGINT);

@@ -87,14 +87,45 @@ std::string KeyCeiling::label() const {
 RateUnit KeyCeiling::unit() const { return rate_unit(kind, type); }
 
 std::optional<double> KeyCeiling::value_in(const RoofsDocument& doc) const {
-  std::optional<double> best;
+  const Ceiling* best = best_in(doc);
+  return best ? std::optional<double>(best->value) : std::nullopt;
+}
+
+const Ceiling* KeyCeiling::best_in(const RoofsDocument& doc) const {
+  const Ceiling* best = nullptr;
   for (const Ceiling& c : doc.ceilings) {
     if (c.kind != kind || c.op != op || !(c.value > 0)) continue;
     const bool same = kind == CeilingKind::compute ? c.type == type
                                                     : c.at(level) && (level != LevelKind::cache || c.at(level_name));
-    if (same && (!best || c.value > *best)) best = c.value;
+    if (same && (!best || c.value > best->value)) best = &c;
   }
   return best;
+}
+
+std::string key_theory_summary(const RoofsDocument& doc) {
+  std::string s;
+  for (const KeyCeiling& k : kKeyCeilings)
+    if (const Ceiling* c = k.best_in(doc); c && c->efficiency)
+      s += (s.empty() ? "" : ", ") + k.label() + " " + format_text("%.1f%%", *c->efficiency * 100) + (c->above_theory ? "!" : "");
+  return s.empty() ? s : s + " of theory";
+}
+
+bool KeyCeilingChange::lowered() const { return ratio() < kLoweredBelow; }
+
+std::vector<KeyCeilingChange> compare_key_ceilings(const RoofsDocument& doc, const RoofsDocument& reference) {
+  std::vector<KeyCeilingChange> out;
+  for (const KeyCeiling& k : kKeyCeilings) {
+    const std::optional<double> value = k.value_in(doc), ref = k.value_in(reference);
+    if (value && ref) out.push_back({k.label(), k.unit(), *value, *ref});
+  }
+  return out;
+}
+
+std::string format_key_changes(const std::vector<KeyCeilingChange>& changes) {
+  std::string s;
+  for (const KeyCeilingChange& c : changes)
+    s += (s.empty() ? "" : ", ") + c.label + " " + format_text("%.3fx", c.ratio()) + (c.lowered() ? " (lowered)" : "");
+  return s;
 }
 
 FleetModelKey FleetModelKey::of(const DeviceIdentity& d) {

@@ -36,6 +36,7 @@
 namespace roofline {
 
 struct RoofsDocument;
+struct Ceiling;
 
 inline constexpr int kFleetSchemaVersion = 1;
 
@@ -51,6 +52,8 @@ struct KeyCeiling {
   RateUnit unit() const;
   // The best value of this roof in the document; none where it was not measured.
   std::optional<double> value_in(const RoofsDocument& doc) const;
+  // The ceiling that holds that value; nullptr where it was not measured.
+  const Ceiling* best_in(const RoofsDocument& doc) const;
 };
 
 inline constexpr std::array<KeyCeiling, 6> kKeyCeilings{{
@@ -61,6 +64,31 @@ inline constexpr std::array<KeyCeiling, 6> kKeyCeilings{{
     {CeilingKind::memory, Op::read, DataType::int32, LevelKind::cache, "L2"},
     {CeilingKind::memory, Op::read, DataType::int32, LevelKind::local, "local"},
 }};
+
+// The key ceilings against the device's own theory (Ceiling::efficiency),
+// so that one device alone says how near its peaks it came: "float MAD
+// 99.1%, double MAD 98.0%, DRAM read 92.0% of theory". Those not measured or
+// without a theory are left out; empty when none has one.
+std::string key_theory_summary(const RoofsDocument& doc);
+
+// A key ceiling of one build beside the same device's reference build (the
+// build of one device while others ran, --concurrent, beside its build alone).
+struct KeyCeilingChange {
+  std::string label;  // "DRAM read"
+  RateUnit unit;
+  double value = 0, reference = 0;
+  double ratio() const { return value / reference; }
+  bool lowered() const;  // ratio() under kLoweredBelow
+};
+
+// A ratio under this is a ceiling lowered: the health check's 2% tolerance.
+inline constexpr double kLoweredBelow = 0.98;
+
+// The key ceilings both documents measured, in kKeyCeilings' order.
+std::vector<KeyCeilingChange> compare_key_ceilings(const RoofsDocument& doc, const RoofsDocument& reference);
+
+// "float MAD 1.00x, DRAM read 0.97x (lowered), ..." of compare_key_ceilings.
+std::string format_key_changes(const std::vector<KeyCeilingChange>& changes);
 
 // What makes two devices the same model.
 struct FleetModelKey {

@@ -161,6 +161,7 @@ void to_json(json& j, const RoofsDocument& d) {
        {"memory", opt(d.memory)}, {"transfers", d.transfers},
        {"launch_overhead", opt(d.launch_overhead)}, {"energy", opt(d.energy)}, {"math", d.math},
        {"steps", d.steps}, {"notes", d.notes}};
+  if (d.concurrent_with > 0) j["concurrent_with"] = d.concurrent_with;
   for (const SuiteRow& row : suite_rows()) j[std::string(row.section)] = section_to_json(row, d.series(row.id));
 }
 void from_json(const json& j, RoofsDocument& d) {
@@ -176,6 +177,7 @@ void from_json(const json& j, RoofsDocument& d) {
   get_opt(j, "command_line", d.command_line);
   get_opt(j, "complete", d.complete);
   get_opt(j, "quick", d.quick);
+  get_opt(j, "concurrent_with", d.concurrent_with);
   j.at("device").get_to(d.device);
   get_opt(j, "clock", d.clock);
   j.at("ceilings").get_to(d.ceilings);

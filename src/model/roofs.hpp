@@ -82,6 +82,9 @@ struct RoofsDocument {
   std::string tool_version, git_revision, date, command_line;
   bool complete = true;  // false for the partial file of an interrupted run
   bool quick = false;
+  // How many other devices the same command measured at the same time
+  // (build --concurrent); 0: measured alone.
+  int concurrent_with = 0;
   DeviceIdentity device;
   std::optional<HeldClock> clock;
   std::vector<Ceiling> ceilings;
