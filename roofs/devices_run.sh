@@ -14,7 +14,8 @@
 #            dram, 1 GiB buffers) and BabelStream (--arraysize 2^27 doubles,
 #            1 GiB per array) alternated A B A B A B A B, the median ratio of
 #            DRAM copy to BabelStream's Copy and of DRAM read to its Dot.
-#   all      (nvidia-h200-x4) build --device all --quick one after another,
+#   all      (nvidia-h200-x4) build --device GPU-LIST --quick (every GPU of
+#            the node, as `roofline devices --json` lists them) one after another,
 #            then --concurrent --alone (the first run's files), each timed;
 #            roofline fleet of the four sequential files (the spread of each
 #            key ceiling); an MPI trace with one rank per GPU (mpirun -n 4
@@ -109,9 +110,12 @@ PY
     tar -C "$work" -czf "$out/health.tar.gz" raw quick.json full.json dram-1.json dram-2.json dram-3.json dram-4.json ;;
   all)
     mkdir -p "$work/seq" "$work/conc"
-    timed "$raw/seq.txt" "$bin" build --device all --quick --energy none -o "$work/seq/{host}-{device}-{pci}.json" \
+    # Every GPU (the node's PoCL CPU device, which has no PCI address, left out): their P:D list.
+    gpus=$("$bin" devices --json | python3 -c "import json, sys; print(','.join(d['selector'] for d in json.load(sys.stdin)['devices'] if d['type'] == 'gpu'))")
+    echo "GPUs: $gpus" >> "$raw/machine.txt"
+    timed "$raw/seq.txt" "$bin" build --device "$gpus" --quick --energy none -o "$work/seq/{host}-{device}-{pci}.json" \
       --svg "$work/seq/{host}-{device}-{pci}.svg"
-    timed "$raw/conc.txt" "$bin" build --device all --concurrent --alone "$work/seq" --quick --energy none \
+    timed "$raw/conc.txt" "$bin" build --device "$gpus" --concurrent --alone "$work/seq" --quick --energy none \
       -o "$work/conc/{host}-{device}-{pci}.json" --svg "$work/conc/{host}-{device}-{pci}.svg"
     "$bin" fleet "$work/seq" -o "$work/fleet.json" --csv "$work/fleet.csv" --svg "$work/fleet.svg" > "$raw/fleet.txt" 2>&1
     echo "fleet exit $?" >> "$raw/fleet.txt"
@@ -126,7 +130,7 @@ SH
       (cd "$work" && BS=$bs timed "$raw/mpi.txt" mpirun --allow-run-as-root -n 4 -x BS -x LD_LIBRARY_PATH \
         "$bin" trace -o 'bs.{rank}.trace.json' -- ./rank_gpu.sh)
       (cd "$work" && "$bin" trace --merge bs.0.trace.json bs.1.trace.json bs.2.trace.json bs.3.trace.json \
-        -o merged.trace.json --svg merged.svg >> "$raw/mpi.txt" 2>&1)
+        --roofs "$(ls seq/*.json | head -1)" -o merged.trace.json --svg merged.svg >> "$raw/mpi.txt" 2>&1)
     else
       echo "no mpirun on this machine (the image lists no MPI): the MPI trace was not run" > "$raw/mpi.txt"
     fi

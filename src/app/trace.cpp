@@ -47,6 +47,29 @@ std::string reasons(const std::vector<NotCounted>& why) {
   return s;
 }
 
+// The device a captured kernel is counted on, without --device: the first
+// device of the name it ran on, as "P:D". Counts are the kernel's, not the
+// device's, so any of several identical GPUs (a node of four H200s, where the
+// name alone is ambiguous) gives the same; the name itself where no device has
+// it (the error then says so). Looked up once per name, in a worker, as every
+// OpenCL call of the tool is.
+std::string counting_selector(const std::string& name, double timeout_s) {
+  static std::map<std::string, std::string> known;
+  if (auto it = known.find(name); it != known.end()) return it->second;
+  std::string selector = name;
+  try {
+    selector = run_in_worker("looking for the device '" + name + "'", {timeout_s}, [&name](const WorkerChannel&) {
+      for (const DeviceEntry& d : enumerate_devices())
+        if (d.identity.name == name) return std::to_string(d.platform_index) + ":" + std::to_string(d.device_index);
+      return name;
+    });
+  } catch (const Interrupted&) {
+    throw;
+  } catch (...) {  // counting will say what is wrong with the device, kernel by kernel
+  }
+  return known[name] = selector;
+}
+
 // One captured signature, timed, and counted when it can be and counting was
 // asked for (with its replay bundle under --bundle); `uncounted` says why no
 // signature is counted (--count none), empty when they are.
@@ -194,7 +217,7 @@ void add_process(const CaptureManifest& m, const TraceRequest& r, const std::opt
                  RankTimes& rank_times) {
   for (const CapturedSignature& sig : m.signatures) {
     const CapturedKernel& ck = m.kernels[sig.kernel];
-    const std::string device = !r.device.empty() ? r.device : m.devices.at(sig.device).name;
+    const std::string device = !r.device.empty() ? r.device : counting_selector(m.devices.at(sig.device).name, r.timeout_s);
     if (out.device.empty()) out.device = m.devices.at(sig.device).name;
     const std::string program = program_name(m, ck);
     TracedKernel& k = kernels[{ck.name, program, ck.options}];
@@ -521,8 +544,8 @@ TraceResult run_trace(const TraceRequest& request, const std::function<void(cons
   const std::string executable = application_executable(r.command.front());
   check_command_files(trace_files(r, executable));
   check_bundle_folder(r.bundle);
-  if (!r.svg.empty() && r.roofs.empty())
-    throw CommandError(Failure::usage, "--svg needs the device's roofs: pass --roofs ROOFS.json (from roofline build)");
+  // --svg without --roofs takes roofs/<device>.json, as place does; the
+  // device is known once the application has run (below).
   if (r.analyze && r.roofs.empty())
     throw CommandError(Failure::usage, "--analyze needs the roofs of the target device: pass --roofs ROOFS.json (from roofline build)");
   if (r.analyze && r.count == CountMode::none) throw CommandError(Failure::usage, "--analyze needs counts: not with --count none");
@@ -573,6 +596,11 @@ TraceResult run_trace(const TraceRequest& request, const std::function<void(cons
   if (!stopped.empty())
     throw CommandError(Failure::interrupted, stopped + " while the application ran: the signal was passed on to it, and what it ran is " +
                                                  (r.output.empty() ? "listed" : "written to " + r.output) + ", uncounted");
+  if (!r.svg.empty() && !roofs)
+    throw CommandError(Failure::usage, "--svg: no roofs file for the device the kernels ran on" +
+                                           (out.device.empty() ? std::string() : " (roofs/" + device_slug(out.device) + ".json)") +
+                                           " to draw the chart on; pass --roofs ROOFS.json (from roofline build); the trace is " +
+                                           (r.output.empty() ? "listed above" : "written to " + r.output));
   return out;
 }
 

@@ -308,7 +308,7 @@ void CommandLine::add_trace() {
   trace_->add_option("-o,--output", t.output,
                      "Trace file to write (JSON); a template may name one per process: {host}, {rank}, {localid}, {size}, "
                      "{job}, {array}, {pid}");
-  trace_->add_option("--svg", t.svg, "CARM chart with a dot per placed kernel to write (SVG; needs --roofs; a template as -o)");
+  trace_->add_option("--svg", t.svg, "CARM chart with a dot per placed kernel to write (SVG; on --roofs, else roofs/<device>.json; a template as -o)");
   trace_->add_option("--bundle", t.bundle,
                      "Folder (new or empty) to keep a replay bundle per counted signature in: DIR/kernel_N, which "
                      "roofline place DIR/kernel_N runs again standalone");

@@ -294,6 +294,28 @@ TEST_CASE("trace refuses an application it cannot run, in one line, with status 
   CHECK(not_executable.err == "roofline: cannot trace '" + text + "': not an executable file\n");
   const RunResult svg_without_roofs = run_roofline("trace --svg /tmp/x.svg -- true");
   CHECK(svg_without_roofs.exit_code == 2);
+  CHECK(svg_without_roofs.err.find("--svg: no roofs file") != std::string::npos);
+}
+
+TEST_CASE("trace --svg without --roofs draws on roofs/<device>.json, as place does, and names the file it lacks") {
+  const fs::path dir = scratch_dir("trace-svg-default");
+  const std::string in_dir = "cd '" + dir.string() + "' && ";
+  const RunResult lacking = run_roofline("trace -o first.json --svg first.svg -- '" + kApp + "'", in_dir);
+  INFO(lacking.out << lacking.err);
+  REQUIRE(lacking.exit_code == 2);
+  CHECK(fs::exists(dir / "first.json"));  // the trace is kept; only the chart could not be drawn
+  CHECK_FALSE(fs::exists(dir / "first.svg"));
+  const std::size_t at = lacking.err.find("(roofs/");
+  REQUIRE(at != std::string::npos);
+  const std::string wanted = lacking.err.substr(at + 1, lacking.err.find(".json)", at) + 5 - (at + 1));
+  json roofs = json::parse(slurp(kRoofs));
+  roofs["device"]["name"] = trace_file(dir / "first.json")["device"];
+  fs::create_directories(dir / "roofs");
+  std::ofstream(dir / wanted) << roofs.dump();
+  const RunResult drawn = run_roofline("trace -o second.json --svg second.svg -- '" + kApp + "'", in_dir);
+  INFO(drawn.out << drawn.err);
+  CHECK(drawn.exit_code == 0);
+  CHECK(slurp(dir / "second.svg").find("class=\"dot\"") != std::string::npos);
 }
 
 TEST_CASE("trace counts a pyopencl script's kernels through the interpreter") {

@@ -145,7 +145,7 @@ TEST_CASE("placements write the prediction and the attained roof, and read versi
   CHECK(old.get<Placement>().attained.level == MemoryLevel::cache("L2"));
   CHECK_FALSE(j.contains("analysis"));
   // place --analyze: the level dots, the core view's prediction and the findings go and come back.
-  p.analysis = PlacementAnalysis{{{"L1", 16, 0.5}, {"DRAM", 4, 2}}, p.prediction, {{"k.cl:3", "8-way bank conflicts"}}};
+  p.analysis = PlacementAnalysis{{{"L1", 16, 0.5}, {"DRAM", 4, 2}}, p.prediction, {{"k.cl:3", FindingCode::bank_conflicts, "8-way bank conflicts", ""}}};
   const Placement r = nlohmann::json(p).get<Placement>();
   REQUIRE(r.analysis);
   REQUIRE(r.analysis->levels.size() == 2);
