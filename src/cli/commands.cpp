@@ -150,7 +150,7 @@ void CommandLine::add_build() {
 
 void CommandLine::add_energy() {
   energy_ = app_.add_subcommand("energy", "Read the device's energy counter with nothing running: backend, domains, idle power");
-  energy_->add_option("-d,--device", energy_device_, "Device, as for build")->check(kNotEmpty);
+  energy_->add_option("-d,--device", energy_device_, kDeviceHelp)->check(kNotEmpty);
   energy_->add_option("--energy", energy_backend_, "auto (default), papi, perf, powercap or nvml")
       ->check(CLI::IsMember(energy_names(false)));
   energy_->add_option("--seconds", energy_seconds_, "How long to read (default 6)")->check(finite_in(0.1, 600.0));
@@ -228,7 +228,7 @@ void CommandLine::add_launch_options(CLI::App* c) {
       ->take_all();
   c->add_option("-D", k.defines, "NAME=VALUE, a define for the kernel build (and for sizes in specs)")->expected(1)->take_all();
   c->add_option("--build-options", k.build_options, "More OpenCL build options, e.g. \"-cl-mad-enable\"");
-  c->add_option("-d,--device", k.device, "Device: cpu, gpu, igpu, dgpu, accelerator, P:D, a list index or a name substring")
+  c->add_option("-d,--device", k.device, kDeviceHelp)
       ->check(kNotEmpty);
   c->add_option("--timeout", k.timeout_s,
                 "Seconds the kernel's worker process may take (build, counting, timed runs, power) before it is killed "
