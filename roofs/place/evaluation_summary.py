@@ -136,7 +136,7 @@ def main():
                  "validation": summary_of([r for r in rows if r["group"] == "validation"]),
                  "all, before the new terms": summary_of(rows, "before_ratio"),
                  "validation, before the new terms": summary_of([r for r in rows if r["group"] == "validation"], "before_ratio")}
-    doc = {"device": device, "thresholds": {"median_within": MEDIAN_WITHIN, "worst_below": WORST_BELOW, "floor": FLOOR,
+    doc = {"schema": "roofline-evaluation-summary", "device": device, "thresholds": {"median_within": MEDIAN_WITHIN, "worst_below": WORST_BELOW, "floor": FLOOR,
                                             "within": WITHIN},
            "kernels": rows, "summary": summaries}
     for name, text in (("summary.json", json.dumps(doc, indent=1) + "\n"), ("summary.md", markdown(device, rows, summaries))):

@@ -206,8 +206,8 @@ void CommandLine::add_report() {
   for (const char* name : {"--chart", "--metric"})
     report_->add_option(name, chart_, "Not for report: it draws every chart of the default set (see roofline plot)")
         ->group("")
-        ->check([](const std::string&) {
-          return std::string("the report draws every chart of the default set; this is an option of roofline plot");
+        ->check([name](const std::string&) {  // named here: CLI11 names a hidden option's check with nothing
+          return std::string(name) + ": the report draws every chart of the default set; this is an option of roofline plot";
         });
 }
 
@@ -444,15 +444,19 @@ int CommandLine::build() {
   r.plot = expand_device_output(r.plot, r.device, "--svg");
   const BuildResult result = run_build(r);
   if (build_json_) std::cout << nlohmann::json(result.doc).dump(1) << "\n";
-  else present_build(result);
+  present_build(result);
   return result.wrong_results ? exit_status_of(Failure::wrong_result) : exit_status::ok;
 }
 
+// The table (not with --json, whose document stdout holds), then the notes on
+// stderr; nothing with --quiet.
 void CommandLine::present_build(const BuildResult& result) const {
   if (build_quiet_) return;
-  std::cout << format_ceiling_table(result.doc) << "wrote " << result.roofs_path << ", " << result.chart_path << " and "
-            << result.charts - 1 << " more charts beside it\n";
-  std::cout.flush();
+  if (!build_json_) {
+    std::cout << format_ceiling_table(result.doc) << "wrote " << result.roofs_path << ", " << result.chart_path << " and "
+              << result.charts - 1 << " more charts beside it\n";
+    std::cout.flush();
+  }
   for (const auto& n : result.doc.notes) std::fprintf(stderr, "note: %s\n", n.c_str());
   if (result.doc.energy)
     for (const auto& n : result.doc.energy->notes) std::fprintf(stderr, "note: energy: %s\n", n.c_str());

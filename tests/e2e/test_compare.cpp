@@ -86,7 +86,7 @@ TEST_CASE("export writes each file kind's table as CSV, findings with their code
 
   const RunResult findings = run_roofline("export '" + kRoofs + "place/nvidia-h200-analysis/matmul_coalescedA.analysis.json'");
   REQUIRE(findings.exit_code == 0);
-  CHECK(findings.out.rfind("file,kernel,code,where,text\n", 0) == 0);
+  CHECK(findings.out.rfind("file,kernel,code,where,text,suggestion\n", 0) == 0);
 
   const RunResult none = run_roofline("export '" + kRoofs + "nvidia-h200.json' --table kernels");
   CHECK(none.exit_code == 2);
