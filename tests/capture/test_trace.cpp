@@ -262,7 +262,7 @@ TEST_CASE("an application killed before its last capture: trace keeps what was w
   std::ofstream(script) << "export ROOFLINE_CAPTURE_FLUSH_MS=100\n"
                         << "'" << kApp << "' --repeat 20 --hang > '" << (dir / "app.out").string() << "' &\n"
                         << "app=$!\n"
-                        << "until grep -q '\"touch\"' \"$ROOFLINE_CAPTURE_DIR/pid-$app/manifest.json\" 2>/dev/null; do sleep 0.05; done\n"
+                        << "tail -F --pid=$app \"$ROOFLINE_CAPTURE_DIR/pid-$app/manifest.json\" 2>/dev/null | grep -q -m1 '\"touch\"'\n"
                         << "kill -KILL $app\nwait $app\nexit 0\n";
   const RunResult r = run_roofline("trace --count none -o '" + (dir / "t.json").string() + "' -- sh '" + script.string() + "'");
   INFO(r.out << r.err);
@@ -406,7 +406,7 @@ TEST_CASE("SIGTERM or SIGHUP to trace stops the application, writes what it capt
                           << "' -- sh -c 'echo $$ >\"" << app_pid.string() << "\"; exec \"" << kApp << "\" --repeat 2 --hang' >'"
                           << out.string() << "' 2>&1 &\n"
                           << "t=$!\n"
-                          << "until grep -q '^T ' '" << out.string() << "'; do kill -0 $t || break; sleep 0.05; done\n"
+                          << "tail -F --pid=$t '" << out.string() << "' 2>/dev/null | grep -q -m1 '^T '\n"
                           << "kill -" << sig << " $t\nwait $t\necho \"status $?\"\n"
                           << "if kill -0 $(cat '" << app_pid.string() << "') 2>/dev/null; then echo 'application running'; "
                           << "kill -9 $(cat '" << app_pid.string() << "'); fi\n";
