@@ -50,7 +50,8 @@ const PredictionTerm* term(const Prediction& p, PredictionTermKind kind) {
 }  // namespace
 
 TEST_CASE("below the sweep's saturation the operations go at the rate the launch's work-items reached, Little's law below its first point") {
-  const Ceiling& mad = roofs().ceilings.front();
+  const RoofsDocument document = roofs();
+  const Ceiling& mad = document.ceilings.front();
   CHECK(compute_rate_at(mad, 50)->rate == doctest::Approx(50));     // half the first point's work-items: half its rate
   CHECK(compute_rate_at(mad, 300)->rate == doctest::Approx(300));   // between 100 and 500
   CHECK(compute_rate_at(mad, 8000)->rate == doctest::Approx(1000)); // beyond the sweep: the roof
