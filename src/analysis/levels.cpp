@@ -11,6 +11,7 @@
 
 #include "files/input_file.hpp"
 #include "files/json_input.hpp"
+#include "model/units.hpp"
 
 namespace roofline {
 namespace {
@@ -26,6 +27,13 @@ constexpr double kOutlierSigmas = 4.0;     // a spike stands this many noise sig
 constexpr double kBicFactor = 2.0;         // penalty per change point: kBicFactor sigma^2 ln(n)
 constexpr double kDramReach = 2.0;         // DRAM: the sweep goes past 2x the previous capacity
 constexpr double kHintRatio = 2.0;         // a reported size names a level within 2x of its capacity
+// A known cache's cliff lies between a quarter of its size (a virtual
+// machine's share of a shared L3: the 2-core VM's 32 MiB L3 ends at 9.5 MiB,
+// roofs/pthread-skylake-avx512-amd-epyc-suite.json) and 1.5x it (an exclusive
+// cache holds the level above's lines as well as its own).
+constexpr double kKnownBelow = 4.0;
+constexpr double kKnownAbove = 1.5;
+constexpr double kKnownRatio = 2.0;        // a GPU's level agrees with the architecture's size within 2x
 constexpr std::size_t kMinPoints = 4;      // fewer points: one level, no change point sought
 constexpr double kKinkScore = 2.0;         // a plateau ends at a kink 2 standard errors sharp
 constexpr double kMaxTailDoublings = 3.0;  // a cliff's tail spans less than 3 doublings
@@ -584,12 +592,9 @@ void merge_to_at_most(std::vector<DetectedLevel>& levels, std::size_t caches) {
   }
 }
 
-}  // namespace
-
-std::vector<DetectedLevel> detect_levels(const std::vector<CurvePoint>& bandwidth,
-                                         const std::vector<CurvePoint>& latency, const LevelHints& hints) {
-  const Series bw = prepare(bandwidth, +1), lat = prepare(latency, -1);
-  if (bw.size() == 0) return {};
+// The levels the curves show on their own: plateaus between the cliffs both
+// curves agree on, neighbours served by the same cache merged; unnamed.
+std::vector<DetectedLevel> curve_levels(const Series& bw, const Series& lat) {
   const auto bw_plateaus = plateaus(bw);
   const auto lat_plateaus = plateaus(lat);
   const auto cut = boundaries(bw, bw_plateaus, lat, lat_plateaus);
@@ -611,9 +616,155 @@ std::vector<DetectedLevel> detect_levels(const std::vector<CurvePoint>& bandwidt
     if (!l.latency_ns) l.latency_ns = median_in(lat, lo, hi);
   }
   merge_same_latency(levels);
+  return levels;
+}
+
+// "64 KiB (L1), 2 MiB (L2), 32 MiB (L3)": the known sizes, for notes.
+std::string known_text(const std::vector<double>& known) {
+  std::string out;
+  for (std::size_t k = 0; k < known.size(); ++k)
+    out += (k ? ", " : "") + format_bytes(known[k]) + " (L" + std::to_string(k + 1) + ")";
+  return out;
+}
+
+// For each known size in order, the detected level whose capacity (its
+// cliff) lies nearest to it within [size / kKnownBelow, size * kKnownAbove],
+// each cliff used once and in order; none where no cliff lies there.
+std::vector<std::optional<std::size_t>> match_cliffs(const std::vector<DetectedLevel>& detected,
+                                                     const std::vector<double>& known) {
+  std::vector<std::optional<std::size_t>> match(known.size());
+  std::size_t from = 0;
+  for (std::size_t k = 0; k < known.size(); ++k) {
+    std::optional<std::size_t> best;
+    for (std::size_t c = from; c + 1 < detected.size(); ++c) {
+      const double cliff = *detected[c].capacity_bytes;
+      if (cliff < known[k] / kKnownBelow || cliff > known[k] * kKnownAbove) continue;
+      if (!best || log_ratio(cliff, known[k]) < log_ratio(*detected[*best].capacity_bytes, known[k])) best = c;
+    }
+    if (!best) continue;
+    match[k] = best;
+    from = *best + 1;
+  }
+  return match;
+}
+
+// A level spanning (lo, hi] on the curves: its extent the detected plateaus
+// lying wholly inside the span, or, without one, its points past one doubling
+// beyond lo (the tail of the cliff at lo), or all its points, or, where the
+// curve has none there, the span itself (bandwidth 0: not measured); its
+// bandwidth and latency the curves' medians over that extent.
+DetectedLevel timed_on_curves(double lo, double hi, const std::vector<DetectedLevel>& detected, const Series& bw,
+                              const Series& lat) {
+  double first = std::numeric_limits<double>::infinity(), last = 0;
+  for (const DetectedLevel& d : detected)
+    if (d.first_bytes > lo && d.last_bytes <= hi) first = std::min(first, d.first_bytes), last = std::max(last, d.last_bytes);
+  for (double from : {2 * lo, lo}) {
+    if (first <= last) break;
+    for (std::size_t i = 0; i < bw.size(); ++i)
+      if (bw.x[i] > from && bw.x[i] <= hi) first = std::min(first, bw.x[i]), last = std::max(last, bw.x[i]);
+  }
+  DetectedLevel l;
+  if (!(first <= last)) {  // no point of the curve in the span: its roofs are measured inside it
+    l.first_bytes = lo > 0 ? lo : hi / 2;
+    l.last_bytes = std::isfinite(hi) ? hi : 2 * lo;
+    return l;
+  }
+  l.first_bytes = first;
+  l.last_bytes = last;
+  l.bandwidth = median_in(bw, first, last).value_or(0);
+  l.latency_ns = median_in(lat, first, last);
+  if (!l.latency_ns) l.latency_ns = median_in(lat, lo, hi);
+  return l;
+}
+
+LevelDetection fit_to_known(const std::vector<DetectedLevel>& detected, const std::vector<double>& known,
+                            const std::string& source, const Series& bw, const Series& lat) {
+  LevelDetection out;
+  const auto match = match_cliffs(detected, known);
+  const std::string given = " (" + source + ": " + known_text(known) + ")";
+  for (std::size_t c = 0; c + 1 < detected.size(); ++c)
+    if (std::find(match.begin(), match.end(), std::optional<std::size_t>(c)) == match.end())
+      out.notes.push_back("levels: the curves' cliff at " + format_bytes(*detected[c].capacity_bytes) +
+                          " lies near no cache the host has" + given + ": not a level (another program's load, or a "
+                          "TLB or page effect)");
+  const double max_bytes = bw.x.back();
+  double lo = 0;
+  for (std::size_t k = 0; k < known.size() && lo < max_bytes; ++k) {
+    const double hi = match[k] ? *detected[*match[k]].capacity_bytes : known[k];
+    if (!(hi > lo)) continue;
+    DetectedLevel l = timed_on_curves(lo, hi, detected, bw, lat);
+    l.level = MemoryLevel::cache("L" + std::to_string(k + 1));
+    l.capacity_bytes = hi;
+    l.reported_bytes = known[k];
+    l.evidence = match[k] ? LevelEvidence::confirmed : LevelEvidence::reported;
+    if (!match[k])
+      out.notes.push_back("levels: " + l.level.name + " shows no cliff on the curves between a quarter of its " +
+                          format_bytes(known[k]) + " and 1.5x it" + given +
+                          ": its capacity is that size, its speed the curves' there");
+    out.levels.push_back(l);
+    lo = hi;
+  }
+  if (max_bytes > kDramReach * lo) {
+    DetectedLevel dram = timed_on_curves(lo, std::numeric_limits<double>::infinity(), detected, bw, lat);
+    dram.level = MemoryLevel::of_kind(LevelKind::dram);
+    out.levels.push_back(dram);
+  } else if (!out.levels.empty()) {
+    out.levels.back().capacity_bytes.reset();  // the sweep ended inside it
+  }
+  return out;
+}
+
+// The index k of a level named "L<k+1>" (not "L2 far"); nullopt for others.
+std::optional<std::size_t> plain_cache_index(const MemoryLevel& level) {
+  const std::string& n = level.name;
+  if (!level.is(LevelKind::cache) || n.size() < 2 || n[0] != 'L') return std::nullopt;
+  if (n.find_first_not_of("0123456789", 1) != std::string::npos) return std::nullopt;
+  const long number = std::strtol(n.c_str() + 1, nullptr, 10);
+  if (number < 1) return std::nullopt;
+  return std::size_t(number - 1);
+}
+
+void check_known_sizes(LevelDetection& d, const std::vector<double>& known, const std::string& source) {
+  for (DetectedLevel& l : d.levels) {
+    const auto k = plain_cache_index(l.level);
+    if (!k || *k >= known.size() || !l.capacity_bytes) continue;
+    l.reported_bytes = known[*k];
+    const bool agrees = log_ratio(*l.capacity_bytes, known[*k]) <= std::log(kKnownRatio);
+    l.evidence = agrees ? LevelEvidence::confirmed : LevelEvidence::disagrees;
+    if (!agrees)
+      d.notes.push_back("levels: " + l.level.name + " ends at " + format_bytes(*l.capacity_bytes) + " on the curves, more than " +
+                        "2x from the " + format_bytes(known[*k]) + " " + source +
+                        " has: flagged (a sweep disturbed by other work, or a part the table does not know)");
+  }
+}
+
+}  // namespace
+
+std::vector<DetectedLevel> detect_levels(const std::vector<CurvePoint>& bandwidth,
+                                         const std::vector<CurvePoint>& latency, const LevelHints& hints) {
+  const Series bw = prepare(bandwidth, +1), lat = prepare(latency, -1);
+  if (bw.size() == 0) return {};
+  std::vector<DetectedLevel> levels = curve_levels(bw, lat);
   if (hints.exact_count && hints.cache_levels > 0) merge_to_at_most(levels, hints.cache_levels);
   name_levels(levels, clean_hints(hints), hints.cache_levels, bw.x.front(), bw.x.back());
   return levels;
+}
+
+LevelDetection detect_hierarchy(const std::vector<CurvePoint>& bandwidth, const std::vector<CurvePoint>& latency,
+                                const LevelHints& hints) {
+  std::vector<double> known;
+  for (double k : hints.known_bytes)
+    if (std::isfinite(k) && k > 0) known.push_back(k);
+  std::sort(known.begin(), known.end());
+  if (known.empty()) return {detect_levels(bandwidth, latency, hints), {}};
+  if (!hints.exact_count) {
+    LevelDetection d{detect_levels(bandwidth, latency, hints), {}};
+    check_known_sizes(d, known, hints.known_source);
+    return d;
+  }
+  const Series bw = prepare(bandwidth, +1), lat = prepare(latency, -1);
+  if (bw.size() == 0) return {};
+  return fit_to_known(curve_levels(bw, lat), known, hints.known_source, bw, lat);
 }
 
 std::vector<LevelOverride> parse_level_override(const std::string& text, const std::string& file) {

@@ -23,6 +23,24 @@ struct LevelHints {
   // beyond that count is noise (another program's burst on a shared
   // machine), merged into its nearest neighbour in bandwidth.
   bool exact_count = false;
+  // The sizes the OS or the architecture gives for the caches, nearest first,
+  // each as the sweep sees it (a CPU's: one instance's size times the
+  // instances its cores use), and what gives them ("sysfs", "NVIDIA CC 9.0").
+  // With exact_count these ARE the levels: the curves confirm each (a cliff
+  // between a quarter of its size and 1.5x it) and time it, a cliff near no
+  // size is no level, and a size with no cliff keeps its given capacity.
+  // Without (a GPU's architecture table), a cache level Lk whose capacity is
+  // more than 2x from the k-th size is flagged (evidence "disagrees").
+  std::vector<double> known_bytes;
+  std::string known_source;
+};
+
+// The levels and what the detection has to say about them: cliffs that match
+// no known cache, known caches the curves do not show, levels flagged against
+// the architecture's sizes. One line each, for the roofs file's notes.
+struct LevelDetection {
+  std::vector<DetectedLevel> levels;
+  std::vector<std::string> notes;
 };
 
 // Finds the plateaus and cliffs of a bandwidth curve (B/s by working-set bytes,
@@ -77,6 +95,16 @@ struct LevelHints {
 // bandwidth point gives none. Deterministic; no size is assumed anywhere.
 std::vector<DetectedLevel> detect_levels(const std::vector<CurvePoint>& bandwidth,
                                          const std::vector<CurvePoint>& latency, const LevelHints& hints = {});
+
+// detect_levels, then, with hints.known_bytes, the levels held against the
+// known sizes (see LevelHints): with exact_count the levels are the known
+// caches, confirmed and timed by the curves (their bandwidth and latency the
+// medians of the curves' plateaus inside each level's span, or of its points
+// past one doubling beyond the level before), and DRAM past them when the
+// sweep goes beyond 2x the last one; otherwise the detected levels, each
+// cache level Lk marked confirmed or disagrees against the k-th size.
+LevelDetection detect_hierarchy(const std::vector<CurvePoint>& bandwidth, const std::vector<CurvePoint>& latency,
+                                const LevelHints& hints);
 
 // A level as an override file gives it, for devices where detection goes
 // wrong: {"levels": [{"name": "L1", "capacity_bytes": 32768}, ..., {"name": "DRAM"}]}.

@@ -136,6 +136,7 @@ class BuildPipeline {
   static int math_calls(const Plan& p) { return int(p.math.calls.size()); }
 
   void measure_steps();
+  void note_host_load(const std::optional<CpuTimes>& before);
   void name_gaps(const Session& session);
   void stop_if_compute_all_wrong(std::size_t tried, std::size_t wrong);
   [[noreturn]] void stop(const std::string& why);
@@ -200,6 +201,7 @@ std::vector<BuildPipeline::Step> BuildPipeline::chosen_steps(const std::vector<s
 }
 
 void BuildPipeline::run() {
+  const std::optional<CpuTimes> cpu_before = read_cpu_times();
   try {
     measure_steps();
   } catch (const Interrupted&) {
@@ -209,7 +211,15 @@ void BuildPipeline::run() {
   }
   apply_theory(doc_, peaks_);
   flag_levels(doc_);
+  note_host_load(cpu_before);
   doc_.complete = true;
+}
+
+// What other processes took of the host while the build measured, and a note
+// when that or the curves' spread makes the run noisy.
+void BuildPipeline::note_host_load(const std::optional<CpuTimes>& before) {
+  if (const std::optional<CpuTimes> after = read_cpu_times(); before && after) doc_.others_cpu_share = others_share(*before, *after);
+  if (noisy_run(doc_)) doc_.notes.push_back(noisy_run_note(doc_));
 }
 
 void BuildPipeline::measure_steps() {

@@ -41,6 +41,15 @@ std::string other_device_note(const PlaceRequest& r, const std::optional<RoofsDo
   return note;
 }
 
+// Roofs measured while other programs ran may read low and hold levels the
+// device does not have: said once now and again in the placement's note.
+std::string noisy_roofs_note(const PlaceRequest& r, const std::optional<RoofsDocument>& roofs, const std::string& path) {
+  if (!roofs || !noisy_run(*roofs)) return "";
+  const std::string note = "the roofs in " + path + " come from a " + noisy_run_note(*roofs);
+  if (r.kernel.on_warning) r.kernel.on_warning(note);
+  return note;
+}
+
 // The counts: from a counts file made for exactly this launch, or counted here.
 CountsFile kernel_counts(const PlaceRequest& r, PreparedKernel& k) {
   if (r.counts.empty()) return count_kernel(k, r.kernel);
@@ -175,7 +184,9 @@ std::string place_in_worker(const PlaceRequest& r, const WorkerChannel& worker) 
   PreparedKernel k = prepare_kernel(r.kernel);
   std::string roofs_path;
   const std::optional<RoofsDocument> roofs = device_roofs(r, *k.device, roofs_path);
-  const std::string other_device = other_device_note(r, roofs, roofs_path, *k.device);
+  std::string other_device = other_device_note(r, roofs, roofs_path, *k.device);
+  if (const std::string noisy = noisy_roofs_note(r, roofs, roofs_path); !noisy.empty())
+    other_device += (other_device.empty() ? "" : "; ") + noisy;
   // The energy counter, opened before any run: a named backend that cannot
   // work stops here; `auto` with nothing readable says so in one short note
   // (each backend's reason, a paragraph, is what `roofline energy` prints).

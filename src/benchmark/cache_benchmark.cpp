@@ -76,13 +76,30 @@ std::vector<CurvePoint> curve_points(Session& s, WorkingSet& ws, const MemoryPla
   return points;
 }
 
+// Standard deviation over mean of a point's samples.
+double point_spread(const Stats& st) { return st.mean > 0 ? st.stddev / st.mean : 0; }
+
+// Points whose samples spread more than kNoisySpread are measured once more
+// and the steadier of the two measurements kept: another program's burst
+// costs a repeat rather than inventing a cliff.
+void remeasure_noisy_points(Session& s, WorkingSet& ws, const MemoryPlan& m, std::vector<CurvePoint>& curve) {
+  std::vector<std::uint64_t> noisy;
+  for (const CurvePoint& p : curve)
+    if (point_spread(p.stats) > kNoisySpread) noisy.push_back(std::uint64_t(p.bytes));
+  if (noisy.empty()) return;
+  for (const CurvePoint& again : curve_points(s, ws, m, noisy))
+    for (CurvePoint& p : curve)
+      if (p.bytes == again.bytes && point_spread(again.stats) < point_spread(p.stats)) p = again;
+}
+
 // The curve, refined to 8 points per doubling across every drop of more than
-// 15% between neighbours (the cliffs the level detection has to place).
+// 15% between neighbours (the cliffs the level detection has to place), its
+// noisy points measured again (a full build's; a quick one has neither).
 std::vector<CurvePoint> bandwidth_curve(Session& s, WorkingSet& ws, const MemoryPlan& m) {
   const std::uint64_t granule = ws.step_bytes(m.sweep_launch);
   std::vector<CurvePoint> curve = curve_points(
       s, ws, m, log_sizes(std::max(m.min_bytes, granule), std::min(m.max_bytes, ws.max_bytes()), m.points_per_doubling, granule));
-  if (!m.refine) return curve;
+  if (!m.refine) return curve;  // --quick: a health check's time matters more
   std::vector<std::uint64_t> extra;
   for (std::size_t i = 1; i < curve.size(); ++i)
     if (curve[i].stats.median < 0.85 * curve[i - 1].stats.median)
@@ -91,6 +108,7 @@ std::vector<CurvePoint> bandwidth_curve(Session& s, WorkingSet& ws, const Memory
   for (const CurvePoint& p : curve_points(s, ws, m, extra))
     if (std::none_of(curve.begin(), curve.end(), [&](const CurvePoint& c) { return c.bytes == p.bytes; })) curve.push_back(p);
   std::sort(curve.begin(), curve.end(), [](const CurvePoint& a, const CurvePoint& b) { return a.bytes < b.bytes; });
+  remeasure_noisy_points(s, ws, m, curve);
   return curve;
 }
 
@@ -307,21 +325,32 @@ Ceiling measure_constant(Session& s) {
                         " constant buffer, the same element for every work-item of a group (bytes delivered to work-items)");
 }
 
-// Reported cache sizes, to name the levels found (never to place them).
-LevelHints hints_for(const DeviceEntry& d) {
+// What the device and its architecture say about its caches. A CPU's are the
+// host's, which sysfs tells in full (OpenCL tells the last one): they are the
+// levels, each as large as an instance times the instances its cores use. A
+// GPU's reported size names the levels, and the architecture's table (where
+// it knows the part) flags a level far from it.
+LevelHints hints_for(const DeviceEntry& d, const MemoryPlan& m) {
   LevelHints h;
-  // A CPU's levels are the host's, which sysfs tells in full; OpenCL tells the last one.
-  if (!d.identity.host_cache_bytes.empty()) {
-    h.cache_bytes.assign(d.identity.host_cache_bytes.begin(), d.identity.host_cache_bytes.end());
-    h.cache_levels = d.identity.host_cache_bytes.size();
+  const DeviceIdentity& id = d.identity;
+  if (!id.host_cache_bytes.empty()) {
+    for (std::size_t k = 0; k < id.host_cache_bytes.size(); ++k) {
+      const double instances = k < id.host_cache_instances.size() ? std::max<std::uint32_t>(1, id.host_cache_instances[k]) : 1;
+      h.known_bytes.push_back(double(id.host_cache_bytes[k]) * instances);
+    }
+    h.cache_bytes = h.known_bytes;
+    h.cache_levels = id.host_cache_bytes.size();
     h.exact_count = true;
-  } else if (d.identity.global_cache_bytes) {
-    h.cache_bytes.push_back(double(d.identity.global_cache_bytes));
+    h.known_source = "sysfs";
+  } else {
+    if (id.global_cache_bytes) h.cache_bytes.push_back(double(id.global_cache_bytes));
+    h.known_bytes = m.known_cache_bytes;
+    h.known_source = m.known_cache_source;
   }
   std::sort(h.cache_bytes.begin(), h.cache_bytes.end());
   // NVIDIA GPUs have an L1 and an L2 and nothing more (a step past the L2 is
   // its far partition on Hopper).
-  if (d.is_gpu() && d.identity.vendor.find("NVIDIA") != std::string::npos) h.cache_levels = 2;
+  if (d.is_gpu() && id.vendor.find("NVIDIA") != std::string::npos) h.cache_levels = 2;
   return h;
 }
 
@@ -529,8 +558,11 @@ MemoryCurves measure_curves(Session& s, WorkingSet& ws, const std::string& overr
   curves.kernel = ws.describe(Op::read, m.sweep_launch);
   curves.bandwidth = bandwidth_curve(s, ws, m);
   curves.latency = latency_curve(s, m, curves.chase_bandwidth);
+  curves.point_spread = median_point_spread(curves.bandwidth);
   if (override_path.empty()) {
-    curves.levels = detect_levels(curves.bandwidth, curves.latency, hints_for(s.device));
+    LevelDetection found = detect_hierarchy(curves.bandwidth, curves.latency, hints_for(s.device, m));
+    curves.levels = std::move(found.levels);
+    s.notes.insert(s.notes.end(), found.notes.begin(), found.notes.end());
     curves.detection = "change-point";
   } else {
     curves.levels = levels_from_override(override_path, curves.bandwidth, curves.latency);

@@ -148,7 +148,10 @@ MemoryPlan plan_memory(const DeviceEntry& d, std::uint64_t cus, std::uint64_t ma
   m.local_strides = quick ? std::vector<std::uint32_t>{1, 2} : std::vector<std::uint32_t>{1, 2, 3, 4, 8, 16, 32};
   if (d.is_cpu()) plan_cpu_memory(m, d, cus, quick);
   else plan_gpu_memory(m, d, cus, max_wg, quick);
-  m.first_level_writes_through = peak_model(d).write_through_first_level;
+  const PeakModel peaks = peak_model(d);
+  m.first_level_writes_through = peaks.write_through_first_level;
+  m.known_cache_bytes = peaks.cache_bytes;
+  m.known_cache_source = peaks.architecture;
   // Two buffers of the working set must fit the device.
   m.max_bytes = std::min<std::uint64_t>(m.max_bytes, d.identity.max_alloc_bytes / 2);
   m.max_bytes = std::min<std::uint64_t>(m.max_bytes, d.identity.global_mem_bytes / 8);

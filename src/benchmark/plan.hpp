@@ -38,6 +38,10 @@ struct MemoryPlan {
   Rounds curve_rounds, roof_rounds;
   // The first cache level writes stores through to the next (device/theory).
   bool first_level_writes_through = false;
+  // The architecture's cache sizes and their source (device/theory), to hold
+  // the detected levels against; empty where the table has none.
+  std::vector<double> known_cache_bytes;
+  std::string known_cache_source;
   LaunchShape local_launch;
   std::vector<std::uint32_t> local_strides{1};
 };

@@ -53,6 +53,7 @@ std::string subtitle(const std::vector<RoofSet>& sets, std::size_t dots, bool le
     const RoofsDocument& doc = *sets[0].doc;
     if (!doc.tool_version.empty()) t += " · roofline " + doc.tool_version;
     if (doc.quick) t += " · quick run";
+    if (noisy_run(doc)) t += " · noisy run";
     if (!doc.complete) t += " · incomplete run";
     if (sets[0].compute.empty() && !sets[0].memory.empty()) t += " · no compute roofs measured";
     if (sets[0].memory.empty() && !sets[0].compute.empty()) t += " · no memory roofs measured";

@@ -117,7 +117,8 @@ std::string html_head(const std::string& title) {
 // line, and the file it was read from.
 std::string run_line(const RoofsDocument& doc, const std::string& file) {
   return xml_escape((file.empty() ? "" : file + ": ") + "measured " + doc.date + " by roofline " + doc.tool_version + " (" +
-                    doc.git_revision + ")" + (doc.quick ? ", quick run" : "") + (doc.complete ? "" : ", incomplete run")) +
+                    doc.git_revision + ")" + (doc.quick ? ", quick run" : "") +
+                    (noisy_run(doc) ? ", noisy run" : "") + (doc.complete ? "" : ", incomplete run")) +
          "<br>" + xml_escape(doc.command_line);
 }
 

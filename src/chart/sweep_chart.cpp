@@ -207,6 +207,7 @@ std::string subtitle(const RoofsDocument& doc, const Sweep& s) {
   }
   if (s.mhz) t += format_text(" · clock %.0f MHz", *s.mhz) + (doc.clock->source.empty() ? "" : " (" + doc.clock->source + ")");
   if (doc.quick) t += " · quick run";
+  if (noisy_run(doc)) t += " · noisy run";
   if (!doc.complete) t += " · incomplete run";
   return t;
 }

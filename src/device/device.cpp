@@ -10,6 +10,7 @@
 #include <fstream>
 #include <limits>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -93,27 +94,58 @@ int host_physical_cores() {
   return int(cores.size());
 }
 
-// The host's data and unified caches per level, L1 first (sysfs, cpu0): OpenCL
-// tells the last level only. "32K", "1024K", "32768K" or "2M" per instance.
-std::vector<std::uint64_t> host_cache_bytes() {
-  std::map<int, std::uint64_t> by_level;
-  const std::string root = "/sys/devices/system/cpu/cpu0/cache/index";
-  for (int i = 0; i < 16; ++i) {
-    std::ifstream level_in(root + std::to_string(i) + "/level"), type_in(root + std::to_string(i) + "/type"),
-        size_in(root + std::to_string(i) + "/size");
-    int level = 0;
-    std::string type, size;
-    if (!(level_in >> level) || !(type_in >> type) || !(size_in >> size) || type == "Instruction") continue;
-    char* end = nullptr;
-    std::uint64_t bytes = std::strtoull(size.c_str(), &end, 10);
-    if (*end == 'K') bytes <<= 10;
-    else if (*end == 'M') bytes <<= 20;
-    else if (*end == 'G') bytes <<= 30;
-    if (bytes) by_level[level] = bytes;
+// One sysfs cache entry of a CPU: its level, type, size and the CPUs sharing it.
+struct SysfsCache {
+  int level = 0;
+  std::string type, shared_cpus;
+  std::uint64_t bytes = 0;
+};
+
+// "32K", "1024K", "32768K" or "2M" per instance; 0 when unreadable.
+std::uint64_t sysfs_size(const std::string& size) {
+  char* end = nullptr;
+  std::uint64_t bytes = std::strtoull(size.c_str(), &end, 10);
+  if (*end == 'K') bytes <<= 10;
+  else if (*end == 'M') bytes <<= 20;
+  else if (*end == 'G') bytes <<= 30;
+  return bytes;
+}
+
+std::optional<SysfsCache> read_sysfs_cache(const std::string& dir) {
+  std::ifstream level_in(dir + "/level"), type_in(dir + "/type"), size_in(dir + "/size"), shared_in(dir + "/shared_cpu_list");
+  SysfsCache c;
+  std::string size;
+  if (!(level_in >> c.level) || !(type_in >> c.type) || !(size_in >> size)) return std::nullopt;
+  std::getline(shared_in, c.shared_cpus);
+  c.bytes = sysfs_size(size);
+  if (c.type == "Instruction" || c.bytes == 0) return std::nullopt;
+  return c;
+}
+
+// The host's data and unified caches per level, L1 first: OpenCL tells the
+// last level only. Sizes per instance are cpu0's; the instances of a level
+// are the distinct sets of CPUs sharing one, over every CPU sysfs lists.
+void read_host_caches(DeviceIdentity& id) {
+  std::map<int, std::uint64_t> bytes;
+  std::map<int, std::set<std::string>> sharing;
+  for (int cpu = 0; cpu < 4096; ++cpu) {
+    const std::string root = "/sys/devices/system/cpu/cpu" + std::to_string(cpu) + "/cache/index";
+    bool any = false;
+    for (int i = 0; i < 16; ++i) {
+      const auto c = read_sysfs_cache(root + std::to_string(i));
+      if (!c) continue;
+      any = true;
+      if (cpu == 0) bytes[c->level] = c->bytes;
+      sharing[c->level].insert(c->shared_cpus.empty() ? std::to_string(cpu) : c->shared_cpus);
+    }
+    if (!any && cpu > 0) break;
   }
-  std::vector<std::uint64_t> out;
-  for (const auto& [level, bytes] : by_level) out.push_back(bytes);
-  return out;
+  id.host_cache_bytes.clear();
+  id.host_cache_instances.clear();
+  for (const auto& [level, size] : bytes) {
+    id.host_cache_bytes.push_back(size);
+    id.host_cache_instances.push_back(std::uint32_t(std::max<std::size_t>(1, sharing[level].size())));
+  }
 }
 
 // The memory clock and bus width NVML gives for the GPU at the identity's PCI
@@ -183,7 +215,7 @@ void fill_identity(DeviceEntry& e) {
   if (e.has_extension("cl_nv_device_attribute_query")) read_nvml_memory(id);
   if (e.is_cpu()) {
     id.physical_cores = host_physical_cores();
-    id.host_cache_bytes = host_cache_bytes();
+    read_host_caches(id);
   }
 }
 
@@ -383,7 +415,8 @@ std::string format_device_table(const std::vector<DeviceEntry>& devices, const s
     if (!id.host_cache_bytes.empty()) {
       o << "      host caches";
       for (std::size_t l = 0; l < id.host_cache_bytes.size(); ++l)
-        o << (l ? ", " : " ") << "L" << l + 1 << " " << format_bytes(double(id.host_cache_bytes[l]));
+        o << (l ? ", " : " ") << "L" << l + 1 << " " << format_bytes(double(id.host_cache_bytes[l]))
+          << (l < id.host_cache_instances.size() && id.host_cache_instances[l] > 1 ? " x " + std::to_string(id.host_cache_instances[l]) : "");
       o << "\n";
     }
     o << "      memory shared with host: " << (id.host_unified_memory ? "yes" : "no");

@@ -87,11 +87,16 @@ PeakModel nvidia_peak_model(int major, int minor, int sms) {
   // CC 9.0 int32 add is 128, not the table's 64: ptxas issues half of a chain
   // of adds as IADD3 on the integer pipe and half as IMAD.IADD on the FMA pipe,
   // 64 lanes each (SASS of kernels/compute.cl read on an H200; roofs/README.md).
-  struct Row { int major, minor; double f32, f64, imad, iadd, f16; };
+  // Caches [the Volta, Turing, Ampere and Hopper tuning guides and
+  // whitepapers]: combined L1 and shared memory per SM in KiB, and the L2 in
+  // MiB of the parts the compute capability names (V100 6, T4 4, A100 40,
+  // GA10x 6, H100 and H200 50); 0 where parts of one capability differ too
+  // much for one figure (Ada's L2: 24 to 96 MiB).
+  struct Row { int major, minor; double f32, f64, imad, iadd, f16, l1_kib, l2_mib; };
   static const Row rows[] = {
-      {7, 0, 64, 32, 64, 64, 128},
-      {7, 5, 64, 2, 64, 64, 128},    {8, 0, 64, 32, 64, 64, 256},  {8, 6, 128, 2, 64, 64, 128},
-      {8, 9, 128, 2, 64, 64, 128},   {9, 0, 128, 64, 64, 128, 256},
+      {7, 0, 64, 32, 64, 64, 128, 128, 6},
+      {7, 5, 64, 2, 64, 64, 128, 96, 4},    {8, 0, 64, 32, 64, 64, 256, 192, 40},  {8, 6, 128, 2, 64, 64, 128, 128, 6},
+      {8, 9, 128, 2, 64, 64, 128, 128, 0},   {9, 0, 128, 64, 64, 128, 256, 256, 50},
   };
   for (const auto& r : rows) {
     if (r.major != major || r.minor != minor) continue;
@@ -102,6 +107,8 @@ PeakModel nvidia_peak_model(int major, int minor, int sms) {
     m.write_through_first_level = true;
     m.mad_lanes = {{DataType::float32, r.f32}, {DataType::float64, r.f64}, {DataType::int32, r.imad}, {DataType::float16, r.f16}};
     m.add_lanes = {{DataType::float32, r.f32}, {DataType::float64, r.f64}, {DataType::int32, r.iadd}, {DataType::float16, r.f16}};
+    m.cache_bytes = {r.l1_kib * 1024};
+    if (r.l2_mib > 0) m.cache_bytes.push_back(r.l2_mib * 1024 * 1024);
     return m;
   }
   m.units = 0;

@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "device/device.hpp"
 #include "model/roofs.hpp"
@@ -26,6 +27,11 @@ struct PeakModel {
   // The first level writes stores through to the next (NVIDIA's L1): a store
   // roof at the first level is the next level's store rate.
   bool write_through_first_level = false;
+  // The architecture's cache sizes as a working-set sweep of the whole device
+  // sees them, nearest first: a GPU's L1 per SM (every work-group walks the
+  // whole working set, so each SM's L1 holds it all: the combined L1 and
+  // shared memory), then its L2; empty where the table does not know them.
+  std::vector<double> cache_bytes;
   bool known() const { return units > 0 && !mad_lanes.empty(); }
 };
 

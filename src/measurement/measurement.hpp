@@ -11,9 +11,11 @@
 //   power_meter.hpp      power from a counter: idle, windows of update periods, median of windows
 //   progress.hpp         the progress line on stderr (silent when it is not a terminal)
 //   interrupt.hpp        Ctrl-C between two measurements
+//   host_load.hpp        how much of the host's CPU time other processes took while a run measured
 #pragma once
 
 #include "measurement/energy_source.hpp"
+#include "measurement/host_load.hpp"
 #include "measurement/interrupt.hpp"
 #include "measurement/power_meter.hpp"
 #include "measurement/progress.hpp"

@@ -30,6 +30,11 @@ struct DeviceIdentity {
   // sysfs gives them (per instance: an L1 or L2 per core, the L3 shared).
   // OpenCL reports the last level only; these name the detected levels.
   std::vector<std::uint64_t> host_cache_bytes;
+  // How many instances of each of those levels the host's online CPUs use
+  // (distinct sysfs shared_cpu_list sets): 2 private L2s on 2 cores, 1 shared
+  // L3. The device's threads run on all of them, so a working set spread over
+  // them fits in bytes x instances. Empty in files written before it was kept.
+  std::vector<std::uint32_t> host_cache_instances;
 };
 
 }  // namespace roofline

@@ -1,6 +1,10 @@
 #include "model/memory_model.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include "model/json_fields.hpp"
+#include "model/units.hpp"
 #include "model/roofs.hpp"  // Stats JSON
 
 namespace roofline {
@@ -17,7 +21,9 @@ void from_json(const json& j, CurvePoint& p) {
 
 void to_json(json& j, const DetectedLevel& l) {
   j = {{"name", l.level.name}, {"capacity_bytes", opt(l.capacity_bytes)}, {"bandwidth", l.bandwidth},
-       {"latency_ns", opt(l.latency_ns)}, {"first_bytes", l.first_bytes}, {"last_bytes", l.last_bytes}};
+       {"latency_ns", opt(l.latency_ns)}, {"first_bytes", l.first_bytes}, {"last_bytes", l.last_bytes},
+       {"evidence", l.evidence}};
+  if (l.reported_bytes) j["reported_bytes"] = *l.reported_bytes;
 }
 void from_json(const json& j, DetectedLevel& l) {
   l.level = MemoryLevel::from_name(j.at("name").get<std::string>());
@@ -26,12 +32,15 @@ void from_json(const json& j, DetectedLevel& l) {
   get_opt(j, "latency_ns", l.latency_ns);
   get_opt(j, "first_bytes", l.first_bytes);
   get_opt(j, "last_bytes", l.last_bytes);
+  get_opt(j, "reported_bytes", l.reported_bytes);
+  get_opt(j, "evidence", l.evidence);
 }
 
 void to_json(json& j, const MemoryCurves& m) {
   j = {{"kernel", m.kernel}, {"bandwidth", m.bandwidth}, {"latency", m.latency},
        {"chase_bandwidth", m.chase_bandwidth}, {"levels", m.levels},
        {"detection", m.detection}, {"local_stride", m.local_stride}};
+  if (m.point_spread) j["point_spread"] = *m.point_spread;
 }
 void from_json(const json& j, MemoryCurves& m) {
   get_opt(j, "kernel", m.kernel);
@@ -41,7 +50,23 @@ void from_json(const json& j, MemoryCurves& m) {
   get_opt(j, "levels", m.levels);
   get_opt(j, "detection", m.detection);
   get_opt(j, "local_stride", m.local_stride);
+  get_opt(j, "point_spread", m.point_spread);
 }
+
+double median_point_spread(const std::vector<CurvePoint>& curve) {
+  std::vector<double> spread;
+  for (const CurvePoint& p : curve)
+    if (p.stats.mean > 0 && std::isfinite(p.stats.stddev)) spread.push_back(p.stats.stddev / p.stats.mean);
+  if (spread.empty()) return 0;
+  const auto middle = spread.begin() + long(spread.size() / 2);
+  std::nth_element(spread.begin(), middle, spread.end());
+  if (spread.size() % 2) return *middle;
+  return 0.5 * (*middle + *std::max_element(spread.begin(), middle));
+}
+
+double run_spread(const MemoryCurves& curves) { return curves.point_spread.value_or(median_point_spread(curves.bandwidth)); }
+
+bool noisy_curves(const MemoryCurves& curves) { return run_spread(curves) > kNoisySpread; }
 
 void to_json(json& j, const TransferFit& t) {
   j = {{"direction", t.direction}, {"latency_s", t.latency_s}, {"bandwidth", t.bandwidth}, {"r2", t.r2},

@@ -29,6 +29,11 @@ struct DetectedLevel {
   double bandwidth = 0;                   // median of the plateau's points, B/s
   std::optional<double> latency_ns;       // median latency on the plateau, when measured
   double first_bytes = 0, last_bytes = 0; // the plateau's extent on the curve
+  // The size the OS, driver or architecture gives for this level (a CPU's:
+  // one instance's size times the instances the device's cores use), when
+  // one is known; and how the capacity relates to it.
+  std::optional<double> reported_bytes;
+  LevelEvidence evidence = LevelEvidence::curve;
 };
 
 struct MemoryCurves {
@@ -38,6 +43,10 @@ struct MemoryCurves {
   std::vector<CurvePoint> chase_bandwidth;  // B/s of many work-items chasing at once (4-byte loads)
   std::vector<DetectedLevel> levels;
   std::string detection;              // "change-point" or "override file <path>"
+  // The median over the bandwidth curve's points of each point's spread
+  // between its samples (standard deviation over mean); nullopt in files
+  // written before it was kept (run_spread computes it from the points).
+  std::optional<double> point_spread;
   std::vector<CurvePoint> local_stride;  // local-memory B/s by access stride (in `bytes`: the stride in 16-byte words)
 };
 
@@ -66,5 +75,20 @@ void to_json(nlohmann::json& j, const TransferFit& t);
 void from_json(const nlohmann::json& j, TransferFit& t);
 void to_json(nlohmann::json& j, const LaunchOverhead& l);
 void from_json(const nlohmann::json& j, LaunchOverhead& l);
+
+// Curves are noisy when the median point of the bandwidth curve varies by
+// more than this between its samples: on the 2-core VM that made
+// roofs/pthread-*, 1.2% quiet and 5.6-7.6% with other programs running; 0.1%
+// on an H200 (roofs/README.md, "Noisy runs").
+inline constexpr double kNoisySpread = 0.04;
+
+// The median over `curve`'s points of stddev / mean; 0 for an empty curve.
+double median_point_spread(const std::vector<CurvePoint>& curve);
+
+// The curves' point_spread, or, for files without it, computed from the bandwidth curve.
+double run_spread(const MemoryCurves& curves);
+
+// Whether run_spread is above kNoisySpread.
+bool noisy_curves(const MemoryCurves& curves);
 
 }  // namespace roofline

@@ -1,5 +1,7 @@
 #include "model/roofs.hpp"
 
+#include "model/units.hpp"
+
 #include "files/file_errors.hpp"
 #include "files/input_file.hpp"
 #include "model/document_rules.hpp"
@@ -113,6 +115,7 @@ void to_json(json& j, const DeviceIdentity& d) {
        {"architecture", d.architecture}, {"physical_cores", d.physical_cores},
        {"memory_clock_mhz", d.memory_clock_mhz}, {"memory_bus_width_bits", d.memory_bus_width_bits}};
   if (!d.host_cache_bytes.empty()) j["host_cache_bytes"] = d.host_cache_bytes;
+  if (!d.host_cache_instances.empty()) j["host_cache_instances"] = d.host_cache_instances;
 }
 void from_json(const json& j, DeviceIdentity& d) {
   j.at("name").get_to(d.name);
@@ -139,6 +142,7 @@ void from_json(const json& j, DeviceIdentity& d) {
   get_opt(j, "memory_clock_mhz", d.memory_clock_mhz);
   get_opt(j, "memory_bus_width_bits", d.memory_bus_width_bits);
   get_opt(j, "host_cache_bytes", d.host_cache_bytes);
+  get_opt(j, "host_cache_instances", d.host_cache_instances);
 }
 
 void to_json(json& j, const StepTime& s) { j = {{"name", s.name}, {"seconds", s.seconds}}; }
@@ -162,6 +166,7 @@ void to_json(json& j, const RoofsDocument& d) {
        {"launch_overhead", opt(d.launch_overhead)}, {"energy", opt(d.energy)}, {"math", d.math},
        {"steps", d.steps}, {"notes", d.notes}};
   if (d.concurrent_with > 0) j["concurrent_with"] = d.concurrent_with;
+  if (d.others_cpu_share) j["others_cpu_share"] = *d.others_cpu_share;
   for (const SuiteRow& row : suite_rows()) j[std::string(row.section)] = section_to_json(row, d.series(row.id));
 }
 void from_json(const json& j, RoofsDocument& d) {
@@ -178,6 +183,7 @@ void from_json(const json& j, RoofsDocument& d) {
   get_opt(j, "complete", d.complete);
   get_opt(j, "quick", d.quick);
   get_opt(j, "concurrent_with", d.concurrent_with);
+  get_opt(j, "others_cpu_share", d.others_cpu_share);
   j.at("device").get_to(d.device);
   get_opt(j, "clock", d.clock);
   j.at("ceilings").get_to(d.ceilings);
@@ -244,6 +250,22 @@ std::vector<const Ceiling*> best_ceilings(const RoofsDocument& doc) {
   std::vector<const Ceiling*> out;
   for (const auto& k : order) out.push_back(best[k]);
   return out;
+}
+
+bool noisy_run(const RoofsDocument& doc) {
+  return (doc.memory && noisy_curves(*doc.memory)) || doc.others_cpu_share.value_or(0) > kNoisyOthersShare;
+}
+
+std::string noisy_run_note(const RoofsDocument& doc) {
+  std::string why;
+  if (doc.memory && noisy_curves(*doc.memory))
+    why = "the bandwidth curve's points vary by a median " + format_text("%.1f", 100 * run_spread(*doc.memory)) +
+          "% between their samples (quiet: about 1%; noisy above " + format_text("%.0f", 100 * kNoisySpread) + "%)";
+  if (doc.others_cpu_share.value_or(0) > kNoisyOthersShare)
+    why += (why.empty() ? "" : " and ") + std::string("other processes took ") +
+           format_text("%.0f", 100 * *doc.others_cpu_share) + "% of the host's CPU time while it measured (noisy above " +
+           format_text("%.0f", 100 * kNoisyOthersShare) + "%)";
+  return "noisy run: " + why + ": its levels and roofs may read low; build again on a quiet machine";
 }
 
 }  // namespace roofline

@@ -85,6 +85,10 @@ struct RoofsDocument {
   // How many other devices the same command measured at the same time
   // (build --concurrent); 0: measured alone.
   int concurrent_with = 0;
+  // The share of the host's CPU time that other processes (and, in a virtual
+  // machine, other guests) took while the build measured; nullopt where it
+  // was not read (older files, partial files, hosts without /proc).
+  std::optional<double> others_cpu_share;
   DeviceIdentity device;
   std::optional<HeldClock> clock;
   std::vector<Ceiling> ceilings;
@@ -103,6 +107,19 @@ struct RoofsDocument {
   // The series a suite benchmark measured (none: empty).
   const std::vector<MeasuredSeries>& series(SuiteBenchmark benchmark) const;
 };
+
+// A run is noisy when its curves are (noisy_curves) or when other processes
+// took more than this share of the host's CPU time while it measured: a
+// steady neighbour slows every point alike, which the spread cannot see (the
+// 2-core VM's build beside the whole test suite and stress-ng: points spread
+// 2.0%, others took over half the CPUs; roofs/README.md, "Noisy runs").
+inline constexpr double kNoisyOthersShare = 0.25;
+
+bool noisy_run(const RoofsDocument& doc);
+
+// "noisy run: ..." for the roofs file's notes and place's warnings: what
+// made it noisy, by how much, and what it means for the levels and roofs.
+std::string noisy_run_note(const RoofsDocument& doc);
 
 void to_json(nlohmann::json& j, const Stats& s);
 void from_json(const nlohmann::json& j, Stats& s);

@@ -28,6 +28,16 @@ enum class LevelKind { cache, dram, local, constant };
 // The unit a rate is counted in: FLOP/s, INTOP/s or B/s.
 enum class RateUnit { flop, intop, byte };
 
+// What stands behind a detected level's capacity (analysis/levels):
+//  - curve: a cliff of the measured curves, with no known size to hold it against;
+//  - confirmed: a cliff of the curves near the size the OS, driver or
+//    architecture gives for that level;
+//  - reported: the curves show no cliff near the given size, so the level's
+//    capacity is the given one and only its speed comes from the curves;
+//  - disagrees: a cliff of the curves that lies more than 2x from the
+//    architecture's known size (flagged: the sweep or the table is wrong).
+enum class LevelEvidence { curve, confirmed, reported, disagrees };
+
 // Host-device transfers: write (host to device), read (device to host), map.
 enum class TransferDirection { write, read, map };
 
@@ -118,6 +128,14 @@ struct Vocabulary<RateUnit> {
   static constexpr std::string_view what = "unit";
   static constexpr std::array<Named<RateUnit>, 3> names{
       {{RateUnit::flop, "FLOP/s"}, {RateUnit::intop, "INTOP/s"}, {RateUnit::byte, "B/s"}}};
+};
+template <>
+struct Vocabulary<LevelEvidence> {
+  static constexpr std::string_view what = "level evidence";
+  static constexpr std::array<Named<LevelEvidence>, 4> names{{{LevelEvidence::curve, "curve"},
+                                                              {LevelEvidence::confirmed, "confirmed"},
+                                                              {LevelEvidence::reported, "reported"},
+                                                              {LevelEvidence::disagrees, "disagrees"}}};
 };
 template <>
 struct Vocabulary<TransferDirection> {

@@ -382,7 +382,7 @@ TEST_CASE("n-body counts one rsqrt per interaction and, against a slow rsqrt roo
   fs::remove_all(dir);
 }
 
-TEST_CASE("place warns, without refusing, when the roofs are of another device") {
+TEST_CASE("place warns, without refusing, when the roofs are of another device or from a noisy run") {
   const auto dir = scratch_dir("other-roofs");
   auto roofs = nlohmann::json::parse(slurp(std::string(ROOFLINE_SOURCE_DIR) + "/roofs/pthread-haswell-amd-epyc.json"));
   roofs["device"]["name"] = "Some Other Device";
@@ -405,11 +405,22 @@ TEST_CASE("place warns, without refusing, when the roofs are of another device")
   CHECK(!p.at("attained_roof").at("roof").get<std::string>().empty());  // placed all the same
 
   roofs["device"]["name"] = device;
+  roofs["memory"]["point_spread"] = 0.012;  // a quiet run's
   std::ofstream(dir / "same.json") << roofs.dump();
   r = place("same.json");
   REQUIRE(r.exit_code == 0);
   CHECK(r.err.find("warning") == std::string::npos);
   CHECK(nlohmann::json::parse(slurp(dir / "p.json")).at("note").get<std::string>().find("another device") == std::string::npos);
+
+  // Roofs measured while other programs ran are warned about the same way.
+  roofs["memory"]["point_spread"] = 0.076;
+  std::ofstream(dir / "noisy.json") << roofs.dump();
+  r = place("noisy.json");
+  REQUIRE(r.exit_code == 0);
+  const std::string noisy = "the roofs in " + (dir / "noisy.json").string() +
+                            " come from a noisy run: the bandwidth curve's points vary by a median 7.6%";
+  CHECK(r.err.find("roofline: warning: " + noisy) != std::string::npos);
+  CHECK(nlohmann::json::parse(slurp(dir / "p.json")).at("note").get<std::string>().find(noisy) != std::string::npos);
   fs::remove_all(dir);
 }
 

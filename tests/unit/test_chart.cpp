@@ -407,3 +407,12 @@ TEST_CASE("a placed kernel with math calls that have roofs gets its math roof dr
   p.math->roof_performance = 0;
   CHECK(render_carm_svg(h200_fixture(), {}, {p}).find("roof math") == std::string::npos);
 }
+
+TEST_CASE("a noisy run says so in the chart's subtitle") {
+  RoofsDocument doc = h200_fixture();
+  CHECK(render_carm_svg(doc).find("noisy run") == std::string::npos);
+  MemoryCurves curves;
+  curves.point_spread = 0.076;  // the 2-core VM's median spread with other programs running
+  doc.memory = curves;
+  CHECK(render_carm_svg(doc).find("noisy run") != std::string::npos);
+}
