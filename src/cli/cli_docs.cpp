@@ -1,5 +1,7 @@
 #include "cli/cli_docs.hpp"
 
+#include <algorithm>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -90,24 +92,44 @@ std::string man_page(CLI::App& app, const std::string& version) {
   return m;
 }
 
+// The values an option takes when its check is a set (CLI11 writes
+// "TEXT:{auto,papi,none}" as its type): "auto papi none"; empty otherwise.
+std::string value_words(const CLI::Option& o) {
+  const std::string type = o.get_type_name();
+  const std::size_t open = type.find('{'), close = type.find('}', open);
+  if (open == std::string::npos || close == std::string::npos) return "";
+  std::string words = type.substr(open + 1, close - open - 1);
+  std::replace(words.begin(), words.end(), ',', ' ');
+  return words;
+}
+
 std::string bash_completion(CLI::App& app) {
-  std::string commands, cases;
+  std::string commands, cases, value_cases;
   for (CLI::App* c : shown_commands(app)) {
     commands += (commands.empty() ? "" : " ") + c->get_name();
     std::string options;
     for (const CLI::Option* o : shown_options(*c)) {
-      for (const std::string& s : o->get_snames()) options += (options.empty() ? "" : " ") + ("-" + s);
-      for (const std::string& l : o->get_lnames()) options += (options.empty() ? "" : " ") + ("--" + l);
+      std::string names;
+      for (const std::string& s : o->get_snames()) names += (names.empty() ? "" : "|") + ("-" + s);
+      for (const std::string& l : o->get_lnames()) names += (names.empty() ? "" : "|") + ("--" + l);
+      if (names.empty()) continue;  // a positional argument
+      options += (options.empty() ? "" : " ") + std::regex_replace(names, std::regex("\\|"), " ");
+      if (const std::string words = value_words(*o); !words.empty())
+        value_cases += "    " + c->get_name() + "\\ " + std::regex_replace(names, std::regex("\\|"), "|" + c->get_name() + "\\ ") +
+                       ") COMPREPLY=($(compgen -W \"" + words + "\" -- \"$cur\")); return ;;\n";
     }
     cases += "    " + c->get_name() + ") options=\"" + options + "\" ;;\n";
   }
   return "# bash completion for roofline, generated from its command line (roofline generate-docs bash)\n"
          "_roofline() {\n"
-         "  local cur=\"${COMP_WORDS[COMP_CWORD]}\" options=\"\"\n"
+         "  local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\" options=\"\"\n"
          "  if [ \"$COMP_CWORD\" -eq 1 ]; then\n"
          "    COMPREPLY=($(compgen -W \"" + commands + " --help --version\" -- \"$cur\"))\n"
          "    return\n"
          "  fi\n"
+         "  # an option that takes one of a set of values, just typed: those values\n"
+         "  case \"${COMP_WORDS[1]} $prev\" in\n" + value_cases +
+         "  esac\n"
          "  case \"${COMP_WORDS[1]}\" in\n" + cases +
          "  esac\n"
          "  if [[ \"$cur\" == -* ]]; then\n"

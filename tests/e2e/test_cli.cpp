@@ -36,10 +36,13 @@ TEST_CASE("the man page and bash completion are generated from the command line,
   const fs::path script = scratch_dir("completion") / "complete.sh";
   std::ofstream(script) << "source '" << completion.string() << "'\n"
                         << "COMP_WORDS=(roofline comp); COMP_CWORD=1; _roofline; echo \"${COMPREPLY[*]}\"\n"
-                        << "COMP_WORDS=(roofline compare --fail); COMP_CWORD=2; _roofline; echo \"${COMPREPLY[*]}\"\n";
+                        << "COMP_WORDS=(roofline compare --fail); COMP_CWORD=2; _roofline; echo \"${COMPREPLY[*]}\"\n"
+                        << "COMP_WORDS=(roofline build --energy p); COMP_CWORD=3; _roofline; echo \"${COMPREPLY[*]}\"\n"
+                        << "COMP_WORDS=(roofline export x.json --table k); COMP_CWORD=4; _roofline; echo \"${COMPREPLY[*]}\"\n";
   const RunResult words = run_program("/bin/bash", "'" + script.string() + "'");
   CHECK(words.exit_code == 0);
-  CHECK(words.out == "compare\n--fail-if-slower\n");
+  // Commands, options, and the values of an option that takes one of a set.
+  CHECK(words.out == "compare\n--fail-if-slower\npapi perf powercap\nkernels\n");
 }
 
 TEST_CASE("help lists only what a command takes; old spellings work and say the new one") {
