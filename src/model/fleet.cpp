@@ -69,6 +69,13 @@ void add_notes(FleetReport& report) {
     if (quick > 0 && quick < g.devices.size())
       report.notes.push_back(g.model.text() + ": quick and full builds are compared (" + std::to_string(quick) + " of " +
                              std::to_string(g.devices.size()) + " quick)");
+    std::string noisy;
+    for (std::size_t d : g.devices)
+      if (report.devices[d].noisy) noisy += (noisy.empty() ? "" : ", ") + report.devices[d].label;
+    if (!noisy.empty())
+      report.notes.push_back(g.model.text() + ": the roofs of " + noisy +
+                             " come from noisy runs (other programs were running): a low ceiling there may be the run's, "
+                             "not the device's");
     if (g.devices.size() < 3)
       report.notes.push_back(g.model.text() + ": " + std::to_string(g.devices.size()) +
                              (g.devices.size() == 1 ? " device" : " devices") + ", no robust score (it needs 3)");
@@ -197,6 +204,7 @@ FleetReport compare_fleet(const std::vector<FleetInput>& inputs, const FleetOpti
       d.date = in->doc->date;
       d.quick = in->doc->quick;
       d.complete = in->doc->complete;
+      d.noisy = noisy_run(*in->doc);
       for (const KeyCeiling& k : kKeyCeilings) {
         FleetCell cell;
         cell.value = k.value_in(*in->doc);
@@ -264,6 +272,7 @@ nlohmann::json fleet_to_json(const FleetReport& report, const std::string& tool_
                        {"date", d.date},
                        {"quick", d.quick},
                        {"complete", d.complete},
+                       {"noisy", d.noisy},
                        {"outlier", d.outlier()},
                        {"below", d.below()},
                        {"ceilings", cells}});

@@ -130,6 +130,7 @@ struct FleetDevice {
   DeviceIdentity identity;
   std::string date;
   bool quick = false, complete = true;
+  bool noisy = false;  // its roofs come from a noisy run (model/roofs: noisy_run)
   std::vector<FleetCell> cells;  // one per kKeyCeilings entry
   bool below() const;
   bool outlier() const;

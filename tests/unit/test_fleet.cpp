@@ -5,6 +5,7 @@
 // rings and squares match the report.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <regex>
 #include <string>
@@ -176,4 +177,20 @@ TEST_CASE("the fleet chart kind draws roofs documents, one device or several") {
   CHECK(two.find("GPU abcdef01 — float MAD") != std::string::npos);  // named by name and UUID
   RoofsDocument empty;
   CHECK(render_chart({ChartKind::fleet}, {&empty}).find("no key ceiling measured on any device") != std::string::npos);
+}
+
+TEST_CASE("a fleet says which of its roofs come from noisy runs") {
+  std::vector<RoofsDocument> docs = {gpu("NVIDIA H100 80GB HBM3", "aa", 1.00), gpu("NVIDIA H100 80GB HBM3", "bb", 0.90),
+                                     gpu("NVIDIA H100 80GB HBM3", "cc", 1.00)};
+  docs[1].others_cpu_share = 0.6;  // built while other programs took 60% of the host's CPUs
+  const FleetReport r = compare_fleet(inputs_of(docs));
+  CHECK_FALSE(device(r, "dev0").noisy);
+  CHECK(device(r, "dev1").noisy);
+  CHECK(std::any_of(r.notes.begin(), r.notes.end(), [](const std::string& n) {
+    return n.find(": the roofs of dev1 come from noisy runs (other programs were running): a low ceiling there may be "
+                  "the run's, not the device's") != std::string::npos;
+  }));
+  const nlohmann::json j = fleet_to_json(r, "0.1.0", "2026-12-07T00:00:00Z");
+  CHECK(j["devices"][1]["noisy"] == true);
+  CHECK(j["devices"][0]["noisy"] == false);
 }
