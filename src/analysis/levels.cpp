@@ -28,7 +28,7 @@ constexpr double kBicFactor = 2.0;         // penalty per change point: kBicFact
 constexpr double kDramReach = 2.0;         // DRAM: the sweep goes past 2x the previous capacity
 constexpr double kHintRatio = 2.0;         // a reported size names a level within 2x of its capacity
 // A known cache's cliff lies between a quarter of its size (a virtual
-// machine's share of a shared L3: the 2-core VM's 32 MiB L3 ends at 9.5 MiB,
+// machine's share of a shared L3: the 2-core VM's 32 MiB L3 ends at 9.55 MB,
 // roofs/pthread-skylake-avx512-amd-epyc-suite.json) and 1.5x it (an exclusive
 // cache holds the level above's lines as well as its own).
 constexpr double kKnownBelow = 4.0;
@@ -714,26 +714,19 @@ LevelDetection fit_to_known(const std::vector<DetectedLevel>& detected, const st
   return out;
 }
 
-// The index k of a level named "L<k+1>" (not "L2 far"); nullopt for others.
-std::optional<std::size_t> plain_cache_index(const MemoryLevel& level) {
-  const std::string& n = level.name;
-  if (!level.is(LevelKind::cache) || n.size() < 2 || n[0] != 'L') return std::nullopt;
-  if (n.find_first_not_of("0123456789", 1) != std::string::npos) return std::nullopt;
-  const long number = std::strtol(n.c_str() + 1, nullptr, 10);
-  if (number < 1) return std::nullopt;
-  return std::size_t(number - 1);
-}
-
 void check_known_sizes(LevelDetection& d, const std::vector<double>& known, const std::string& source) {
   for (DetectedLevel& l : d.levels) {
-    const auto k = plain_cache_index(l.level);
-    if (!k || *k >= known.size() || !l.capacity_bytes) continue;
-    l.reported_bytes = known[*k];
-    const bool agrees = log_ratio(*l.capacity_bytes, known[*k]) <= std::log(kKnownRatio);
+    // "L2 far" is the L2's far part, not the L2 the table gives a size for.
+    const auto number = l.level.cache_number();
+    if (!number || l.level.name != "L" + std::to_string(*number) || !l.capacity_bytes) continue;
+    const auto k = std::size_t(*number - 1);
+    if (*number < 1 || k >= known.size()) continue;
+    l.reported_bytes = known[k];
+    const bool agrees = log_ratio(*l.capacity_bytes, known[k]) <= std::log(kKnownRatio);
     l.evidence = agrees ? LevelEvidence::confirmed : LevelEvidence::disagrees;
     if (!agrees)
       d.notes.push_back("levels: " + l.level.name + " ends at " + format_bytes(*l.capacity_bytes) + " on the curves, more than " +
-                        "2x from the " + format_bytes(known[*k]) + " " + source +
+                        "2x from the " + format_bytes(known[k]) + " " + source +
                         " has: flagged (a sweep disturbed by other work, or a part the table does not know)");
   }
 }

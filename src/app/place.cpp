@@ -131,7 +131,7 @@ Placement placement_of(const PlaceRequest& r, const PreparedKernel& k, const Cou
 }
 
 // Places the kernel among the roofs (or none) and gathers the notes into one.
-void place(Placement& p, const std::optional<RoofsDocument>& roofs, const std::string& other_device,
+void place(Placement& p, const std::optional<RoofsDocument>& roofs, const std::string& roofs_warnings,
            const std::string& power_note) {
   std::string note;
   if (roofs) {
@@ -140,7 +140,7 @@ void place(Placement& p, const std::optional<RoofsDocument>& roofs, const std::s
     place_on_roofs(p, RoofsDocument{});
     note = "no roofs file for " + p.device + " (roofs/" + device_slug(p.device) + ".json): pass --roofs to get the bound";
   }
-  if (!other_device.empty()) note = other_device + (note.empty() ? "" : "; ") + note;
+  if (!roofs_warnings.empty()) note = roofs_warnings + (note.empty() ? "" : "; ") + note;
   if (!power_note.empty()) note += (note.empty() ? "" : "; ") + power_note;
   p.note = note;
 }
@@ -184,9 +184,10 @@ std::string place_in_worker(const PlaceRequest& r, const WorkerChannel& worker) 
   PreparedKernel k = prepare_kernel(r.kernel);
   std::string roofs_path;
   const std::optional<RoofsDocument> roofs = device_roofs(r, *k.device, roofs_path);
-  std::string other_device = other_device_note(r, roofs, roofs_path, *k.device);
+  // What the user should know about the roofs: another device's, a noisy run's.
+  std::string roofs_warnings = other_device_note(r, roofs, roofs_path, *k.device);
   if (const std::string noisy = noisy_roofs_note(r, roofs, roofs_path); !noisy.empty())
-    other_device += (other_device.empty() ? "" : "; ") + noisy;
+    roofs_warnings += (roofs_warnings.empty() ? "" : "; ") + noisy;
   // The energy counter, opened before any run: a named backend that cannot
   // work stops here; `auto` with nothing readable says so in one short note
   // (each backend's reason, a paragraph, is what `roofline energy` prints).
@@ -202,7 +203,7 @@ std::string place_in_worker(const PlaceRequest& r, const WorkerChannel& worker) 
   if (energy) worker.doing(doing("reading the power of", k));
   const PowerOutcome power = kernel_power(k, std::move(energy), why_no_energy, time.median);
   Placement p = placement_of(r, k, counts, time, power);
-  place(p, roofs, other_device, power.note);
+  place(p, roofs, roofs_warnings, power.note);
   if (const std::string& timing = k.kernel->timing_note(); !timing.empty()) {
     if (r.kernel.on_warning) r.kernel.on_warning(p.device + ": " + timing);
     p.note += (p.note.empty() ? "" : "; ") + timing;

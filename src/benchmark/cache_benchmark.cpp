@@ -76,20 +76,17 @@ std::vector<CurvePoint> curve_points(Session& s, WorkingSet& ws, const MemoryPla
   return points;
 }
 
-// Standard deviation over mean of a point's samples.
-double point_spread(const Stats& st) { return st.mean > 0 ? st.stddev / st.mean : 0; }
-
 // Points whose samples spread more than kNoisySpread are measured once more
 // and the steadier of the two measurements kept: another program's burst
 // costs a repeat rather than inventing a cliff.
 void remeasure_noisy_points(Session& s, WorkingSet& ws, const MemoryPlan& m, std::vector<CurvePoint>& curve) {
   std::vector<std::uint64_t> noisy;
   for (const CurvePoint& p : curve)
-    if (point_spread(p.stats) > kNoisySpread) noisy.push_back(std::uint64_t(p.bytes));
+    if (relative_spread(p.stats) > kNoisySpread) noisy.push_back(std::uint64_t(p.bytes));
   if (noisy.empty()) return;
   for (const CurvePoint& again : curve_points(s, ws, m, noisy))
     for (CurvePoint& p : curve)
-      if (p.bytes == again.bytes && point_spread(again.stats) < point_spread(p.stats)) p = again;
+      if (p.bytes == again.bytes && relative_spread(again.stats) < relative_spread(p.stats)) p = again;
 }
 
 // The curve, refined to 8 points per doubling across every drop of more than

@@ -55,13 +55,6 @@ std::optional<SchemaProblem> stats_problem_at(const json& j, const std::string& 
   return std::nullopt;
 }
 
-// The number of a cache level named "L<k>" ("L2 far" is 2); none for other names.
-std::optional<long> cache_number(const MemoryLevel& level) {
-  const std::string& n = level.name;
-  if (!level.is(LevelKind::cache) || n.size() < 2 || n[0] != 'L' || !std::isdigit(static_cast<unsigned char>(n[1]))) return std::nullopt;
-  return std::strtol(n.c_str() + 1, nullptr, 10);
-}
-
 std::string level_at(std::size_t k) { return pointer_to("/memory/levels", k); }
 
 // The detected levels, nearest first: each named once, DRAM last, capacities
@@ -81,7 +74,7 @@ std::optional<SchemaProblem> levels_problem(const std::vector<DetectedLevel>& le
                            format_bytes(*l.capacity_bytes) + " of " + l.level.name + " is not above the " +
                                format_bytes(*before.capacity_bytes) + " of " + before.level.name +
                                ", the level before it: levels are listed nearest (smallest) first"};
-    const auto number = cache_number(l.level), number_before = cache_number(before.level);
+    const auto number = l.level.cache_number(), number_before = before.level.cache_number();
     if (number && number_before && *number < *number_before)
       return SchemaProblem{level_at(k) + "/name", l.level.name + " comes after " + before.level.name +
                                                       ": levels are listed nearest first"};

@@ -56,7 +56,7 @@ void from_json(const json& j, MemoryCurves& m) {
 double median_point_spread(const std::vector<CurvePoint>& curve) {
   std::vector<double> spread;
   for (const CurvePoint& p : curve)
-    if (p.stats.mean > 0 && std::isfinite(p.stats.stddev)) spread.push_back(p.stats.stddev / p.stats.mean);
+    if (p.stats.mean > 0) spread.push_back(relative_spread(p.stats));
   if (spread.empty()) return 0;
   const auto middle = spread.begin() + long(spread.size() / 2);
   std::nth_element(spread.begin(), middle, spread.end());

@@ -77,9 +77,10 @@ void to_json(nlohmann::json& j, const LaunchOverhead& l);
 void from_json(const nlohmann::json& j, LaunchOverhead& l);
 
 // Curves are noisy when the median point of the bandwidth curve varies by
-// more than this between its samples: on the 2-core VM that made
-// roofs/pthread-*, 1.2% quiet and 5.6-7.6% with other programs running; 0.1%
-// on an H200 (roofs/README.md, "Noisy runs").
+// more than this between its samples: on the 2-core Zen 4 VM, 1.2% in its
+// quiet run (roofs/pthread-skylake-avx512-amd-epyc-suite.json) and 7.6% in the
+// run that found an "L3 far" (roofs/pthread-skylake-avx512-amd-epyc.json);
+// 0.1% on an H200 (roofs/README.md, "Levels held against sysfs, and noisy runs").
 inline constexpr double kNoisySpread = 0.04;
 
 // The median over `curve`'s points of stddev / mean; 0 for an empty curve.

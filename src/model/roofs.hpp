@@ -110,9 +110,10 @@ struct RoofsDocument {
 
 // A run is noisy when its curves are (noisy_curves) or when other processes
 // took more than this share of the host's CPU time while it measured: a
-// steady neighbour slows every point alike, which the spread cannot see (the
-// 2-core VM's build beside the whole test suite and stress-ng: points spread
-// 2.0%, others took over half the CPUs; roofs/README.md, "Noisy runs").
+// steady neighbour slows every point alike, which the spread cannot see (on
+// the 2-core Zen 3 VM a full build beside the test suite and stress-ng spread
+// 1.96%, a quiet one 1.93%; roofs/README.md, "Levels held against sysfs, and
+// noisy runs").
 inline constexpr double kNoisyOthersShare = 0.25;
 
 bool noisy_run(const RoofsDocument& doc);

@@ -25,4 +25,6 @@ Stats summarize(std::vector<double> v) {
   return s;
 }
 
+double relative_spread(const Stats& s) { return s.mean > 0 && std::isfinite(s.stddev) ? s.stddev / s.mean : 0; }
+
 }  // namespace roofline

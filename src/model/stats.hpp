@@ -15,6 +15,9 @@ struct Stats {
   std::size_t samples = 0;
 };
 
+// How far the samples spread: standard deviation over mean (0 when the mean is not positive).
+double relative_spread(const Stats& s);
+
 // Summarises a set of samples. An empty set gives all-zero Stats.
 Stats summarize(std::vector<double> samples);
 

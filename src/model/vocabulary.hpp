@@ -295,6 +295,9 @@ struct MemoryLevel {
     return kind && *kind != LevelKind::cache ? of_kind(*kind) : cache(name);
   }
   bool is(LevelKind k) const { return kind == k; }
+  // The number k of a cache level named "L<k>" or "L<k> far..." ("L2 far" is
+  // 2); nullopt for other names and kinds.
+  std::optional<long> cache_number() const;
   bool operator==(const MemoryLevel& o) const { return kind == o.kind && name == o.name; }
   bool operator!=(const MemoryLevel& o) const { return !(*this == o); }
   // By name first (the order levels were keyed in before they had kinds), then kind.
