@@ -9,10 +9,11 @@
 #   health   (nvidia-h200) the health-check build: a --quick build on the
 #            freshly started machine, timed, with an empty compiler cache
 #            (HOME and CUDA_CACHE_PATH new: nothing compiled before counts);
-#            the full build (no energy); the key ceilings of both side by
-#            side, each against theory; then our DRAM step (--quick --steps
-#            dram, 1 GiB buffers) and BabelStream (--arraysize 2^27 doubles,
-#            1 GiB per array) alternated A B A B A B A B, the median ratio of
+#            the full build (no energy); a second quick build, its compiler
+#            cache empty again; the key ceilings side by side, each against
+#            theory; then our DRAM step (--quick --steps dram, 4 GiB buffers)
+#            and BabelStream (--arraysize 2^29 doubles, 4 GiB per array)
+#            alternated A B A B A B A B, the median ratio of
 #            DRAM copy to BabelStream's Copy and of DRAM read to its Dot.
 #   all      (nvidia-h200-x4) build --device GPU-LIST --quick (every GPU of
 #            the node, as `roofline devices --json` lists them) one after another,
@@ -80,14 +81,18 @@ PY
 
 case $step in
   health)
-    export HOME=$(mktemp -d) && export CUDA_CACHE_PATH=$HOME/nv-cache  # an empty compiler cache: a fresh machine's
+    # Each quick build with an empty compiler cache, a fresh machine's.
+    fresh_cache() { export HOME=$(mktemp -d) && export CUDA_CACHE_PATH=$HOME/nv-cache; }
+    fresh_cache
     timed "$raw/quick.txt" "$bin" build --device gpu --quick --energy none -o "$work/quick.json" --svg "$work/quick.svg"
     timed "$raw/full.txt" "$bin" build --device gpu --energy none -o "$work/full.json" --svg "$work/full.svg"
-    key_ceilings "$work/full.json" "$work/quick.json" > "$raw/side-by-side.txt" 2>&1
+    fresh_cache
+    timed "$raw/quick-2.txt" "$bin" build --device gpu --quick --energy none -o "$work/quick-2.json" --svg "$work/quick-2.svg"
+    key_ceilings "$work/full.json" "$work/quick.json" "$work/quick-2.json" > "$raw/side-by-side.txt" 2>&1
     gpu_index=$("$bs" --list 2>/dev/null | awk -F: '/NVIDIA|H100|H200/ {print $1; exit}' | tr -d ' ')
     for i in 1 2 3 4; do
       timed "$raw/abab.txt" "$bin" build --device gpu --quick --steps dram --energy none -q -o "$work/dram-$i.json" --svg "$work/dram-$i.svg"
-      "$bs" --device "${gpu_index:-0}" --arraysize $((1 << 27)) -n 20 > "$raw/babelstream-$i.txt" 2>&1
+      "$bs" --device "${gpu_index:-0}" --arraysize $((1 << 29)) -n 20 > "$raw/babelstream-$i.txt" 2>&1
     done
     python3 - "$work" >> "$raw/abab.txt" 2>&1 << 'PY'
 import json, statistics, sys, re
@@ -107,7 +112,7 @@ for op, peer in (("copy", "Copy"), ("read", "Dot")):
         print(f"pair {i}: DRAM {op} {mb:.0f} MB/s ({100 * eff:.1f}% of theory; {variant}; {launch}), BabelStream {peer} {theirs(i, peer):.0f} MB/s, ratio {ratios[-1]:.4f}")
     print(f"DRAM {op} / BabelStream {peer}: median ratio {statistics.median(ratios):.4f} over {len(ratios)} pairs")
 PY
-    tar -C "$work" -czf "$out/health.tar.gz" raw quick.json full.json dram-1.json dram-2.json dram-3.json dram-4.json ;;
+    tar -C "$work" -czf "$out/health.tar.gz" raw quick.json quick-2.json full.json dram-1.json dram-2.json dram-3.json dram-4.json ;;
   all)
     mkdir -p "$work/seq" "$work/conc"
     # Every GPU (the node's PoCL CPU device, which has no PCI address, left out): their P:D list.

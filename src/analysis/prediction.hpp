@@ -41,6 +41,7 @@ struct KernelWork {
   std::optional<double> footprint_bytes;  // bytes of its buffers; none: unknown, no footprint term
   std::map<MathCall, double> math_calls;  // the math category's calls
   std::optional<double> work_items;       // of the launch; none: no occupancy or launch term
+  double longest_chain = 0;               // dependent floating-point updates of one work-item; 0: no chain term
 };
 KernelWork work_of(const Placement& p);
 KernelWork work_of(const OpCounts& counts, std::optional<double> footprint_bytes);

@@ -28,6 +28,13 @@ double interpolate(const std::vector<std::pair<double, double>>& points, double 
 
 std::string items_text(double n) { return format_text("%.0f", n); }
 
+// n to two significant digits, as a whole number ("66000").
+std::string about(double n) {
+  if (!(n >= 1)) return items_text(n);
+  const double unit = std::pow(10.0, std::floor(std::log10(n)) - 1);
+  return items_text(std::round(n / unit) * unit);
+}
+
 }  // namespace
 
 std::optional<RateAtLaunch> compute_rate_at(const Ceiling& roof, double work_items) {
@@ -72,6 +79,28 @@ std::optional<PredictionTerm> occupancy_term(const std::map<DataType, double>& f
                         dominant->label() + " at " + items_text(work_items) + " work-items (90% of the roof from " +
                             items_text(saturation) + ")",
                         std::nullopt, ops, ops / seconds, seconds};
+}
+
+std::optional<PredictionTerm> chain_term(double links, const std::map<DataType, double>& flops_by_type, double work_items,
+                                         const RoofsDocument& doc) {
+  if (!(links > 0)) return std::nullopt;
+  std::optional<double> latency;
+  DataType type = DataType::float32;
+  for (const auto& [t, n] : flops_by_type)
+    for (Op op : {Op::add, Op::mad})
+      if (const auto l = doc.latency_of(op, t); n > 0 && l && (!latency || *l < *latency)) latency = l, type = t;
+  if (!latency) return std::nullopt;
+  const double seconds = links * *latency;
+  // Work-items of one such chain each that would keep the MAD roof busy
+  // (Little's law: the roof's MADs per second times a MAD's latency).
+  const Ceiling* roof = best_compute_roof(doc, type);
+  const double needed = roof ? roof->value / 2 * *latency : 0;
+  std::string text = format_text("dependent %s chain of %.0f links at %s work-items, %.3g ns a link (a dependent %s add or MAD, the "
+                                 "faster)",
+                                 str(type).c_str(), links, items_text(work_items).c_str(), *latency * 1e9, str(type).c_str());
+  if (needed > 0) text += "; the " + roof->label() + " roof needs about " + about(needed) + " work-items of one chain each";
+  return PredictionTerm{PredictionTermKind::latency, text, std::nullopt, links * std::max(1.0, work_items),
+                        links * std::max(1.0, work_items) / seconds, seconds};
 }
 
 std::optional<PredictionTerm> launch_term(const RoofsDocument& doc, double work_items) {

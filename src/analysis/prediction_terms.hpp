@@ -14,6 +14,8 @@
 //    its contention (work-items per address per step, from the recorded
 //    accesses): the atomic_contention sweep of its address space, else the
 //    atomics rates (one address or distinct addresses);
+//  - chain: a work-item's longest dependent chain of floating-point updates
+//    (instrument/chain_writer) at the measured latency of a dependent add or MAD;
 //  - launch: the empty kernel's time at the launch's work-items, which every
 //    kernel pays on top of its work (added, not maxed).
 // A term the roofs cannot give (no sweep, no latency, no atomic measurement)
@@ -42,6 +44,14 @@ std::optional<RateAtLaunch> compute_rate_at(const Ceiling& roof, double work_ite
 // FLOPs) at `work_items`; none when the launch reaches every roof it uses.
 std::optional<PredictionTerm> occupancy_term(const std::map<DataType, double>& flops_by_type, double intops, double work_items,
                                              const RoofsDocument& doc);
+
+// A work-item's longest dependent chain of floating-point updates (`links`,
+// from the counts) at the measured latency of a dependent add or MAD: the
+// smallest of both over the types the kernel computes in, one link one
+// operation, so a floor: no launch ends before its longest chain. None
+// without a chain or a latency.
+std::optional<PredictionTerm> chain_term(double links, const std::map<DataType, double>& flops_by_type, double work_items,
+                                         const RoofsDocument& doc);
 
 // The empty kernel's device time at `work_items`; none when not measured.
 std::optional<PredictionTerm> launch_term(const RoofsDocument& doc, double work_items);

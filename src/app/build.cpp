@@ -99,6 +99,21 @@ void apply_theory(RoofsDocument& doc, const PeakModel& peaks) {
   if (!peaks.known()) doc.notes.push_back("no theoretical peaks: the architecture is not in roofline's table");
 }
 
+// How many programs the driver's compiler built, how long it took, and on a
+// GPU how many of them were built ahead (those asked for outside the steps'
+// lists, or listed and never asked for, mean a list is out of step with its
+// benchmark).
+std::string programs_note(const ProgramCache& programs) {
+  std::string note = std::to_string(programs.built()) + " kernel programs built in " +
+                     format_text("%.1f", programs.build_seconds()) + " s of the driver's compiler (a fresh machine's cache is empty)";
+  if (programs.built_ahead() > 0)
+    note += "; " + std::to_string(programs.built_ahead()) +
+            " of them built ahead on a thread of their own while the device measured, " +
+            std::to_string(programs.built() - programs.built_ahead()) + " when asked, " +
+            std::to_string(programs.never_asked()) + " built ahead and never asked for";
+  return note;
+}
+
 // Calls per clock per compute unit of every math roof, at the held clock.
 void per_clock_rates(std::vector<MathRoof>& roofs, double mhz, std::uint32_t compute_units) {
   if (mhz <= 0 || compute_units == 0) return;
@@ -129,13 +144,19 @@ class BuildPipeline {
     std::string name;
     int weight;  // progress steps it counts for
     std::function<void()> measure;
+    std::function<ProgramList(const Session&)> programs;  // what it builds, in order; none: nothing
   };
   std::vector<Step> steps();
   std::vector<Step> chosen_steps(const std::vector<std::string>& keys);
-  static int compute_ceilings(const Plan& p) { return int(p.ops.size() * p.types.size() * p.widths.size()); }
+  // The compute step's progress steps: its ceilings, then the latencies.
+  static int compute_ceilings(const Plan& p) {
+    return int(p.ops.size() * p.types.size() * p.widths.size() + latency_types(p).size());
+  }
   static int math_calls(const Plan& p) { return int(p.math.calls.size()); }
 
   void measure_steps();
+  void prefetch_programs(Session& session, const std::vector<Step>& chosen);
+  void measure_naming_failures(const Step& step, const Progress& progress);
   void note_host_load(const std::optional<CpuTimes>& before);
   void name_gaps(const Session& session);
   void stop_if_compute_all_wrong(std::size_t tried, std::size_t wrong);
@@ -173,15 +194,19 @@ class BuildPipeline {
 // (model/suite_table, a step each, named by its chart or section) after the
 // memory hierarchy, the power model once every roof it is fitted to is known.
 std::vector<BuildPipeline::Step> BuildPipeline::steps() {
-  std::vector<Step> out{{"compute", "compute ceilings", compute_ceilings(plan_), [this] { measure_compute(); }},
-                        {"math", "math functions", math_calls(plan_), [this] { measure_math(); }},
-                        {"dram", "DRAM bandwidth", 1, [this] { measure_dram(); }},
-                        {"memory", "memory hierarchy", 1, [this] { measure_memory(); }}};
+  std::vector<Step> out{
+      {"compute", "compute ceilings", compute_ceilings(plan_), [this] { measure_compute(); },
+       [](const Session& s) { return compute_programs(s.plan); }},
+      {"math", "math functions", math_calls(plan_), [this] { measure_math(); }, [](const Session& s) { return math_programs(s.plan); }},
+      {"dram", "DRAM bandwidth", 1, [this] { measure_dram(); }, [](const Session& s) { return dram_programs(s.plan); }},
+      {"memory", "memory hierarchy", 1, [this] { measure_memory(); }, memory_programs}};
   for (const SuiteRow& row : suite_rows())
     out.push_back({std::string(row.chart.name.empty() ? row.section : row.chart.name), std::string(row.step), 1,
-                   [this, &row] { measure_suite_benchmark(row); }});
-  out.push_back({"power", "power model", 0, [this] { fit_power_model(); }});
-  out.push_back({"transfers", "host transfers and launch overhead", 1, [this] { measure_transfers(); }});
+                   [this, &row] { measure_suite_benchmark(row); },
+                   [&row](const Session& s) { return suite_programs(row, s.plan); }});
+  out.push_back({"power", "power model", 0, [this] { fit_power_model(); }, nullptr});
+  out.push_back({"transfers", "host transfers and launch overhead", 1, [this] { measure_transfers(); },
+                 [](const Session&) { return transfer_programs(); }});
   return out;
 }
 
@@ -222,6 +247,33 @@ void BuildPipeline::note_host_load(const std::optional<CpuTimes>& before) {
   if (noisy_run(doc_)) doc_.notes.push_back(noisy_run_note(doc_));
 }
 
+// On a GPU, every program the chosen steps will build is built ahead, in the
+// steps' order, on the program cache's thread, while the device measures with
+// those built before: on a freshly started H200 the driver's compiler took
+// 13.0 s of a 31.7 s quick build (117 programs, roofs/raw/health-nvidia-h200),
+// most of it while the device waited. Never on a CPU device: the compiler
+// would take the cores the measurement runs on.
+void BuildPipeline::prefetch_programs(Session& session, const std::vector<Step>& chosen) {
+  if (device_.is_cpu()) return;
+  ProgramList programs;
+  for (const Step& step : chosen)
+    if (step.programs)
+      for (ProgramKey& key : step.programs(session)) programs.push_back(std::move(key));
+  session.programs.prefetch(programs);
+}
+
+// A step's measuring; an OpenCL error says where it came (the step and what
+// it was doing: a kernel fault surfaces at a later call), and what the
+// steps before it kept.
+void BuildPipeline::measure_naming_failures(const Step& step, const Progress& progress) {
+  try {
+    step.measure();
+  } catch (const cl::Error& e) {
+    const std::string kept = saved_ ? "; what the steps before it measured is kept in " + outputs_.partial : "";
+    throw CommandError(Failure::runtime, opencl_error_text(e) + " during the " + step.name + " step (" + progress.doing() + ")" + kept);
+  }
+}
+
 void BuildPipeline::measure_steps() {
   const std::vector<Step> chosen = chosen_steps(request_.steps);
   int total = 0;
@@ -240,13 +292,14 @@ void BuildPipeline::measure_steps() {
     doc_.notes.push_back("only the steps " + keys + " were run (--steps)");
   }
   session.watch(true);  // until the first ceiling is kept
+  prefetch_programs(session, chosen);
   power_.start(session, doc_);
   for (const Step& step : chosen) {
     // A step of weight 1 is one progress step under its name; the compute
     // step shows each ceiling as its own.
     if (step.weight == 1) progress.step(step.name);
     const auto start = std::chrono::steady_clock::now();
-    step.measure();
+    measure_naming_failures(step, progress);
     doc_.steps.push_back({step.name, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()});
     save_partial();  // what the step added besides ceilings: power readings, notes, transfers
   }
@@ -254,10 +307,7 @@ void BuildPipeline::measure_steps() {
   read_clock(cpu_mhz_before);
   if (doc_.clock) per_clock_rates(doc_.math, doc_.clock->mhz, doc_.device.compute_units);
   for (auto& n : session.notes) doc_.notes.push_back(n);
-  doc_.notes.push_back(std::to_string(session.programs.built()) + " kernel programs built in " +
-                       format_text("%.1f", session.programs.build_seconds()) +
-                       " s of the driver's compiler (a fresh machine's cache is empty; on a GPU the compute step's are "
-                       "built on a thread of their own while the device measures)");
+  doc_.notes.push_back(programs_note(session.programs));
   session_ = nullptr;
 }
 
@@ -340,7 +390,6 @@ std::string BuildPipeline::kept_message() const {
 
 void BuildPipeline::measure_compute() {
   Session& s = *session_;
-  prefetch_compute_programs(s);
   std::size_t tried = 0, wrong = 0;
   for (Op op : plan_.ops)
     for (DataType type : plan_.types)
@@ -354,6 +403,10 @@ void BuildPipeline::measure_compute() {
       }
   stop_if_compute_all_wrong(tried, wrong);
   power_.read_kept(s, doc_);
+  for (DataType type : latency_types(plan_)) {
+    s.progress.step("latency " + str(type));
+    for (Op op : {Op::add, Op::mad}) attempt([&] { doc_.latencies.push_back(measure_latency(s, op, type)); });
+  }
 }
 
 // Each call of the plan in turn, saved as it comes; a function the device

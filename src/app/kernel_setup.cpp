@@ -2,6 +2,8 @@
 
 #include <filesystem>
 #include <map>
+#include <sstream>
+#include <string>
 
 #include "app/errors.hpp"
 #include "app/output_files.hpp"
@@ -145,6 +147,24 @@ InstrumentResult instrumented_copy(const PreparedKernel& k, const KernelRequest&
   return inst;
 }
 
+namespace {
+
+// Options that let the compiler reassociate floating-point adds may split a
+// chain into partial sums that run side by side: its length then bounds
+// nothing, and the counts keep none (0) and say why.
+void forget_reassociable_chains(CountsFile& c) {
+  if (c.counts.longest_chain == 0) return;
+  std::istringstream options(c.launch.build_options);
+  for (std::string word; options >> word;)
+    if (word == "-cl-fast-relaxed-math" || word == "-cl-unsafe-math-optimizations") {
+      c.counts.longest_chain = 0;
+      c.warnings.push_back(word + " lets the compiler reassociate floating-point adds: the dependent chains are not counted");
+      return;
+    }
+}
+
+}  // namespace
+
 CountsFile count_kernel(PreparedKernel& k, const KernelRequest& r) {
   const InstrumentResult inst = instrumented_copy(k, r, false);
   CountsFile c;
@@ -163,6 +183,7 @@ CountsFile count_kernel(PreparedKernel& k, const KernelRequest& r) {
   c.work_items = k.kernel->work_items();
   c.buffer_bytes = k.kernel->buffer_bytes();
   c.warnings = inst.warnings;
+  forget_reassociable_chains(c);
   return c;
 }
 

@@ -103,4 +103,9 @@ MeasuredSeries measure_atomic_contention(Session& s, const SeriesTags& which) {
   return series;
 }
 
+
+ProgramList programs_atomic_contention(const Plan&, const std::vector<SeriesTags>&) {
+  return {{"atomic_contention.cl", "-cl-std=CL1.2"}};
+}
+
 }  // namespace roofline

@@ -96,4 +96,7 @@ void check_atomic_counters(AtomicSpace space, AtomicTarget target, const std::ve
 
 MeasuredSeries measure_atomics(Session& s, const SeriesTags& which) { return AtomicRun(s, *which.space, *which.target).measure(); }
 
+
+ProgramList programs_atomics(const Plan&, const std::vector<SeriesTags>&) { return {{"atomics.cl", "-cl-std=CL1.2"}}; }
+
 }  // namespace roofline

@@ -8,26 +8,44 @@
 
 #include "benchmark/host_memory.hpp"
 #include "benchmark/random_fill.hpp"
+#include "benchmark/suite_benchmark.hpp"
 #include "measurement/interrupt.hpp"
 #include "model/units.hpp"
 
 namespace roofline {
 namespace {
 
-// Expected per-work-item sums of the read kernel: integer adds wrap, so the
-// order the device adds in does not matter.
-std::vector<std::uint32_t> expected_sums(const std::vector<std::uint32_t>& words, std::uint64_t global,
-                                         std::uint64_t per_item, int width, bool chunked) {
-  // One pass in memory order (a strided pass over gigabytes would take minutes):
-  // element e belongs to work-item e / per_item (chunks) or e % global (grid-stride).
-  std::vector<std::uint32_t> sums(global, 0);
-  const std::uint64_t elements = global * per_item;
-  for (std::uint64_t e = 0; e < elements; ++e) {
-    std::uint32_t s = 0;
-    for (int l = 0; l < width; ++l) s += words[e * width + l];
-    sums[chunked ? e / per_item : e % global] += s;
+// The sum the read kernel leaves for work-item `gid`: integer adds wrap, so
+// the order the device adds in does not matter. Element k of the work-item is
+// gid * per_item + k (chunks) or gid + k * global (grid-stride).
+std::uint32_t expected_sum(const std::vector<std::uint32_t>& words, std::uint64_t gid, std::uint64_t global,
+                           std::uint64_t per_item, int width, bool chunked) {
+  std::uint32_t sum = 0;
+  for (std::uint64_t k = 0; k < per_item; ++k) {
+    const std::uint64_t e = chunked ? gid * per_item + k : gid + k * global;
+    for (int l = 0; l < width; ++l) sum += words[e * std::uint64_t(width) + std::uint64_t(l)];
   }
-  return sums;
+  return sum;
+}
+
+// Where a point's stores and copies are read back: the first, a middle and
+// the last MiB of the `used` bytes (reading gigabytes back for every point
+// took most of a GPU's DRAM step), as byte offsets and a span.
+struct CheckedWindows {
+  std::uint64_t span = 0;
+  std::array<std::uint64_t, 3> at{};
+};
+CheckedWindows checked_windows(std::uint64_t used) {
+  const std::uint64_t span = std::min<std::uint64_t>(used, 1ull << 20) / 4 * 4;
+  return {span, {0, (used - span) / 2 / 4 * 4, used - span}};
+}
+
+// The build options of kernels/bandwidth.cl at `width` lanes.
+std::string dram_options(const Plan& plan, int width) {
+  std::ostringstream o;
+  o << "-cl-std=CL1.2 -DVT=" << (width == 1 ? "uint" : "uint" + std::to_string(width)) << " -DW=" << width
+    << " -DCHUNKED=" << (plan.chunked ? 1 : 0) << " -DLOADS=" << plan.loads_in_flight;
+  return o.str();
 }
 
 // The DRAM kernels of kernels/bandwidth.cl over one pair of buffers, shared
@@ -97,11 +115,8 @@ class DramKernels {
 
   // The kernel of `op` (read, store or copy) at `width` for `global` work-items, its arguments set.
   cl::Kernel kernel(Op op, int width, std::uint64_t global) const {
-    std::ostringstream o;
-    o << "-cl-std=CL1.2 -DVT=" << (width == 1 ? "uint" : "uint" + std::to_string(width)) << " -DW=" << width
-      << " -DCHUNKED=" << (s_.plan.chunked ? 1 : 0) << " -DLOADS=" << s_.plan.loads_in_flight;
     const char* name = op == Op::read ? "read_bw" : op == Op::store ? "store_bw" : "copy_bw";
-    cl::Kernel k(s_.programs.get("bandwidth.cl", o.str()), name);
+    cl::Kernel k(s_.programs.get("bandwidth.cl", dram_options(s_.plan, width)), name);
     int arg = 0;
     if (op != Op::store) k.setArg(arg++, src_);
     k.setArg(arg++, op == Op::read ? sums_ : dst_);
@@ -126,31 +141,40 @@ class DramKernels {
   void forget_host_data() { std::vector<std::uint32_t>().swap(host_); }
 
  private:
+  // The sums of a sample of the work-items (1024, the first and the last
+  // among them: every one on a CPU's few), each over all its elements.
   void check_sums(const LaunchShape& shape, int width) {
     std::vector<std::uint32_t> got(shape.global);
     s_.queue.enqueueReadBuffer(sums_, CL_TRUE, 0, shape.global * 4, got.data());
-    if (got != expected_sums(host_, shape.global, items_per_work_item(shape.global, width), width, s_.plan.chunked))
-      throw WrongResult("wrong sums from the DRAM read kernel (uint" + std::to_string(width) + ")");
+    const std::uint64_t per_item = items_per_work_item(shape.global, width);
+    for (std::uint64_t gid : sampled_items(shape.global, 1024))
+      if (got[gid] != expected_sum(host_, gid, shape.global, per_item, width, s_.plan.chunked))
+        throw WrongResult("wrong sum from work-item " + std::to_string(gid) + " of the DRAM read kernel (uint" +
+                          std::to_string(width) + ")");
   }
+  // The destination's checked windows against the source.
   void check_copy(std::uint64_t used, int width) {
-    std::vector<std::uint32_t> got(used / 4);
-    s_.queue.enqueueReadBuffer(dst_, CL_TRUE, 0, used, got.data());
-    if (std::memcmp(got.data(), host_.data(), used) != 0)
-      throw WrongResult("the DRAM copy kernel's destination differs from its source (uint" + std::to_string(width) + ")");
+    const CheckedWindows w = checked_windows(used);
+    std::vector<std::uint32_t> got(w.span / 4);
+    for (std::uint64_t at : w.at) {
+      s_.queue.enqueueReadBuffer(dst_, CL_TRUE, at, w.span, got.data());
+      if (std::memcmp(got.data(), host_.data() + at / 4, w.span) != 0)
+        throw WrongResult("the DRAM copy kernel's destination differs from its source at byte " + std::to_string(at) +
+                          " (uint" + std::to_string(width) + ")");
+    }
   }
-  // Element e (of `width` lanes) holds e, as a 32-bit word, in every lane:
-  // checked over the first, a middle and the last MiB of what was stored
-  // (reading gigabytes back for every point would take longer than the point).
+  // Element e (of `width` lanes) holds e, as a 32-bit word, in every lane,
+  // over the checked windows.
   void check_stores(std::uint64_t used, int width) {
-    const std::uint64_t span = std::min<std::uint64_t>(used, 1ull << 20) / 4 * 4;
-    for (std::uint64_t at : {std::uint64_t(0), (used - span) / 2 / 4 * 4, used - span}) {
-      std::vector<std::uint32_t> got(span / 4);
-      s_.queue.enqueueReadBuffer(dst_, CL_TRUE, at, span, got.data());
-      for (std::uint64_t w = 0; w < got.size(); ++w) {
-        const std::uint64_t word = at / 4 + w;
-        if (got[w] != std::uint32_t(word / std::uint64_t(width)))
+    const CheckedWindows w = checked_windows(used);
+    std::vector<std::uint32_t> got(w.span / 4);
+    for (std::uint64_t at : w.at) {
+      s_.queue.enqueueReadBuffer(dst_, CL_TRUE, at, w.span, got.data());
+      for (std::uint64_t i = 0; i < got.size(); ++i) {
+        const std::uint64_t word = at / 4 + i;
+        if (got[i] != std::uint32_t(word / std::uint64_t(width)))
           throw WrongResult("word " + std::to_string(word) + " of the DRAM store kernel's buffer holds " +
-                            std::to_string(got[w]) + " (uint" + std::to_string(width) + ")");
+                            std::to_string(got[i]) + " (uint" + std::to_string(width) + ")");
       }
     }
   }
@@ -278,6 +302,12 @@ std::vector<MeasuredCeiling> measure_dram(Session& s, bool with_replays) {
     out.push_back(std::move(m));
   }
   return out;
+}
+
+ProgramList dram_programs(const Plan& plan) {
+  ProgramList programs;
+  for (int width : plan.bandwidth_widths) programs.push_back({"bandwidth.cl", dram_options(plan, width)});
+  return programs;
 }
 
 }  // namespace roofline

@@ -18,4 +18,7 @@ namespace roofline {
 // With `with_replays`, each ceiling comes with its kernel's replay (for power).
 std::vector<MeasuredCeiling> measure_dram(Session& session, bool with_replays = false);
 
+// The programs the DRAM step builds: one per width of the plan.
+ProgramList dram_programs(const Plan& plan);
+
 }  // namespace roofline

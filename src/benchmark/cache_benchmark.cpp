@@ -351,13 +351,26 @@ LevelHints hints_for(const DeviceEntry& d, const MemoryPlan& m) {
   return h;
 }
 
-// The plateau's middle: where a level's roofs are measured.
-double plateau_middle(const DetectedLevel& level) {
+// Where a level's roofs are measured: the middle of its plateau; on a GPU,
+// a level the architecture's table gives a size for at a quarter of that
+// size, kept inside the plateau. A plateau's ends move with the curve's
+// resolution and the run's noise (an H200's L2 spanned 1-47 MB in a quick
+// build and 11.8-28 MB in a full one, whose middles read 4.8% apart on a
+// curve still falling as the L1's share of hits fades:
+// roofs/raw/health-nvidia-h200; two quick builds on one H100 began its L2 at
+// 1.0 and 8.3 MB and read 6.7% apart: roofs/raw/health-nvidia-h100); the
+// architecture's size does not, so every build walks the same working set.
+// The table's size places the roof even where the curve's capacity
+// disagrees with it (an H100's L2 ends at half its 50 MB on the curves: each
+// partition keeps its own copy of what both halves of the chip read).
+double roof_target_bytes(const Session& s, const DetectedLevel& level) {
+  if (!s.plan.cpu && level.reported_bytes)
+    return std::clamp(*level.reported_bytes / 4, level.first_bytes, level.last_bytes);
   return std::sqrt(std::max(level.first_bytes, 1.0) * std::max(level.last_bytes, 1.0));
 }
 
-// The working set a level's roof of `op` walks at launch `l`: the middle of
-// the level's plateau, in whole blocks. Stores and copies give each
+// The working set a level's roof of `op` walks at launch `l`: its target
+// (roof_target_bytes), in whole blocks. Stores and copies give each
 // work-group a slice of its own: at a GPU's first level, private to each
 // compute unit, that much per compute unit; and at least a block per
 // work-group, as long as that still fits the level. Zero where the walk
@@ -367,7 +380,7 @@ std::uint64_t roof_working_set(const Session& s, const WorkingSet& ws, const Det
   const bool stores = op == Op::store || op == Op::copy;
   const double per_unit = stores && first_level && !s.plan.cpu ? double(std::max<std::uint32_t>(1, s.device.identity.compute_units)) : 1;
   const std::uint64_t granule = ws.step_bytes(l) * (op == Op::copy ? 2 : 1);
-  std::uint64_t bytes = std::uint64_t(plateau_middle(level) * per_unit) / granule * granule;
+  std::uint64_t bytes = std::uint64_t(roof_target_bytes(s, level) * per_unit) / granule * granule;
   if (stores && bytes < ws.min_bytes(op, l)) {
     bytes = ws.min_bytes(op, l);
     if (level.capacity_bytes && double(bytes) > *level.capacity_bytes * per_unit) return 0;
@@ -514,17 +527,24 @@ void serve_first_level_stores_from_next(std::vector<MeasuredCeiling>& roofs, con
   }
 }
 
+constexpr int kSweepWidths[] = {1, 2, 4, 8, 16};
+
+// The types of the width sweep: float, and double where the device has it.
+std::vector<DataType> width_sweep_types(const Session& s) {
+  std::vector<DataType> types{DataType::float32};
+  if (s.device.has_extension("cl_khr_fp64")) types.push_back(DataType::float64);
+  return types;
+}
+
 // The first level's read roof for every type and width (the thesis's vector
 // sweep), at the launch shape of its roof `ref`, timed in rounds together.
 std::vector<MeasuredCeiling> measure_width_sweep(Session& s, const DetectedLevel& level, const Ceiling& ref) {
   const MemoryPlan& m = s.plan.memory;
-  const double mid = plateau_middle(level);
-  std::vector<DataType> types{DataType::float32};
-  if (s.device.has_extension("cl_khr_fp64")) types.push_back(DataType::float64);
+  const double mid = roof_target_bytes(s, level);
   std::vector<std::unique_ptr<WorkingSet>> sets;
   std::vector<PendingRoof> roofs;
-  for (DataType type : types)
-    for (int width : {1, 2, 4, 8, 16}) {
+  for (DataType type : width_sweep_types(s))
+    for (int width : kSweepWidths) {
       if (type == m.type && width == m.width) continue;
       s.progress.detail(level.level.name + " read " + str(type) + std::to_string(width));
       sets.push_back(std::make_unique<WorkingSet>(s, type, width, m.loads_in_flight, 4 * std::uint64_t(mid) + (1 << 20), ref.launch));
@@ -603,6 +623,18 @@ MemoryHierarchy measure_memory_hierarchy(Session& s, const std::string& override
   measure_memory_hierarchy(s, override_path, with_replays,
                            {[&](const MemoryCurves& c) { h.curves = c; }, [&](MeasuredCeiling c) { h.ceilings.push_back(std::move(c)); }});
   return h;
+}
+
+ProgramList memory_programs(const Session& s) {
+  const MemoryPlan& m = s.plan.memory;
+  ProgramList programs{{"memory.cl", working_set_options(s, m.type, m.width, m.loads_in_flight)},
+                       {"memory.cl", scalar_options(1)}};
+  if (m.width_sweep)
+    for (DataType type : width_sweep_types(s))
+      for (int width : kSweepWidths)
+        if (type != m.type || width != m.width) programs.push_back({"memory.cl", working_set_options(s, type, width, m.loads_in_flight)});
+  programs.push_back({"memory.cl", scalar_options(m.loads_in_flight)});
+  return programs;
 }
 
 }  // namespace roofline

@@ -40,4 +40,9 @@ void measure_memory_hierarchy(Session& session, const std::string& override_path
 // The same, the whole hierarchy handed back at the end.
 MemoryHierarchy measure_memory_hierarchy(Session& session, const std::string& override_path, bool with_replays = false);
 
+// The programs the memory hierarchy builds, in the order it asks for them:
+// the sweep's working set, the pointer chase, the width sweep's working sets
+// (a full build), the local- and constant-memory kernels.
+ProgramList memory_programs(const Session& session);
+
 }  // namespace roofline

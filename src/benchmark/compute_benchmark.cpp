@@ -31,6 +31,11 @@ std::string compute_options(Op op, const ChainSetup& setup) {
   return o.str();
 }
 
+// The dependent-latency kernel: one scalar chain of x = x + b (add) or x = a*x + b (mad).
+ChainSetup latency_setup(Op op, DataType type) {
+  return ChainSetup{type, op == Op::add ? ChainShape::Step : ChainShape::Affine, 1, 1, 4, 0};
+}
+
 // One built variant of the compute kernel with its buffers and the host's
 // expected outputs for every iteration count it ran with.
 class ComputeVariant {
@@ -78,10 +83,13 @@ class ComputeVariant {
   // with the host's expectation (it also warms this shape up), then timed
   // repetitions as the policy says.
   Stats measure(const LaunchShape& shape, std::uint32_t iters, const SamplingPolicy& policy) {
+    return rate_stats(checked_samples(shape, iters, policy), ops(shape.global, iters));
+  }
+  // The same measurement's launch times, in seconds.
+  std::vector<double> checked_samples(const LaunchShape& shape, std::uint32_t iters, const SamplingPolicy& policy) {
     run(shape, iters);
     check(shape, iters);
-    auto samples = sample([&] { return run(shape, iters); }, policy);
-    return rate_stats(samples, ops(shape.global, iters));
+    return sample([&] { return run(shape, iters); }, policy);
   }
 
  // One unchecked launch (the same kernel the measurement checked).
@@ -223,17 +231,35 @@ MeasuredCeiling measure_compute(Session& s, Op op, DataType type, int width, boo
   return m;
 }
 
-void prefetch_compute_programs(Session& s) {
-  const Plan& plan = s.plan;
-  if (plan.cpu) return;
-  std::vector<std::pair<std::string, std::string>> programs;
+std::vector<DataType> latency_types(const Plan& plan) {
+  std::vector<DataType> out;
+  for (DataType type : plan.types)
+    if (type != DataType::int32) out.push_back(type);
+  return out;
+}
+
+OperationLatency measure_latency(Session& s, Op op, DataType type) {
+  const LaunchShape one{1, 1};
+  ComputeVariant v(s, op, latency_setup(op, type), 1);
+  s.progress.detail("dependent " + str(type) + " " + str(op));
+  const std::uint32_t iters = v.calibrate(one, s.plan.launch_target_s);
+  std::vector<double> per_op = v.checked_samples(one, iters, s.plan.sweep);
+  // A launch runs iters x 8 dependent operations (the chain's steps).
+  for (double& t : per_op) t /= double(iters) * kStepsPerIter;
+  return {op, type, summarize(std::move(per_op))};
+}
+
+ProgramList compute_programs(const Plan& plan) {
+  ProgramList programs;
   for (Op op : plan.ops)
     for (DataType type : plan.types)
       for (int width : plan.widths)
         for (ChainShape shape : shapes_for(op, type))
           for (int chains : plan.chain_candidates(type, width, shape == ChainShape::Pair ? 2 : 1))
             programs.push_back({"compute.cl", compute_options(op, ChainSetup{type, shape, width, chains, 4, 0})});
-  s.programs.prefetch(programs);
+  for (DataType type : latency_types(plan))
+    for (Op op : {Op::add, Op::mad}) programs.push_back({"compute.cl", compute_options(op, latency_setup(op, type))});
+  return programs;
 }
 
 }  // namespace roofline

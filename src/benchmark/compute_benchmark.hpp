@@ -17,10 +17,17 @@ namespace roofline {
 // With `with_replay`, it comes with a replay of the winning kernel (for power).
 MeasuredCeiling measure_compute(Session& session, Op op, DataType type, int width, bool with_replay = false);
 
-// On a GPU, every program the plan's compute ceilings will try (each op,
-// type, width, chain shape and count, in the order they are measured) is
-// built ahead on a thread of its own (ProgramCache::prefetch), while the
-// device measures; on a CPU device nothing is.
-void prefetch_compute_programs(Session& session);
+// The time of one dependent `op` (add or mad) of `type` (float types): one
+// chain (x = x + b or x = a*x + b, kernels/compute.cl's step and affine
+// shapes) in one work-item, its output checked, timed as the plan's sweep
+// points are.
+OperationLatency measure_latency(Session& session, Op op, DataType type);
+// The types whose latency a build measures: the plan's floating-point types.
+std::vector<DataType> latency_types(const Plan& plan);
+
+// Every program the plan's compute ceilings will try: each op, type, width,
+// chain shape and count, in the order they are measured (for
+// ProgramCache::prefetch).
+ProgramList compute_programs(const Plan& plan);
 
 }  // namespace roofline

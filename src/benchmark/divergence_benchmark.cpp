@@ -18,6 +18,8 @@ std::uint32_t step(std::uint32_t path, std::uint32_t s, std::uint32_t x) {
   return rotate((x + (0x85EBCA6Bu + s)) ^ (0xC2B2AE35u * (s + 1)));
 }
 
+std::string divergence_options(int paths) { return "-cl-std=CL1.2 -DPATHS=" + std::to_string(paths); }
+
 class DivergenceRun {
  public:
   explicit DivergenceRun(Session& s) : s_(s) {
@@ -33,7 +35,7 @@ class DivergenceRun {
   const LaunchShape& shape() const { return shape_; }
 
   cl::Kernel kernel(int paths) {
-    return cl::Kernel(s_.programs.get("divergence.cl", "-cl-std=CL1.2 -DPATHS=" + std::to_string(paths)), "divergence");
+    return cl::Kernel(s_.programs.get("divergence.cl", divergence_options(paths)), "divergence");
   }
 
   double run(cl::Kernel& k, std::uint32_t iters) {
@@ -106,6 +108,17 @@ MeasuredSeries measure_divergence(Session& s, const SeriesTags&) {
   }
   if (run.reported_width() > 0) test.marks["reported_width"] = run.reported_width();
   return test;
+}
+
+
+// Path counts a work-group of the plan's launch holds (a kernel that takes
+// smaller groups is skipped after its build).
+ProgramList programs_divergence(const Plan& plan, const std::vector<SeriesTags>&) {
+  ProgramList programs;
+  for (int paths : plan.suite.paths)
+    if (paths == 1 || std::uint64_t(paths) <= plan.suite.divergence_launch.local)
+      programs.push_back({"divergence.cl", divergence_options(paths)});
+  return programs;
 }
 
 }  // namespace roofline

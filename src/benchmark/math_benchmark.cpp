@@ -202,4 +202,11 @@ std::optional<MathRoof> measure_math(Session& s, const MathCall& call) {
   return roof;
 }
 
+ProgramList math_programs(const Plan& plan) {
+  ProgramList programs;
+  for (const MathCall& call : plan.math.calls)
+    for (int chains : plan.math.chains) programs.push_back({"math.cl", math_options(call, chains)});
+  return programs;
+}
+
 }  // namespace roofline

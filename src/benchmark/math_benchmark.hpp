@@ -21,4 +21,7 @@ namespace roofline {
 // clock is known).
 std::optional<MathRoof> measure_math(Session& session, const MathCall& call);
 
+// The programs the plan's math calls build, in the order they are measured.
+ProgramList math_programs(const Plan& plan);
+
 }  // namespace roofline

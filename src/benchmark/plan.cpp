@@ -64,18 +64,21 @@ void plan_gpu_compute_and_dram(Plan& p, const DeviceEntry& d, std::uint64_t cus,
   // array size but by noise.
   p.bandwidth_one_pass = true;
   p.loads_in_flight = 4;
-  // 16 times the L2, so that DRAM serves the loads; at least 4 GiB per
-  // buffer in a full build, 1 GiB (BabelStream's --arraysize 2^27 doubles,
-  // roofs/device_run.sh) in a quick one, whose host-side fill and checks of
-  // 4 GiB took most of its 10 s DRAM step on an H200.
-  p.bandwidth_bytes = std::max<std::uint64_t>(16 * d.identity.global_cache_bytes, quick ? 1ull << 30 : 4ull << 30);
-  // A quick build's compute widths: 1, 4 and 8 lanes. A GPU lane is a
+  // 16 times the L2, so that DRAM serves the loads, and at least 4 GiB per
+  // buffer, quick builds too: with 1 GiB a quick build's DRAM read on an
+  // H200 was 0.972 of the full build's at the same launch and width
+  // (roofs/raw/health-nvidia-h200); the host fills the source on all its
+  // cores and checks samples of each point, so 4 GiB costs a quick build
+  // little.
+  p.bandwidth_bytes = std::max<std::uint64_t>(16 * d.identity.global_cache_bytes, 4ull << 30);
+  // A quick build's compute widths: 4 and 8 lanes. A GPU lane is a
   // work-item, so widths add only instruction-level parallelism; the
   // H200's best width was 8 (float, double MAD) or within 0.1% of it
-  // (roofs/raw/nvidia-h200-suite/quick.json), and width 16 has the largest
-  // kernels, whose compilation is most of a fresh machine's compute step
-  // (roofs/raw/compile-cost-h200).
-  if (quick) p.widths = {1, 4, 8};
+  // (roofs/raw/nvidia-h200-suite/quick.json), width 1 read 1.5% lower on an
+  // H100 (roofs/raw/health-nvidia-h100), and the driver's compiler is most of
+  // a fresh machine's compute step (roofs/raw/compile-cost-h200): with widths
+  // 1, 4 and 8 a quick build on a fresh H100 took 28.3-29.5 s.
+  if (quick) p.widths = {4, 8};
 }
 
 // A CPU's memory sweeps: every thread streams its own copy of the walk, so

@@ -89,7 +89,7 @@ ProgramCache::~ProgramCache() {
     std::lock_guard<std::mutex> lock(mutex_);
     stop_ = true;
   }
-  if (thread_.joinable()) thread_.join();
+  for (std::thread& t : builders_) t.join();
 }
 
 cl::Program ProgramCache::timed_build(const std::string& file, const std::string& source, const std::string& options) {
@@ -101,42 +101,48 @@ cl::Program ProgramCache::timed_build(const std::string& file, const std::string
   return program;
 }
 
-void ProgramCache::prefetch(const std::vector<std::pair<std::string, std::string>>& programs) {
-  std::vector<std::pair<Key, std::string>> jobs;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    for (const Key& key : programs)
-      if (!programs_.count(key) && !pending_.count(key)) {
-        pending_[key] = true;
-        jobs.push_back({key, source(key.first)});  // read here: source() is not for two threads
-      }
+void ProgramCache::prefetch(const ProgramList& programs) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (const Key& key : programs)
+    if (!programs_.count(key) && !pending_.count(key)) {
+      pending_[key] = true;
+      queue_.push_back({key, source(key.first)});  // read here: source() is not for two threads
+    }
+  while (active_ < std::min<std::size_t>(kBuilders, queue_.size())) {
+    ++active_;
+    builders_.emplace_back([this] { build_ahead(); });
   }
-  if (jobs.empty()) return;
-  if (thread_.joinable()) thread_.join();  // one prefetching thread at a time
-  thread_ = std::thread([this, jobs = std::move(jobs)]() mutable { build_ahead(std::move(jobs)); });
 }
 
-void ProgramCache::build_ahead(std::vector<std::pair<Key, std::string>> jobs) {
-  for (auto& [key, text] : jobs) {
+// A builder: the queue's programs in order, until it is empty or the cache stops.
+void ProgramCache::build_ahead() {
+  for (;;) {
+    std::pair<Key, std::string> job;
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      if (stop_) {
-        for (auto& job : jobs) pending_.erase(job.first);
+      if (stop_ || queue_.empty()) {
+        if (stop_) {
+          for (auto& left : queue_) pending_.erase(left.first);
+          queue_.clear();
+        }
+        --active_;
         built_.notify_all();
         return;
       }
+      job = std::move(queue_.front());
+      queue_.pop_front();
     }
     std::exception_ptr error;
     cl::Program program;
     try {
-      program = timed_build(key.first, text, key.second);
+      program = timed_build(job.first.first, job.second, job.first.second);
     } catch (...) {
       error = std::current_exception();
     }
     std::lock_guard<std::mutex> lock(mutex_);
-    pending_.erase(key);
-    if (error) failed_[key] = error;
-    else prefetched_[key] = std::move(program);
+    pending_.erase(job.first);
+    if (error) failed_[job.first] = error;
+    else prefetched_[job.first] = std::move(program), ++built_ahead_;
     built_.notify_all();
   }
 }
@@ -164,6 +170,16 @@ const cl::Program& ProgramCache::get(const std::string& file, const std::string&
   cl::Program program = timed_build(file, source(file), options);
   dump_binary(program, file, options);
   return programs_.emplace(key, std::move(program)).first->second;
+}
+
+std::size_t ProgramCache::built_ahead() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return built_ahead_;
+}
+
+std::size_t ProgramCache::never_asked() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return prefetched_.size() + pending_.size();
 }
 
 std::size_t ProgramCache::built() const {

@@ -7,7 +7,10 @@
 
 namespace roofline {
 
-// Fills `words` 32-bit words with xorshift64* output from `seed`.
+// Fills `words` 32-bit words with xorshift64* output: each MiB-sized chunk of
+// 2^20 words from its own state (splitmix64 of `seed` and the chunk's index),
+// so that the host's threads fill chunks at once (gigabytes of a GPU's DRAM
+// test took seconds of one core) and the words depend on the seed alone.
 void fill_random(std::uint32_t* words, std::size_t count, std::uint64_t seed);
 
 }  // namespace roofline

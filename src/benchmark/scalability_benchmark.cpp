@@ -23,6 +23,8 @@ std::vector<float> random_floats(std::size_t n, std::uint64_t seed) {
   return out;
 }
 
+std::string vector_add_options(const Plan& plan) { return std::string("-cl-std=CL1.2 -DCHUNKED=") + (plan.chunked ? "1" : "0"); }
+
 class VectorAddRun {
  public:
   explicit VectorAddRun(Session& s) : s_(s) {
@@ -33,8 +35,7 @@ class VectorAddRun {
     da_ = cl::Buffer(s.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, a_.data());
     db_ = cl::Buffer(s.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, b_.data());
     dc_ = cl::Buffer(s.context, CL_MEM_WRITE_ONLY, bytes);
-    kernel_ = cl::Kernel(s.programs.get("vector_add.cl", std::string("-cl-std=CL1.2 -DCHUNKED=") + (s.plan.chunked ? "1" : "0")),
-                         "vector_add");
+    kernel_ = cl::Kernel(s.programs.get("vector_add.cl", vector_add_options(s.plan)), "vector_add");
     kernel_.setArg(0, da_);
     kernel_.setArg(1, db_);
     kernel_.setArg(2, dc_);
@@ -114,6 +115,11 @@ MeasuredSeries measure_scalability(Session& s, const SeriesTags&) {
     sweep.points.push_back(p);
   }
   return sweep;
+}
+
+
+ProgramList programs_scalability(const Plan& plan, const std::vector<SeriesTags>&) {
+  return {{"vector_add.cl", vector_add_options(plan)}};
 }
 
 }  // namespace roofline

@@ -18,6 +18,8 @@ std::uint32_t most_exact_iters(int width) { return std::uint32_t((1u << 24) / (1
 
 std::string type_name(int width) { return width == 1 ? "float" : "float" + std::to_string(width); }
 
+std::string stride_options(int width) { return "-cl-std=CL1.2 -DT=" + type_name(width) + " -DW=" + std::to_string(width); }
+
 // The buffer, its host copy (reads) and the launch every stride shares.
 class StrideRun {
  public:
@@ -48,9 +50,7 @@ class StrideRun {
   }
 
   cl::Kernel kernel(std::uint32_t stride, std::uint32_t iters) {
-    std::ostringstream o;
-    o << "-cl-std=CL1.2 -DT=" << type_name(width_) << " -DW=" << width_;
-    cl::Kernel k(s_.programs.get("stride.cl", o.str()), op_ == Op::read ? "stride_read" : "stride_write");
+    cl::Kernel k(s_.programs.get("stride.cl", stride_options(width_)), op_ == Op::read ? "stride_read" : "stride_write");
     int arg = 0;
     k.setArg(arg++, buffer_);
     if (op_ == Op::read) k.setArg(arg++, sums_);
@@ -172,6 +172,16 @@ MeasuredSeries measure_global_stride(Session& s, const SeriesTags& which) {
   curve.bytes = run.bytes();
   for (std::uint32_t stride : s.plan.suite.strides) curve.points.push_back(run.measure(stride));
   return curve;
+}
+
+
+ProgramList programs_global_stride(const Plan&, const std::vector<SeriesTags>& series) {
+  ProgramList programs;
+  for (const SeriesTags& tags : series) {
+    const ProgramKey key{"stride.cl", stride_options(tags.width.value_or(1))};
+    if (std::find(programs.begin(), programs.end(), key) == programs.end()) programs.push_back(key);
+  }
+  return programs;
 }
 
 }  // namespace roofline

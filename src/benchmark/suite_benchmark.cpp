@@ -16,7 +16,17 @@ constexpr Measure kMeasures[] = {
 #undef SUITE_BENCHMARK
 };
 
+using Programs = ProgramList (*)(const Plan&, const std::vector<SeriesTags>&);
+
+constexpr Programs kPrograms[] = {
+#define SUITE_BENCHMARK(id, ...) &programs_##id,
+#include "model/suite_benchmarks.inc"
+#undef SUITE_BENCHMARK
+};
+
 }  // namespace
+
+ProgramList suite_programs(const SuiteRow& row, const Plan& plan) { return kPrograms[std::size_t(row.id)](plan, row.series); }
 
 MeasuredSeries measure_suite(Session& session, const SuiteRow& row, const SeriesTags& which) {
   MeasuredSeries series = kMeasures[std::size_t(row.id)](session, which);

@@ -21,8 +21,17 @@ namespace roofline {
 #include "model/suite_benchmarks.inc"
 #undef SUITE_BENCHMARK
 
+// Each row's programs: what its measure function asks the program cache for
+// over the row's `series` (for ProgramCache::prefetch).
+#define SUITE_BENCHMARK(id, ...) ProgramList programs_##id(const Plan& plan, const std::vector<SeriesTags>& series);
+#include "model/suite_benchmarks.inc"
+#undef SUITE_BENCHMARK
+
 // The row's series `which`, measured by its measure function, with its derived facts.
 MeasuredSeries measure_suite(Session& session, const SuiteRow& row, const SeriesTags& which);
+
+// The programs the row's series build, in the order they ask for them.
+ProgramList suite_programs(const SuiteRow& row, const Plan& plan);
 
 // One launch of kernels/stride.cl: element (gid * stride + k * global) & mask
 // for access k = 0 .. 16 iters - 1 of work-item gid.

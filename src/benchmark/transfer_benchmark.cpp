@@ -202,7 +202,7 @@ std::vector<TransferFit> measure_transfers(Session& s) {
 }
 
 LaunchOverhead measure_launch_overhead(Session& s) {
-  cl::Kernel k(s.programs.get("empty.cl", "-cl-std=CL1.2"), "empty");
+  cl::Kernel k(s.programs.get("empty.cl", transfer_programs().front().second), "empty");
   cl::Buffer out(s.context, CL_MEM_WRITE_ONLY, sizeof(cl_uint));
   k.setArg(0, out);
   const std::vector<std::uint64_t> counts = s.plan.quick ? std::vector<std::uint64_t>{1, 1024, 1ull << 20}
@@ -232,5 +232,7 @@ LaunchOverhead measure_launch_overhead(Session& s) {
   }
   return lo;
 }
+
+ProgramList transfer_programs() { return {{"empty.cl", "-cl-std=CL1.2"}}; }
 
 }  // namespace roofline

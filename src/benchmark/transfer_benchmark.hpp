@@ -42,4 +42,7 @@ std::vector<TransferFit> measure_transfers(Session& session);
 // Each count is launched once untimed first (PoCL compiles per launch shape).
 LaunchOverhead measure_launch_overhead(Session& session);
 
+// The program the launch overhead runs (kernels/empty.cl).
+ProgramList transfer_programs();
+
 }  // namespace roofline

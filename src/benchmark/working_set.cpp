@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "benchmark/random_fill.hpp"
+#include "benchmark/suite_timing.hpp"
 #include "model/units.hpp"
 
 namespace roofline {
@@ -45,19 +46,30 @@ std::string accesses_of(Op op) {
   }
 }
 
+// Image reads need image support and 16-byte elements.
+bool with_images(const Session& s, std::uint64_t element_bytes) {
+  return element_bytes == 16 && s.device.device.getInfo<CL_DEVICE_IMAGE_SUPPORT>();
+}
+
 }  // namespace
 
-WorkingSet::WorkingSet(Session& s, DataType type, int width, int loads, std::uint64_t max_bytes, const LaunchShape& largest)
-    : s_(s), type_(type), width_(width), loads_(loads), scatter_(s.plan.memory.scatter) {
+std::string working_set_options(const Session& s, DataType type, int width, int loads) {
   const bool dbl = type == DataType::float64;
-  elem_ = scalar_bytes(type) * std::uint64_t(width);
   const std::string w = width == 1 ? "" : std::to_string(width);
   const std::string ut = (dbl ? "ulong" : "uint") + w;
   std::ostringstream o;
   o << "-cl-std=CL1.2 -DT=" << str(type) << " -DVT=" << str(type) << w << " -DW=" << width << " -DUTV=" << ut
     << " -DSUT=" << (dbl ? "ulong" : "uint") << " -DU=" << loads << " -DLTILE=" << kLocalTile
-    << " -DSCATTER=" << (scatter_ ? 1 : 0) << " -DHAS_IMAGES=" << (images() ? 1 : 0) << (dbl ? " -DUSE_FP64" : "");
-  program_ = s_.programs.get("memory.cl", o.str());
+    << " -DSCATTER=" << (s.plan.memory.scatter ? 1 : 0)
+    << " -DHAS_IMAGES=" << (with_images(s, scalar_bytes(type) * std::uint64_t(width)) ? 1 : 0)
+    << (dbl ? " -DUSE_FP64" : "");
+  return o.str();
+}
+
+WorkingSet::WorkingSet(Session& s, DataType type, int width, int loads, std::uint64_t max_bytes, const LaunchShape& largest)
+    : s_(s), type_(type), width_(width), loads_(loads), scatter_(s.plan.memory.scatter) {
+  elem_ = scalar_bytes(type) * std::uint64_t(width);
+  program_ = s_.programs.get("memory.cl", working_set_options(s, type, width, loads));
   bytes_ = max_bytes / (elem_ * 2) * elem_ * 2;
   host_.resize(bytes_ / 4);
   fill_random(host_.data(), host_.size(), 7 + width);
@@ -84,7 +96,7 @@ std::uint64_t WorkingSet::min_bytes(Op op, const LaunchShape& l) const {
   return step_bytes(l) * (reads(op) ? 1 : l.work_groups()) * std::uint64_t(sides(op));
 }
 
-bool WorkingSet::images() const { return elem_ == 16 && s_.device.device.getInfo<CL_DEVICE_IMAGE_SUPPORT>(); }
+bool WorkingSet::images() const { return with_images(s_, elem_); }
 
 std::string WorkingSet::describe(Op op, const LaunchShape& l) const {
   const std::string pattern = reads(op) ? std::string("every work-group walking the whole working set") +
@@ -142,7 +154,12 @@ std::uint64_t WorkingSet::calibrate(cl::Kernel& k, int count_arg, const LaunchSh
   return count;
 }
 
-Walk WorkingSet::prepare(Op op, std::uint64_t ws, const LaunchShape& l, double target_s) {
+Walk WorkingSet::prepare(Op op, std::uint64_t ws, const LaunchShape& asked, double target_s) {
+  cl::Kernel kernel(program_, kernel_name(op));
+  // Work-groups no larger than the kernel takes: a wide type's kernel may
+  // hold too many registers for the largest groups (an H100 refused the
+  // float16 L1 read at 1024 work-items a group: OpenCL error -5).
+  const LaunchShape l = fit_to_kernel(asked, s_.max_local(kernel));
   const std::uint64_t step = l.local * std::uint64_t(loads_);
   const std::uint64_t nblocks = blocks_for(op, ws, l);
   const std::uint64_t n = nblocks * step;
@@ -151,7 +168,7 @@ Walk WorkingSet::prepare(Op op, std::uint64_t ws, const LaunchShape& l, double t
   w.op = op;
   w.launch = l;
   w.working_set = double(n * elem_) * sides(op);
-  w.kernel = cl::Kernel(program_, kernel_name(op));
+  w.kernel = kernel;
   const int count_arg = set_walk_args(w.kernel, op, nblocks);
   // The first try moves the working set once in all (each work-group its
   // share): one whole pass per work-group over a DRAM-sized set would take seconds.

@@ -31,6 +31,10 @@ struct Walk {
   std::vector<cl::Memory> uses;  // the buffers and image it reads or writes, kept alive with it
 };
 
+// The build options of kernels/memory.cl for a working set of `width` x
+// `type` elements and `loads` loads in flight.
+std::string working_set_options(const Session& session, DataType type, int width, int loads);
+
 class WorkingSet {
  public:
   // Buffers for working sets up to `max_bytes` (two of them: the data and a

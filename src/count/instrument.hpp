@@ -13,10 +13,12 @@
 // whose statements charge private 64-bit counters; a generated __kernel K
 // with the same parameters plus two trailing ones
 //   __local ulong *__rl_scratch   (one ulong per work-item of a group)
-//   __global uint *__rl_out       (2 x (kCounterSlots + math_slots) words, zeroed)
+//   __global uint *__rl_out       (2 x (kMathSlotBase + math_slots) words, zeroed)
 // calls it (so early returns and barriers stay as written), sums the counters
 // over the work-group in local memory and adds the sums to __rl_out as 64-bit
-// values made of two 32-bit atomics (low word, high word + carry).
+// values made of two 32-bit atomics (low word, high word + carry); the
+// longest dependent chain (slot kChainSlot) is kept as the largest of any
+// work-item's, in the slot's low word.
 //
 // With record_addresses, the copy also records the address of every global,
 // constant and local access (and every barrier) of the work-items of sampled
@@ -80,7 +82,7 @@ struct InstrumentResult {
   RecordedLayout layout;                 // record_addresses: what the header's words are
   // Counting copy: the math calls (docs/methodology.md, "Counting rules") the source
   // makes, each with its own counter slot after the fixed ones: slot
-  // kCounterSlots + i counts calls of math_slots[i]. Empty in record mode.
+  // kMathSlotBase + i counts calls of math_slots[i]. Empty in record mode.
   std::vector<MathCall> math_slots;
 };
 

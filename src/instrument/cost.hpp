@@ -1,6 +1,6 @@
 // instrument/cost: what a statement or an operand charges, slot by slot: the
 // fixed counters of model/op_counts.hpp, then one slot per distinct math call
-// (from kCounterSlots on, numbered by instrument/cost_rules). No Clang.
+// (from kMathSlotBase on, numbered by instrument/cost_rules). No Clang.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -15,7 +15,7 @@ namespace roofline {
 
 struct Cost {
   std::array<std::uint64_t, kCounterSlots> v{};
-  std::map<int, std::uint64_t> math;  // math-call slots (from kCounterSlots on): calls
+  std::map<int, std::uint64_t> math;  // math-call slots (from kMathSlotBase on): calls
 
   bool any() const {
     for (auto x : v)

@@ -138,7 +138,7 @@ void CostRules::charge_math(MathFunction f, MathForm form, QualType t, Cost& c) 
 
 // The next slot after the fixed ones the first time a call is met.
 int CostRules::math_slot(const MathCall& m) {
-  const auto [it, added] = math_slot_of_.try_emplace(m, kCounterSlots + int(math_slots_.size()));
+  const auto [it, added] = math_slot_of_.try_emplace(m, kMathSlotBase + int(math_slots_.size()));
   if (added) math_slots_.push_back(m);
   return it->second;
 }

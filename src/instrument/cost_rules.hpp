@@ -68,7 +68,7 @@ class CostRules {
   // roofs' arithmetic): one call per lane of its first argument.
   void charge_math_builtin(const std::string& name, clang::QualType first, Cost& c);
 
-  // Slot kCounterSlots + i counts calls of math_slots()[i], in the order met.
+  // Slot kMathSlotBase + i counts calls of math_slots()[i], in the order met.
   const std::vector<MathCall>& math_slots() const { return math_slots_; }
 
  private:

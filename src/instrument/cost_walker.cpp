@@ -40,8 +40,8 @@ bool is_barrier(const FunctionDecl* fd) {
 
 }  // namespace
 
-CostWalker::CostWalker(const Context& context, ChargeWriter* charges, AccessRecorder* recorder)
-    : ctx_(context), charges_(charges), recorder_(recorder) {}
+CostWalker::CostWalker(const Context& context, ChargeWriter* charges, AccessRecorder* recorder, ChainWriter* chains)
+    : ctx_(context), charges_(charges), chains_(chains), recorder_(recorder) {}
 
 void CostWalker::function(Stmt* body) {
   function_body_ = body;
@@ -114,6 +114,7 @@ void CostWalker::stmt(Stmt* s) {
     Cost c;
     expr(e, c);
     charge(s, c);
+    if (chains_) chains_->statement(e);
   }
   // break, continue, goto, null statements: nothing to charge.
 }
@@ -135,7 +136,10 @@ void CostWalker::for_stmt(ForStmt* fs) {
   Cost c;
   if (auto* init = fs->getInit()) {
     if (auto* e = dyn_cast<Expr>(init)) expr(e, c);
-    else if (auto* d = dyn_cast<DeclStmt>(init)) decl_cost(d, c);
+    else if (auto* d = dyn_cast<DeclStmt>(init)) {
+      decl_cost(d, c);
+      if (chains_) chains_->declaration(d, fs);
+    }
   }
   charge(fs, c);
   branch(fs->getCond());
@@ -271,6 +275,7 @@ void CostWalker::decl_stmt(DeclStmt* ds) {
   Cost c;
   decl_cost(ds, c);
   charge(ds, c);
+  if (chains_) chains_->declaration(ds, ds);
 }
 
 // ---- expressions ----

@@ -24,6 +24,7 @@
 #include <clang/Rewrite/Core/Rewriter.h>
 
 #include "instrument/access_recorder.hpp"
+#include "instrument/chain_writer.hpp"
 #include "instrument/charge_writer.hpp"
 #include "instrument/cost_rules.hpp"
 #include "instrument/source_edits.hpp"
@@ -46,7 +47,8 @@ class CostWalker {
     Warnings& warnings;
   };
   // `charges` for the counting copy, `recorder` for the recording copy.
-  CostWalker(const Context& context, ChargeWriter* charges, AccessRecorder* recorder);
+  // `chains`, the counting copy's dependent-chain counters (instrument/chain_writer), with `charges`.
+  CostWalker(const Context& context, ChargeWriter* charges, AccessRecorder* recorder, ChainWriter* chains = nullptr);
 
   // A function of the user's files other than the kernel.
   void function(clang::Stmt* body);
@@ -87,6 +89,7 @@ class CostWalker {
 
   Context ctx_;
   ChargeWriter* charges_;
+  ChainWriter* chains_;
   AccessRecorder* recorder_;
   bool in_kernel_ = false;
   const clang::Stmt* function_body_ = nullptr;      // of the function being walked

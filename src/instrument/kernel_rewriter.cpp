@@ -32,8 +32,10 @@ KernelRewriter::KernelRewriter(ASTContext& ctx, Rewriter& rw, const UserIncludes
       edits_(rw, tokens),
       rules_(ctx, !record),
       charges_(record ? std::nullopt : std::make_optional<ChargeWriter>(edits_, ctx.getSourceManager())),
+      chains_(record ? std::nullopt : std::make_optional<ChainWriter>(edits_, ctx.getSourceManager())),
       recorder_(record ? std::make_optional<AccessRecorder>(ctx, text_, edits_, rules_, warnings_) : std::nullopt),
-      walker_({ctx, text_, rw, edits_, files, rules_, warnings_}, charges_ ? &*charges_ : nullptr, recorder_ ? &*recorder_ : nullptr) {}
+      walker_({ctx, text_, rw, edits_, files, rules_, warnings_}, charges_ ? &*charges_ : nullptr, recorder_ ? &*recorder_ : nullptr,
+              chains_ ? &*chains_ : nullptr) {}
 
 void KernelRewriter::rewrite(const std::string& kernel) {
   const FunctionDecl* target = find_kernel(kernel);
@@ -89,7 +91,10 @@ void KernelRewriter::rewrite_function(FunctionDecl* fd, const FunctionDecl* targ
     }
   } else if (files_.is_user_function(fd)) {
     add_counter_parameter(fd);
-    if (fd->doesThisDeclarationHaveABody()) walker_.function(fd->getBody());
+    if (fd->doesThisDeclarationHaveABody()) {
+      if (chains_) chains_->parameters(fd);
+      walker_.function(fd->getBody());
+    }
   }
 }
 
@@ -98,6 +103,7 @@ void KernelRewriter::rewrite_function(FunctionDecl* fd, const FunctionDecl* targ
 // to each of its __local variables, which the wrapper declares.
 void KernelRewriter::rewrite_kernel(const FunctionDecl* fd) {
   auto* body = cast<CompoundStmt>(fd->getBody());
+  if (chains_) chains_->parameters(fd);
   walker_.kernel(body);
   dereference_hoisted(body);
   kernel_ = wrapped(fd);
@@ -206,7 +212,7 @@ void KernelRewriter::drop_declaration(const Decl* d, const std::string& replacem
 // calls met, and the slots charged are known.
 std::string KernelRewriter::wrapper() const {
   if (recorder_) return record_wrapper(kernel_, header_);
-  return counting_wrapper(kernel_, kCounterSlots + int(rules_.math_slots().size()), charges_->used_slots(), charges_->once_per_item());
+  return counting_wrapper(kernel_, kMathSlotBase + int(rules_.math_slots().size()), charges_->used_slots(), charges_->once_per_item());
 }
 
 }  // namespace roofline

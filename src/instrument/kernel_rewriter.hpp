@@ -64,6 +64,7 @@ class KernelRewriter {
   CostRules rules_;
   Warnings warnings_;
   std::optional<ChargeWriter> charges_;     // the counting copy
+  std::optional<ChainWriter> chains_;       // the counting copy's dependent chains
   std::optional<AccessRecorder> recorder_;  // the recording copy
   CostWalker walker_;
   std::vector<std::string> kernels_;

@@ -306,7 +306,7 @@ OpCounts UserKernel::count(const std::string& instrumented_source, const std::ve
   std::uint64_t group = 1;
   for (auto l : local_) group *= l;
   if (local_.empty()) group = k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_.device);
-  std::vector<cl_uint> zero(2 * (kCounterSlots + math_slots.size()), 0);
+  std::vector<cl_uint> zero(2 * (kMathSlotBase + math_slots.size()), 0);
   cl::Buffer out(context_, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, zero.size() * sizeof(cl_uint), zero.data());
   k.setArg(cl_uint(args_.size()), cl::Local(std::size_t(group) * sizeof(cl_ulong)));
   k.setArg(cl_uint(args_.size() + 1), out);
@@ -315,8 +315,9 @@ OpCounts UserKernel::count(const std::string& instrumented_source, const std::ve
   OpCounts c;
   const auto word = [&](std::size_t i) { return std::uint64_t(zero[2 * i]) | (std::uint64_t(zero[2 * i + 1]) << 32); };
   for (int i = 0; i < kCounterSlots; ++i) c.slot[i] = word(std::size_t(i));
+  c.longest_chain = word(kChainSlot);
   for (std::size_t m = 0; m < math_slots.size(); ++m)
-    if (const std::uint64_t calls = word(kCounterSlots + m)) c.math[math_slots[m]] += calls;
+    if (const std::uint64_t calls = word(kMathSlotBase + m)) c.math[math_slots[m]] += calls;
   return c;
 }
 

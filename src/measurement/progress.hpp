@@ -16,6 +16,9 @@ class Progress {
   void detail(const std::string& what);
   void finish();
   bool enabled() const { return enabled_; }
+  // What the current step is doing: "DRAM bandwidth: DRAM read uint4, 270336
+  // work-items" (kept when nothing is shown, for error messages).
+  std::string doing() const { return what_ + (detail_.empty() ? "" : ": " + detail_); }
 
  private:
   void draw();

@@ -30,6 +30,12 @@ enum CounterSlot : int {
   kCounterSlots
 };
 
+// The per-work-item counter array's slots past the fixed ones: the
+// work-item's longest dependent chain (instrument/chain_writer; a maximum,
+// not summed), then one per math call.
+inline constexpr int kChainSlot = kCounterSlots;
+inline constexpr int kMathSlotBase = kCounterSlots + 1;
+
 struct OpCounts {
   std::array<std::uint64_t, kCounterSlots> slot{};
   // Math-function calls (the counting rules' math category): one per lane
@@ -37,6 +43,9 @@ struct OpCounts {
   // and integer ops, which count these calls by their own rules (fmax and
   // floor count no FLOP, an integer / counts an integer op).
   std::map<MathCall, std::uint64_t> math;
+  // The longest dependent chain of floating-point updates any work-item
+  // made (instrument/chain_writer: a lower bound of its dependent chain).
+  std::uint64_t longest_chain = 0;
   double flops() const { return double(slot[kFlopHalf]) + double(slot[kFlopFloat]) + double(slot[kFlopDouble]); }
   double intops() const { return double(slot[kIntop]); }
   // CARM traffic: global, constant and local loads and stores (private excluded).

@@ -158,6 +158,19 @@ void from_json(const json& j, HeldClock& c) {
   get_opt(j, "samples_mhz", c.samples_mhz);
 }
 
+void to_json(json& j, const OperationLatency& l) { j = {{"op", l.op}, {"type", l.type}, {"seconds", l.seconds}}; }
+void from_json(const json& j, OperationLatency& l) {
+  j.at("op").get_to(l.op);
+  j.at("type").get_to(l.type);
+  j.at("seconds").get_to(l.seconds);
+}
+
+std::optional<double> RoofsDocument::latency_of(Op op, DataType type) const {
+  for (const OperationLatency& l : latencies)
+    if (l.op == op && l.type == type && l.seconds.median > 0) return l.seconds.median;
+  return std::nullopt;
+}
+
 void to_json(json& j, const RoofsDocument& d) {
   j = {{"schema_version", d.schema_version}, {"tool", {{"name", "roofline"}, {"version", d.tool_version}, {"git_revision", d.git_revision}}},
        {"date", d.date}, {"command_line", d.command_line}, {"complete", d.complete}, {"quick", d.quick},
@@ -165,6 +178,7 @@ void to_json(json& j, const RoofsDocument& d) {
        {"memory", opt(d.memory)}, {"transfers", d.transfers},
        {"launch_overhead", opt(d.launch_overhead)}, {"energy", opt(d.energy)}, {"math", d.math},
        {"steps", d.steps}, {"notes", d.notes}};
+  if (!d.latencies.empty()) j["compute_latency"] = d.latencies;
   if (d.concurrent_with > 0) j["concurrent_with"] = d.concurrent_with;
   if (d.others_cpu_share) j["others_cpu_share"] = *d.others_cpu_share;
   for (const SuiteRow& row : suite_rows()) j[std::string(row.section)] = section_to_json(row, d.series(row.id));
@@ -192,6 +206,7 @@ void from_json(const json& j, RoofsDocument& d) {
   get_opt(j, "launch_overhead", d.launch_overhead);
   get_opt(j, "energy", d.energy);
   get_opt(j, "math", d.math);
+  get_opt(j, "compute_latency", d.latencies);
   for (const SuiteRow& row : suite_rows())
     if (const std::string section(row.section); j.contains(section))
       if (std::vector<MeasuredSeries> series = section_from_json(row, j.at(section)); !series.empty())

@@ -77,6 +77,16 @@ struct StepTime {
   double seconds = 0;
 };
 
+// The time of one dependent operation of `type`: a single chain of `op`
+// (add: x = x + b; mad: x = a*x + b) in one work-item, each step waiting for
+// the one before. What a kernel's dependent chain costs when too few
+// work-items hide it.
+struct OperationLatency {
+  Op op = Op::mad;
+  DataType type = DataType::float32;
+  Stats seconds;  // per operation
+};
+
 struct RoofsDocument {
   int schema_version = kSchemaVersion;
   std::string tool_version, git_revision, date, command_line;
@@ -100,6 +110,9 @@ struct RoofsDocument {
   // suite benchmark's series (model/suite_table), a benchmark that measured
   // none absent.
   std::vector<MathRoof> math;  // built-in function throughput
+  std::vector<OperationLatency> latencies;  // "compute_latency": dependent operations
+  // The latency of a dependent `op` of `type`, when measured.
+  std::optional<double> latency_of(Op op, DataType type) const;
   std::map<SuiteBenchmark, std::vector<MeasuredSeries>> suite;
   std::vector<StepTime> steps;     // in the order they ran; empty in files of older versions
   std::vector<std::string> notes;  // what was skipped and why, warnings
@@ -132,6 +145,8 @@ void to_json(nlohmann::json& j, const DeviceIdentity& d);
 void from_json(const nlohmann::json& j, DeviceIdentity& d);
 void to_json(nlohmann::json& j, const StepTime& s);
 void from_json(const nlohmann::json& j, StepTime& s);
+void to_json(nlohmann::json& j, const OperationLatency& l);
+void from_json(const nlohmann::json& j, OperationLatency& l);
 void to_json(nlohmann::json& j, const HeldClock& c);
 void from_json(const nlohmann::json& j, HeldClock& c);
 void to_json(nlohmann::json& j, const RoofsDocument& d);

@@ -50,6 +50,8 @@ void check_counted(const fs::path& kernel) {
     CHECK(counts.at("counters").contains(name));  // no misspelt counter in the expected file
   }
   CHECK(math_of(counts) == expected.at("math"));
+  // The longest dependent chain, 0 where the file says nothing.
+  CHECK(counts.at("longest_chain") == expected.value("longest_chain", 0));
   if (expected.contains("warnings")) CHECK(counts.at("warnings") == expected.at("warnings"));
   fs::remove_all(out.parent_path());
 }

@@ -231,7 +231,7 @@ TEST_CASE("charges every work-item makes once are added for the NDRange, with no
   CHECK(triad.source.find(once_per_item(kGlobalLoad, 16)) != std::string::npos);   // b[i], c[i]
   CHECK(triad.source.find(once_per_item(kGlobalStore, 8)) != std::string::npos);   // a[i]
   CHECK(triad.source.find("barrier(") == std::string::npos);
-  const std::string counter_array = "__rl_c[" + std::to_string(kCounterSlots) + "]";
+  const std::string counter_array = "__rl_c[" + std::to_string(kMathSlotBase) + "]";  // the fixed slots and the chain's
   REQUIRE(triad.source.find(counter_array) != std::string::npos);
   CHECK(triad.source.find("__rl_c[") == triad.source.find(counter_array));  // the array, no charge
 
@@ -315,14 +315,35 @@ TEST_CASE("math calls get a counter slot each after the fixed ones, in the order
                                        {MathFunction::div, MathForm::precise, DataType::float64},
                                        {MathFunction::mod, MathForm::precise, DataType::int32}};
   REQUIRE(r.math_slots == expected);
-  const int words = kCounterSlots + int(expected.size());
+  const int words = kMathSlotBase + int(expected.size());
   CHECK(r.source.find("ulong __rl_c[" + std::to_string(words) + "];") != std::string::npos);
   CHECK(r.source.find("for (int __rl_i = 0; __rl_i < " + std::to_string(words) + "; ++__rl_i) __rl_c[__rl_i] = 0;") != std::string::npos);
-  CHECK(r.source.find(once_per_item(kCounterSlots, 4)) != std::string::npos);     // rsqrt on a float4, once per item
-  CHECK(r.source.find(charges({{kCounterSlots + 1, 1}})) != std::string::npos);  // native_sin, in the loop's body
+  CHECK(r.source.find(once_per_item(kMathSlotBase, 4)) != std::string::npos);     // rsqrt on a float4, once per item
+  CHECK(r.source.find(charges({{kMathSlotBase + 1, 1}})) != std::string::npos);  // native_sin, in the loop's body
   // The recording copy charges nothing and keeps its three words after the fixed counters.
   const auto rec = instrument(
       "__kernel void m(__global float* a) { int i = get_global_id(0); a[i] = sqrt(a[i]) / a[i + 1]; }\n", "m", true);
   CHECK(rec.math_slots.empty());
   CHECK(rec.source.find("ulong __rl_c[" + std::to_string(kCounterSlots + 3) + "];") != std::string::npos);
+}
+
+TEST_CASE("a floating-point variable updated from its own value gets a chain counter; the recording copy none") {
+  // tests/counted/dependent_chains.cl counts the chains.
+  const std::string source =
+      "__kernel void c(__global const float* x, __global float* y) {\n"
+      "  float acc = 0.0f;\n"
+      "  for (int k = 0; k < 8; ++k) acc += x[k];\n"
+      "  float z = acc * 2.0f;\n"
+      "  z = x[0];\n"
+      "  y[get_global_id(0)] = acc + z;\n"
+      "}\n";
+  const auto counted = instrument(source, "c");
+  const std::string slot = "__rl_c[" + std::to_string(kChainSlot) + "]";
+  CHECK(counted.source.find("ulong __rl_d0=0;float acc") != std::string::npos);  // declared where acc is
+  CHECK(counted.source.find(slot + "=max(" + slot + ",++__rl_d0);") != std::string::npos);  // acc += reads acc
+  CHECK(counted.source.find("__rl_d1=0;") != std::string::npos);  // z = x[0] starts z's chain again
+  CHECK(counted.source.find("++__rl_d1") == std::string::npos);   // z is never updated from itself
+  CHECK(counted.source.find("atomic_max(&__rl_out[2 * " + std::to_string(kChainSlot) + "]") != std::string::npos);
+  const auto recorded = instrument(source, "c", true);
+  CHECK(recorded.source.find("__rl_d") == std::string::npos);
 }

@@ -172,3 +172,22 @@ TEST_CASE("the codes the prediction's coming terms need exist, with stable names
   CHECK(name_of(FindingCode::atomic_contention) == "atomic_contention");
   CHECK(name_of(FindingCode::launch_overhead) == "launch_overhead");
 }
+
+TEST_CASE("a dependent chain of floating-point updates that bounds the kernel is named, with the work-items that would hide it") {
+  AccessAnalysis a;
+  a.target = gpu();
+  Prediction p;
+  p.limit = {PredictionTermKind::latency,
+             "dependent float chain of 4096 links at 1024 work-items, 2.14 ns a link (a dependent float add or MAD, the faster); "
+             "the float8 MAD roof needs about 71000 work-items of one chain each",
+             std::nullopt, 4096.0 * 1024, 4096.0 * 1024 / 8.8e-6, 8.8e-6};
+  p.seconds = p.limit.seconds;
+  p.terms = {p.limit};
+  const std::vector<Finding> f = diagnose(a, p, 1024);
+  const Finding* chain = with_code(f, FindingCode::latency_bound);
+  REQUIRE(chain);
+  CHECK(has(chain->text, "latency-bound: dependent float chain of 4096 links at 1024 work-items"));
+  CHECK(has(chain->text, "needs about 71000 work-items"));
+  CHECK(!has(chain->text, "load"));  // not the dependent loads' wording
+  CHECK(has(chain->suggestion, "interleave independent chains"));
+}

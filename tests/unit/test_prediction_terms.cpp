@@ -142,3 +142,30 @@ TEST_CASE("atomic sites go at the rate measured for their contention; dependent 
   d.suite.clear();
   CHECK_FALSE(atomic_term(a, d));
 }
+
+TEST_CASE("a work-item's longest dependent chain costs the faster of the measured add and MAD latencies per link") {
+  RoofsDocument document = roofs();
+  // Links at 1,000 work-items: the occupancy term's 10 FLOPs take 0.01 s.
+  const KernelWork work = flops_at(10, 1000);
+  CHECK_FALSE(chain_term(500, work.flops_by_type, 1000, document));  // nothing measured: no term
+  document.latencies = {{Op::add, DataType::float32, at(0.03)}, {Op::mad, DataType::float32, at(0.02)},
+                        {Op::mad, DataType::float64, at(0.001)}};  // a double latency the kernel has no FLOPs in
+  const auto chain = chain_term(500, work.flops_by_type, 1000, document);
+  REQUIRE(chain);
+  CHECK(chain->seconds == doctest::Approx(500 * 0.02));
+  CHECK_FALSE(chain->level);  // not a chain of loads
+  // The MAD roof's MADs per second times a link's latency: 500 x 0.02 = 10 work-items.
+  CHECK(chain->roof.find("needs about 10 work-items of one chain each") != std::string::npos);
+  CHECK_FALSE(chain_term(0, work.flops_by_type, 1000, document));
+
+  // Through the prediction: the chain bounds the kernel (10 s against DRAM's 1 s).
+  KernelWork chained = work;
+  chained.longest_chain = 500;
+  const auto p = predict_time(chained, document);
+  REQUIRE(p);
+  CHECK(p->limit.kind == PredictionTermKind::latency);
+  CHECK(p->seconds >= 10);
+  const auto unchained = predict_time(work, document);
+  REQUIRE(unchained);
+  CHECK(unchained->seconds < 5);
+}
