@@ -4,20 +4,13 @@
 
 #include <clang/AST/PrettyPrinter.h>
 
+#include "instrument/ast_match.hpp"
 #include "instrument/wrapper_emitter.hpp"
 
 namespace roofline {
 using namespace clang;
 
 namespace {
-
-bool refers_to(const Stmt* s, const ValueDecl* v) {
-  if (!s) return false;
-  if (auto* ref = dyn_cast<DeclRefExpr>(s); ref && ref->getDecl() == v) return true;
-  for (const Stmt* c : s->children())
-    if (refers_to(c, v)) return true;
-  return false;
-}
 
 const std::string kArguments = counter_arguments(true);
 

@@ -1,21 +1,13 @@
 #include "instrument/chain_writer.hpp"
 
 
+#include "instrument/ast_match.hpp"
 #include "model/op_counts.hpp"
 
 namespace roofline {
 using namespace clang;
 
 namespace {
-
-// Whether `e` reads the variable `v` anywhere.
-bool reads(const Stmt* e, const VarDecl* v) {
-  if (!e) return false;
-  if (auto* ref = dyn_cast<DeclRefExpr>(e); ref && ref->getDecl() == v) return true;
-  for (const Stmt* c : e->children())
-    if (reads(c, v)) return true;
-  return false;
-}
 
 // "__rl_c[K]=max(__rl_c[K],++COUNTER);": the work-item's longest chain after a link.
 std::string link(const std::string& counter) {
@@ -67,7 +59,7 @@ void ChainWriter::statement(const Expr* e) {
   if (!bo || !bo->isAssignmentOp()) return;
   const VarDecl* v = counted_variable(bo->getLHS());
   if (!v) return;
-  const bool linked = isa<CompoundAssignOperator>(bo) || reads(bo->getRHS(), v);
+  const bool linked = isa<CompoundAssignOperator>(bo) || refers_to(bo->getRHS(), v);
   const std::string text = linked ? link(counter(v)) : counter(v) + "=0;";
   edits_.at(sm_.getExpansionLoc(e->getBeginLoc()), false, Nesting::Statement, text);
 }

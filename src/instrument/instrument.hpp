@@ -15,6 +15,8 @@
 //   cost_table.hpp       what each OpenCL C builtin counts for by its name
 //   cost.hpp             a statement's charges, slot by slot
 //   charge_writer.hpp    the counting copy's counter updates, and the charges made once per work-item
+//   chain_writer.hpp     the counting copy's dependent-chain counters: each work-item's longest chain
+//   ast_match.hpp        questions about the AST more than one rewriter asks
 //   access_recorder.hpp  the recording copy: every access, branch and barrier writes a record
 //   wrapper_emitter.hpp  the generated __kernel around the kernel, from templates/*.cl (templates.hpp)
 //   source_edits.hpp     text inserted at tokens, also inside macro expansions

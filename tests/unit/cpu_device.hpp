@@ -4,9 +4,14 @@
 #pragma once
 #include <doctest/doctest.h>
 
+#include <memory>
 #include <vector>
 
+#include "benchmark/plan.hpp"
+#include "benchmark/program_cache.hpp"
+#include "benchmark/session.hpp"
 #include "device/device.hpp"
+#include "measurement/progress.hpp"
 
 namespace roofline {
 
@@ -18,5 +23,15 @@ inline const DeviceEntry* cpu_device(std::vector<DeviceEntry>& devices) {
     return nullptr;
   }
 }
+
+// A session of the quick plan on the CPU device, for tests that run
+// benchmarks; `session` is null (the test returns) where there is none.
+struct CpuSession {
+  std::vector<DeviceEntry> devices = enumerate_devices();
+  const DeviceEntry* device = cpu_device(devices);
+  Progress progress{1, false};
+  std::unique_ptr<Plan> plan = device ? std::make_unique<Plan>(make_plan(*device, /*quick=*/true)) : nullptr;
+  std::unique_ptr<Session> session = device ? std::make_unique<Session>(*device, *plan, find_kernel_dir(""), progress) : nullptr;
+};
 
 }  // namespace roofline

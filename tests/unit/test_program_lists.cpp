@@ -38,12 +38,10 @@ TEST_CASE("the random fill depends on the seed alone, chunk by chunk") {
 
 // The suite rows, the math calls and the launch overhead build exactly what they list.
 TEST_CASE("build steps ask for the programs they list") {
-  std::vector<DeviceEntry> devices = enumerate_devices();
-  const DeviceEntry* dev = cpu_device(devices);
-  if (!dev) return;
-  const Plan plan = make_plan(*dev, /*quick=*/true);
-  Progress progress(1, false);
-  Session session(*dev, plan, find_kernel_dir(""), progress);
+  CpuSession cpu;
+  if (!cpu.session) return;
+  Session& session = *cpu.session;
+  const Plan& plan = *cpu.plan;
   const std::size_t before = session.programs.built();  // the session's own (the loop budget)
 
   ProgramList listed = math_programs(plan);
@@ -68,12 +66,9 @@ TEST_CASE("build steps ask for the programs they list") {
 }
 
 TEST_CASE("programs asked ahead after the builders ran dry are built too") {
-  std::vector<DeviceEntry> devices = enumerate_devices();
-  const DeviceEntry* dev = cpu_device(devices);
-  if (!dev) return;
-  const Plan plan = make_plan(*dev, /*quick=*/true);
-  Progress progress(1, false);
-  Session session(*dev, plan, find_kernel_dir(""), progress);
+  CpuSession cpu;
+  if (!cpu.session) return;
+  Session& session = *cpu.session;
   const std::size_t before = session.programs.built_ahead();
   session.programs.prefetch(transfer_programs());
   (void)session.programs.get("empty.cl", transfer_programs().front().second);

@@ -30,12 +30,10 @@ TEST_CASE("transfer sizes follow the plan and the device's allocation limit") {
 }
 
 TEST_CASE("transfer and launch overhead benchmarks on the CPU device") {
-  std::vector<DeviceEntry> devices = enumerate_devices();
-  const DeviceEntry* dev = cpu_device(devices);
-  if (!dev) return;
-  const Plan plan = make_plan(*dev, /*quick=*/true);
-  Progress progress(1, false);
-  Session session(*dev, plan, find_kernel_dir(""), progress);
+  CpuSession cpu;
+  if (!cpu.session) return;
+  Session& session = *cpu.session;
+  const DeviceEntry* dev = cpu.device;
 
   const std::vector<TransferFit> fits = measure_transfers(session);
   REQUIRE(fits.size() == 3);
@@ -63,7 +61,7 @@ TEST_CASE("transfer and launch overhead benchmarks on the CPU device") {
     REQUIRE(f.points.size() == sizes.size());
     for (std::size_t i = 0; i < f.points.size(); ++i) {
       CHECK(f.points[i].bytes == double(sizes[i]));
-      CHECK(f.points[i].stats.samples >= std::size_t(plan.sweep.min_samples));
+      CHECK(f.points[i].stats.samples >= std::size_t(cpu.plan->sweep.min_samples));
       CHECK(f.points[i].stats.median > 0);
       if (i) CHECK(f.points[i - 1].bytes < f.points[i].bytes);
     }
