@@ -727,7 +727,8 @@ void check_known_sizes(LevelDetection& d, const std::vector<double>& known, cons
     if (!agrees)
       d.notes.push_back("levels: " + l.level.name + " ends at " + format_bytes(*l.capacity_bytes) + " on the curves, more than " +
                         "2x from the " + format_bytes(known[k]) + " " + source +
-                        " has: flagged (a sweep disturbed by other work, or a part the table does not know)");
+                        " has: flagged (a sweep disturbed by other work, a part the table does not know, or a cache split in "
+                        "halves that each keep a copy of what both read, as an H100's L2 partitions do)");
   }
 }
 
