@@ -92,9 +92,10 @@ std::optional<PredictionTerm> chain_term(double links, const std::map<DataType, 
   if (!latency) return std::nullopt;
   const double seconds = links * *latency;
   // Work-items of one such chain each that would keep the MAD roof busy
-  // (Little's law: the roof's MADs per second times a MAD's latency).
+  // (Little's law: the roof's instructions per second times a link's latency).
   const Ceiling* roof = best_compute_roof(doc, type);
-  const double needed = roof ? roof->value / 2 * *latency : 0;
+  const double per_instruction = roof && roof->op == Op::mad ? 2 : 1;  // operations a lane's instruction counts for
+  const double needed = roof ? roof->value / per_instruction * *latency : 0;
   std::string text = format_text("dependent %s chain of %.0f links at %s work-items, %.3g ns a link (a dependent %s add or MAD, the "
                                  "faster)",
                                  str(type).c_str(), links, items_text(work_items).c_str(), *latency * 1e9, str(type).c_str());

@@ -108,7 +108,7 @@ std::string programs_note(const ProgramCache& programs) {
                      format_text("%.1f", programs.build_seconds()) + " s of the driver's compiler (a fresh machine's cache is empty)";
   if (programs.built_ahead() > 0)
     note += "; " + std::to_string(programs.built_ahead()) +
-            " of them built ahead on a thread of their own while the device measured, " +
+            " of them built ahead on threads of their own while the device measured, " +
             std::to_string(programs.built() - programs.built_ahead()) + " when asked, " +
             std::to_string(programs.never_asked()) + " built ahead and never asked for";
   return note;
@@ -248,7 +248,7 @@ void BuildPipeline::note_host_load(const std::optional<CpuTimes>& before) {
 }
 
 // On a GPU, every program the chosen steps will build is built ahead, in the
-// steps' order, on the program cache's thread, while the device measures with
+// steps' order, on the program cache's builders, while the device measures with
 // those built before: on a freshly started H200 the driver's compiler took
 // 13.0 s of a 31.7 s quick build (117 programs, roofs/raw/health-nvidia-h200),
 // most of it while the device waited. Never on a CPU device: the compiler

@@ -74,7 +74,7 @@ void plan_gpu_compute_and_dram(Plan& p, const DeviceEntry& d, std::uint64_t cus,
   // A quick build's compute widths: 4 and 8 lanes. A GPU lane is a
   // work-item, so widths add only instruction-level parallelism; the
   // H200's best width was 8 (float, double MAD) or within 0.1% of it
-  // (roofs/raw/nvidia-h200-suite/quick.json), width 1 read 1.5% lower on an
+  // (roofs/raw/nvidia-h200-suite/quick.json), width 1 read 1.8% under width 8 on an
   // H100 (roofs/raw/health-nvidia-h100), and the driver's compiler is most of
   // a fresh machine's compute step (roofs/raw/compile-cost-h200): with widths
   // 1, 4 and 8 a quick build on a fresh H100 took 28.3-29.5 s.
