@@ -15,6 +15,12 @@
 #            and BabelStream (--arraysize 2^29 doubles, 4 GiB per array)
 #            alternated A B A B A B A B, the median ratio of
 #            DRAM copy to BabelStream's Copy and of DRAM read to its Dot.
+#   health-evaluate  (nvidia-h200) health's three builds and their side by
+#            side, without the BabelStream alternation; then issue 28's
+#            evaluation (roofs/place/evaluate.sh: place --analyze through the
+#            carried instrumenter, as device_run.sh's evaluate) against the full
+#            build's roofs, for $CASES (all when unset), in the call's remaining
+#            time (EVALUATE_S seconds, 330 by default).
 #   all      (nvidia-h200-x4) build --device GPU-LIST --quick (every GPU of
 #            the node, as `roofline devices --json` lists them) one after another,
 #            then --concurrent --alone (the first run's files), each timed;
@@ -25,7 +31,7 @@
 #            machine has mpirun (the image lists none: then the output says so).
 #   default  (nvidia-h200-x2) a build without --device (--quick --steps
 #            compute): the warning naming the GPU it took, and its note.
-# usage: roofs/devices_run.sh health|all|default
+# usage: roofs/devices_run.sh health|health-evaluate|all|default
 set -uo pipefail
 step=${1:?usage: roofs/devices_run.sh health|all|default}
 out=${OUT:?OUT must name the folder whose files come back}
@@ -76,19 +82,40 @@ for kind, op, typ, level, label in keys:
 for p, d in docs:
     print(p, "steps:", ", ".join("%s %.1f s" % (s["name"], s["seconds"]) for s in d.get("steps", [])))
     print(p, "notes:", *[n for n in d["notes"] if "programs built" in n or n.startswith("key ceilings")], sep="\n  ")
+    for l in d.get("compute_latency", []):
+        r = l.get("chain_rate")
+        print("  dependent %s %s: %.3g ns a link%s" % (l["type"], l["op"], l["seconds"]["median"] * 1e9,
+              ", %.4g G links/s at %d work-items of %d" % (r["links_per_second"]["median"] / 1e9, r["work_items"], r["local"]) if r else ""))
 PY
 }
 
+# The health check's builds: quick (empty compiler caches, a fresh
+# machine's), full, quick again (caches emptied again), and the side by side.
+health_builds() {
+  fresh_cache() { export HOME=$(mktemp -d) && export CUDA_CACHE_PATH=$HOME/nv-cache; }
+  local home=$HOME
+  fresh_cache
+  timed "$raw/quick.txt" "$bin" build --device gpu --quick --energy none -o "$work/quick.json" --svg "$work/quick.svg"
+  timed "$raw/full.txt" "$bin" build --device gpu --energy none -o "$work/full.json" --svg "$work/full.svg"
+  fresh_cache
+  timed "$raw/quick-2.txt" "$bin" build --device gpu --quick --energy none -o "$work/quick-2.json" --svg "$work/quick-2.svg"
+  export HOME=$home
+  key_ceilings "$work/full.json" "$work/quick.json" "$work/quick-2.json" > "$raw/side-by-side.txt" 2>&1
+}
+
 case $step in
+  health-evaluate)
+    health_builds
+    mkdir -p "$work/evaluate"
+    . roofs/carried_instrumenter.sh
+    use_carried_instrumenter "$PWD/.carry/instrument" "$work"
+    export ROOFLINE_KERNELS=$PWD/kernels
+    timeout "${EVALUATE_S:-330}" roofs/place/evaluate.sh "$work/full.json" "$work/evaluate" "$bin" --device gpu \
+      > "$work/evaluate/summary-log.txt" 2>&1
+    echo "evaluate exit $?" >> "$work/evaluate/summary-log.txt"
+    tar -C "$work" -czf "$out/health-evaluate.tar.gz" raw quick.json quick-2.json full.json evaluate ;;
   health)
-    # Each quick build with an empty compiler cache, a fresh machine's.
-    fresh_cache() { export HOME=$(mktemp -d) && export CUDA_CACHE_PATH=$HOME/nv-cache; }
-    fresh_cache
-    timed "$raw/quick.txt" "$bin" build --device gpu --quick --energy none -o "$work/quick.json" --svg "$work/quick.svg"
-    timed "$raw/full.txt" "$bin" build --device gpu --energy none -o "$work/full.json" --svg "$work/full.svg"
-    fresh_cache
-    timed "$raw/quick-2.txt" "$bin" build --device gpu --quick --energy none -o "$work/quick-2.json" --svg "$work/quick-2.svg"
-    key_ceilings "$work/full.json" "$work/quick.json" "$work/quick-2.json" > "$raw/side-by-side.txt" 2>&1
+    health_builds
     gpu_index=$("$bs" --list 2>/dev/null | awk -F: '/NVIDIA|H100|H200/ {print $1; exit}' | tr -d ' ')
     for i in 1 2 3 4; do
       timed "$raw/abab.txt" "$bin" build --device gpu --quick --steps dram --energy none -q -o "$work/dram-$i.json" --svg "$work/dram-$i.svg"

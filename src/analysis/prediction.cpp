@@ -20,6 +20,7 @@ KernelWork work_of(const Placement& p) {
   w.math_calls = p.math_calls;
   w.work_items = p.work_items;
   w.longest_chain = p.longest_chain;
+  w.chain_links = p.chain_links;
   return w;
 }
 
@@ -32,6 +33,7 @@ KernelWork work_of(const OpCounts& counts, std::optional<double> footprint_bytes
   w.footprint_bytes = footprint_bytes;
   w.math_calls = counts.math_calls();
   w.longest_chain = double(counts.longest_chain);
+  w.chain_links = double(counts.chain_links);
   return w;
 }
 
@@ -213,7 +215,7 @@ namespace {
 Prediction with_limit(Prediction p, const KernelWork& w, const RoofsDocument& doc) {
   if (!w.work_items) return with_terms(std::move(p), {});
   return with_terms(std::move(p), {occupancy_term(w.flops_by_type, w.intops, *w.work_items, doc),
-                                   chain_term(w.longest_chain, w.flops_by_type, *w.work_items, doc), launch_term(doc, *w.work_items)});
+                                   chain_term({w.longest_chain, w.chain_links}, w.flops_by_type, *w.work_items, doc), launch_term(doc, *w.work_items)});
 }
 }  // namespace
 

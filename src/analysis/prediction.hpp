@@ -42,6 +42,7 @@ struct KernelWork {
   std::map<MathCall, double> math_calls;  // the math category's calls
   std::optional<double> work_items;       // of the launch; none: no occupancy or launch term
   double longest_chain = 0;               // dependent floating-point updates of one work-item; 0: no chain term
+  double chain_links = 0;                 // each work-item's longest chain, summed over the launch
 };
 KernelWork work_of(const Placement& p);
 KernelWork work_of(const OpCounts& counts, std::optional<double> footprint_bytes);

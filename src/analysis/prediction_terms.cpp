@@ -81,27 +81,62 @@ std::optional<PredictionTerm> occupancy_term(const std::map<DataType, double>& f
                         std::nullopt, ops, ops / seconds, seconds};
 }
 
-std::optional<PredictionTerm> chain_term(double links, const std::map<DataType, double>& flops_by_type, double work_items,
-                                         const RoofsDocument& doc) {
-  if (!(links > 0)) return std::nullopt;
-  std::optional<double> latency;
+namespace {
+
+// The chain floor for chains of one (op, type): the longest at one link's
+// latency, and all of them at the rate the device ran them side by side.
+struct ChainFloor {
+  Op op = Op::mad;
   DataType type = DataType::float32;
-  for (const auto& [t, n] : flops_by_type)
-    for (Op op : {Op::add, Op::mad})
-      if (const auto l = doc.latency_of(op, t); n > 0 && l && (!latency || *l < *latency)) latency = l, type = t;
-  if (!latency) return std::nullopt;
-  const double seconds = links * *latency;
+  double latency = 0;     // seconds a link
+  double rate = 0;        // links per second side by side; 0: not measured
+  double one_chain = 0;   // seconds: the longest chain at `latency`
+  double all_chains = 0;  // seconds: every work-item's chain at `rate`
+  double seconds() const { return std::max(one_chain, all_chains); }
+};
+
+// The smallest floor over the operations the chains may be (an add or a MAD
+// of each type the kernel computes in): a floor whatever they are.
+std::optional<ChainFloor> smallest_chain_floor(const DependentChains& chains, const std::map<DataType, double>& flops_by_type,
+                                               const RoofsDocument& doc) {
+  std::optional<ChainFloor> best;
+  for (const auto& [type, n] : flops_by_type)
+    for (Op op : {Op::add, Op::mad}) {
+      const auto latency = doc.latency_of(op, type);
+      if (!(n > 0) || !latency) continue;
+      ChainFloor f{op, type, *latency, doc.chain_rate_of(op, type).value_or(0), chains.longest * *latency, 0};
+      if (f.rate > 0) f.all_chains = chains.links / f.rate;
+      if (!best || f.seconds() < best->seconds()) best = f;
+    }
+  return best;
+}
+
+}  // namespace
+
+std::optional<PredictionTerm> chain_term(const DependentChains& chains, const std::map<DataType, double>& flops_by_type,
+                                         double work_items, const RoofsDocument& doc) {
+  if (!(chains.longest > 0)) return std::nullopt;
+  const auto f = smallest_chain_floor(chains, flops_by_type, doc);
+  if (!f) return std::nullopt;
+  const double links = std::max(chains.links, chains.longest);
+  if (f->all_chains > f->one_chain)
+    return PredictionTerm{PredictionTermKind::latency,
+                          format_text("dependent %s chains: %s links over %s work-items (up to %.0f each) at %s, the rate the "
+                                      "device ran one chain a work-item side by side; more work-items add waves",
+                                      str(f->type).c_str(), about(links).c_str(), items_text(work_items).c_str(), chains.longest,
+                                      format_si(f->rate, "link/s").c_str()),
+                          std::nullopt, links, f->rate, f->all_chains};
   // Work-items of one such chain each that would keep the MAD roof busy
   // (Little's law: the roof's instructions per second times a link's latency).
-  const Ceiling* roof = best_compute_roof(doc, type);
+  const Ceiling* roof = best_compute_roof(doc, f->type);
   const double per_instruction = roof && roof->op == Op::mad ? 2 : 1;  // operations a lane's instruction counts for
-  const double needed = roof ? roof->value / per_instruction * *latency : 0;
+  const double needed = roof ? roof->value / per_instruction * f->latency : 0;
   std::string text = format_text("dependent %s chain of %.0f links at %s work-items, %.3g ns a link (a dependent %s add or MAD, the "
                                  "faster)",
-                                 str(type).c_str(), links, items_text(work_items).c_str(), *latency * 1e9, str(type).c_str());
+                                 str(f->type).c_str(), chains.longest, items_text(work_items).c_str(), f->latency * 1e9,
+                                 str(f->type).c_str());
   if (needed > 0) text += "; the " + roof->label() + " roof needs about " + about(needed) + " work-items of one chain each";
-  return PredictionTerm{PredictionTermKind::latency, text, std::nullopt, links * std::max(1.0, work_items),
-                        links * std::max(1.0, work_items) / seconds, seconds};
+  return PredictionTerm{PredictionTermKind::latency, text, std::nullopt, links, links / f->one_chain, f->one_chain};
 }
 
 std::optional<PredictionTerm> launch_term(const RoofsDocument& doc, double work_items) {

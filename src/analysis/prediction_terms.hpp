@@ -45,13 +45,22 @@ std::optional<RateAtLaunch> compute_rate_at(const Ceiling& roof, double work_ite
 std::optional<PredictionTerm> occupancy_term(const std::map<DataType, double>& flops_by_type, double intops, double work_items,
                                              const RoofsDocument& doc);
 
-// A work-item's longest dependent chain of floating-point updates (`links`,
-// from the counts) at the measured latency of a dependent add or MAD: the
-// smallest of both over the types the kernel computes in, one link one
-// operation, so a floor: no launch ends before its longest chain. None
-// without a chain or a latency.
-std::optional<PredictionTerm> chain_term(double links, const std::map<DataType, double>& flops_by_type, double work_items,
-                                         const RoofsDocument& doc);
+// The counts' dependent chains of floating-point updates: the longest of any
+// work-item, and each work-item's longest summed over the launch.
+struct DependentChains {
+  double longest = 0;
+  double links = 0;
+};
+
+// The chains at what the build measured of a dependent add or MAD: the
+// longest at one link's latency (no launch ends before its longest chain),
+// and all of them at the rate the device ran chains side by side (one a
+// work-item, the device full), the larger of both. Taken for the add or MAD
+// of the types the kernel computes in that gives the smallest, one link one
+// operation: a floor whatever the chains' operations are. None without a
+// chain or a latency; without a measured rate, the longest chain alone.
+std::optional<PredictionTerm> chain_term(const DependentChains& chains, const std::map<DataType, double>& flops_by_type,
+                                         double work_items, const RoofsDocument& doc);
 
 // The empty kernel's device time at `work_items`; none when not measured.
 std::optional<PredictionTerm> launch_term(const RoofsDocument& doc, double work_items);

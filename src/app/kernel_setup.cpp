@@ -158,6 +158,7 @@ void forget_reassociable_chains(CountsFile& c) {
   for (std::string word; options >> word;)
     if (word == "-cl-fast-relaxed-math" || word == "-cl-unsafe-math-optimizations") {
       c.counts.longest_chain = 0;
+      c.counts.chain_links = 0;
       c.warnings.push_back(word + " lets the compiler reassociate floating-point adds: the dependent chains are not counted");
       return;
     }

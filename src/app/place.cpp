@@ -121,6 +121,7 @@ Placement placement_of(const PlaceRequest& r, const PreparedKernel& k, const Cou
   p.footprint_bytes = double(k.kernel->buffer_bytes());
   p.work_items = double(k.kernel->work_items());
   p.longest_chain = double(counts.counts.longest_chain);
+  p.chain_links = double(counts.counts.chain_links);
   p.time = time;
   p.seconds = time.median;
   if (power.power) {

@@ -18,6 +18,7 @@ void plan_cpu_compute_and_dram(Plan& p, const DeviceEntry& d, std::uint64_t cus)
   p.launch_target_s = quick ? 0.01 : 0.02;
   p.warmup_s = 0.2;
   p.compute_launch = {cus * 2, 1};
+  p.chain_rate_launch = {cus * 16 * 64, 64};
   p.wg_sizes = quick ? std::vector<std::uint64_t>{1, 4} : std::vector<std::uint64_t>{1, 2, 4, 8, 16};
   p.wg_counts = sorted_unique(quick ? std::set<std::uint64_t>{cus, 2 * cus, 4 * cus}
                                     : std::set<std::uint64_t>{1, cus, 2 * cus, 3 * cus, 4 * cus, 8 * cus});
@@ -41,6 +42,7 @@ void plan_gpu_compute_and_dram(Plan& p, const DeviceEntry& d, std::uint64_t cus,
   p.warmup_s = 0.5;
   const std::uint64_t local = std::min<std::uint64_t>(256, max_wg);
   p.compute_launch = {cus * 8 * local, local};
+  p.chain_rate_launch = p.compute_launch;
   std::set<std::uint64_t> sizes;
   for (std::uint64_t s = quick ? 64 : 8; s <= std::min<std::uint64_t>(1024, max_wg); s *= 2) sizes.insert(s);
   p.wg_sizes = sorted_unique(sizes);

@@ -103,6 +103,10 @@ struct Plan {
   double warmup_s = 0.5;           // device warm-up before the first timing
   SamplingPolicy probe, sweep;
   LaunchShape compute_launch;      // default shape: chain search and WG-size sweep
+  // The launch at which the dependent-chain rate is measured: one chain per
+  // work-item, enough work-items to fill the device (GPU: the most resident;
+  // CPU: groups PoCL may vectorise across, several per core).
+  LaunchShape chain_rate_launch;
   std::vector<std::uint64_t> wg_sizes, wg_counts;
   // DRAM roofs.
   std::uint64_t bandwidth_bytes = 0;

@@ -70,6 +70,7 @@ std::string counter_arguments(bool record) { return record ? "__rl_c, __rl_r" : 
 std::string counting_wrapper(const WrappedKernel& kernel, int counter_words, const std::set<int>& summed, const Cost& once_per_item) {
   return filled(template_text("counting_wrapper.cl"), with(kernel_values(kernel), {{"COUNTER_WORDS", std::to_string(counter_words)},
                                                                           {"CHAIN_SLOT", std::to_string(kChainSlot)},
+                                                                          {"CHAIN_SUM_SLOT", std::to_string(kChainSumSlot)},
                                                                           {"WORK_GROUP_SUM", work_group_sum(summed)},
                                                                           {"ONCE_PER_ITEM", once_per_item_sums(once_per_item)}}));
 }

@@ -316,6 +316,7 @@ OpCounts UserKernel::count(const std::string& instrumented_source, const std::ve
   const auto word = [&](std::size_t i) { return std::uint64_t(zero[2 * i]) | (std::uint64_t(zero[2 * i + 1]) << 32); };
   for (int i = 0; i < kCounterSlots; ++i) c.slot[i] = word(std::size_t(i));
   c.longest_chain = word(kChainSlot);
+  c.chain_links = word(kChainSumSlot);
   for (std::size_t m = 0; m < math_slots.size(); ++m)
     if (const std::uint64_t calls = word(kMathSlotBase + m)) c.math[math_slots[m]] += calls;
   return c;

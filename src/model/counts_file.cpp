@@ -70,6 +70,7 @@ json counts_to_json(const CountsFile& c) {
           {"buffer_bytes", json_fields::opt(c.buffer_bytes)},
           {"counters", slots},
           {"longest_chain", c.counts.longest_chain},
+          {"chain_links", c.counts.chain_links},
           {"math", math_calls(c.counts.math)},
           {"flops", c.counts.flops()},
           {"intops", c.counts.intops()},
@@ -113,6 +114,7 @@ CountsFile counts_from_json(const json& j) {
   for (int i = 0; i < kCounterSlots; ++i) s.at(kSlotNames[i]).get_to(c.counts.slot[i]);
   if (j.contains("math")) c.counts.math = math_calls_of(j.at("math"));
   c.counts.longest_chain = j.value("longest_chain", std::uint64_t(0));
+  c.counts.chain_links = j.value("chain_links", std::uint64_t(0));
   return c;
 }
 

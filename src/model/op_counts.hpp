@@ -31,10 +31,12 @@ enum CounterSlot : int {
 };
 
 // The per-work-item counter array's slots past the fixed ones: the
-// work-item's longest dependent chain (instrument/chain_writer; a maximum,
-// not summed), then one per math call.
+// work-item's longest dependent chain (instrument/chain_writer; the launch
+// keeps the largest of any work-item), that chain's sum over the work-items
+// (filled by the counting wrapper from kChainSlot), then one per math call.
 inline constexpr int kChainSlot = kCounterSlots;
-inline constexpr int kMathSlotBase = kCounterSlots + 1;
+inline constexpr int kChainSumSlot = kCounterSlots + 1;
+inline constexpr int kMathSlotBase = kCounterSlots + 2;
 
 struct OpCounts {
   std::array<std::uint64_t, kCounterSlots> slot{};
@@ -46,6 +48,10 @@ struct OpCounts {
   // The longest dependent chain of floating-point updates any work-item
   // made (instrument/chain_writer: a lower bound of its dependent chain).
   std::uint64_t longest_chain = 0;
+  // Each work-item's longest chain, summed over the work-items: their mean
+  // chain times their number, the links the device must run one after
+  // another within each chain (the chain term's throughput floor).
+  std::uint64_t chain_links = 0;
   double flops() const { return double(slot[kFlopHalf]) + double(slot[kFlopFloat]) + double(slot[kFlopDouble]); }
   double intops() const { return double(slot[kIntop]); }
   // CARM traffic: global, constant and local loads and stores (private excluded).

@@ -166,6 +166,7 @@ void to_json(json& j, const Placement& p) {
        {"footprint_bytes", opt(p.footprint_bytes)},
        {"work_items", opt(p.work_items)},
        {"longest_chain", p.longest_chain},
+       {"chain_links", p.chain_links},
        {"prediction", p.prediction ? json(*p.prediction) : json(nullptr)},
        {"predicted_seconds", opt(p.predicted_seconds())},
        {"flops_by_type", json_fields::by_name(p.flops_by_type)},
@@ -200,6 +201,7 @@ void from_json(const json& j, Placement& p) {
   get_opt(j, "footprint_bytes", p.footprint_bytes);
   get_opt(j, "work_items", p.work_items);
   get_opt(j, "longest_chain", p.longest_chain);
+  get_opt(j, "chain_links", p.chain_links);
   // predicted_seconds is prediction.seconds; version 1's came from the roof
   // the measured dot pressed against, no prediction, so it is not read.
   if (j.contains("prediction") && j.at("prediction").is_object()) p.prediction = j.at("prediction").get<Prediction>();

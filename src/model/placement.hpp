@@ -127,6 +127,7 @@ struct Placement {
   std::optional<double> footprint_bytes;    // bytes of the kernel's buffers (global and constant)
   std::optional<double> work_items;         // of the launch (the occupancy and launch terms); none in older files
   double longest_chain = 0;                 // the counts' longest dependent chain (the chain term); 0 in older files
+  double chain_links = 0;                   // each work-item's longest chain, summed (the chain term); 0 in older files
   std::optional<Prediction> prediction;     // a priori: never from `seconds` (analysis/prediction.hpp); hierarchical with `analysis`
   std::optional<PlacementAnalysis> analysis;  // place --analyze
   std::map<DataType, double> flops_by_type;

@@ -158,16 +158,36 @@ void from_json(const json& j, HeldClock& c) {
   get_opt(j, "samples_mhz", c.samples_mhz);
 }
 
-void to_json(json& j, const OperationLatency& l) { j = {{"op", l.op}, {"type", l.type}, {"seconds", l.seconds}}; }
+void to_json(json& j, const ChainRate& r) {
+  j = {{"work_items", r.work_items}, {"local", r.local}, {"links_per_second", r.links_per_second}};
+}
+void from_json(const json& j, ChainRate& r) {
+  j.at("work_items").get_to(r.work_items);
+  j.at("local").get_to(r.local);
+  j.at("links_per_second").get_to(r.links_per_second);
+}
+
+void to_json(json& j, const OperationLatency& l) {
+  j = {{"op", l.op}, {"type", l.type}, {"seconds", l.seconds}};
+  if (l.chain_rate) j["chain_rate"] = *l.chain_rate;
+}
 void from_json(const json& j, OperationLatency& l) {
   j.at("op").get_to(l.op);
   j.at("type").get_to(l.type);
   j.at("seconds").get_to(l.seconds);
+  get_opt(j, "chain_rate", l.chain_rate);
 }
 
 std::optional<double> RoofsDocument::latency_of(Op op, DataType type) const {
   for (const OperationLatency& l : latencies)
     if (l.op == op && l.type == type && l.seconds.median > 0) return l.seconds.median;
+  return std::nullopt;
+}
+
+std::optional<double> RoofsDocument::chain_rate_of(Op op, DataType type) const {
+  for (const OperationLatency& l : latencies)
+    if (l.op == op && l.type == type && l.chain_rate && l.chain_rate->links_per_second.median > 0)
+      return l.chain_rate->links_per_second.median;
   return std::nullopt;
 }
 

@@ -81,10 +81,19 @@ struct StepTime {
 // (add: x = x + b; mad: x = a*x + b) in one work-item, each step waiting for
 // the one before. What a kernel's dependent chain costs when too few
 // work-items hide it.
+// Dependent chains side by side: `work_items` of `local` a group, each one
+// chain of the latency's operation; links (dependent operations) the device
+// completed per second.
+struct ChainRate {
+  std::uint64_t work_items = 0, local = 0;
+  Stats links_per_second;
+};
+
 struct OperationLatency {
   Op op = Op::mad;
   DataType type = DataType::float32;
   Stats seconds;  // per operation
+  std::optional<ChainRate> chain_rate;  // none in files written before it was measured
 };
 
 struct RoofsDocument {
@@ -113,6 +122,8 @@ struct RoofsDocument {
   std::vector<OperationLatency> latencies;  // "compute_latency": dependent operations
   // The latency of a dependent `op` of `type`, when measured.
   std::optional<double> latency_of(Op op, DataType type) const;
+  // The links per second of chains of `op` and `type` side by side, when measured.
+  std::optional<double> chain_rate_of(Op op, DataType type) const;
   std::map<SuiteBenchmark, std::vector<MeasuredSeries>> suite;
   std::vector<StepTime> steps;     // in the order they ran; empty in files of older versions
   std::vector<std::string> notes;  // what was skipped and why, warnings

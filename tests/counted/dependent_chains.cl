@@ -8,7 +8,8 @@
 //    acc += z: 3 FLOPs;
 //  - poly's parameter v: 64 updates, a chain of 64; 128 FLOPs, 64 INTOPs;
 //    acc += poly(...): 1 FLOP (acc's chain: 8).
-// The longest chain of any work-item: 71. Per work-item 2n + 396 FLOPs and
+// The longest chain of any work-item: 71. A work-item's longest is
+// max(64, n): 64 for g = 0..24, n = 65..71 for g = 25..31, 2076 in all. Per work-item 2n + 396 FLOPs and
 // n + 242 INTOPs, with n summing to 1776 over the 32: 16224 FLOPs, 9520
 // INTOPs; in[g] loaded and out[g] stored, 128 B each way.
 // roofline: --global 32 --local 8 --arg in=float[32]:iota --arg out=float[32]:zeros

@@ -260,6 +260,41 @@ TEST_CASE("build --quick on PoCL writes a roofs file, a chart that renders, and 
     CHECK(last > (global ? 16 : 8));
   }
 
+  // The dependent add and MAD of each floating-point type: one chain's latency,
+  // and chains side by side no faster than the type's roof of that operation
+  // (a MAD link one instruction, two FLOPs of the MAD roof).
+  std::set<std::string> latencies;
+  for (const auto& l : j["compute_latency"]) {
+    CAPTURE(l.dump());
+    latencies.insert(l["op"].get<std::string>() + " " + l["type"].get<std::string>());
+    CHECK(l["seconds"]["median"].get<double>() > 0);
+    REQUIRE(l["chain_rate"].is_object());
+    CHECK(l["chain_rate"]["local"] == 64);
+    const double links = l["chain_rate"]["links_per_second"]["median"];
+    CHECK(links > 0);
+    double roof = 0;
+    for (const auto& c : j["ceilings"])
+      if (c["kind"] == "compute" && c["op"] == l["op"] && c["type"] == l["type"]) roof = std::max(roof, c["value"].get<double>());
+    CHECK(links <= roof / (l["op"] == "mad" ? 2 : 1));
+  }
+  CHECK(latencies.count("add float"));
+  CHECK(latencies.count("mad float"));
+#ifdef ROOFLINE_HAVE_CLANG
+  // The chain term on these roofs: oscillators' 256 work-items of two chains
+  // of 1,000 MADs bound by the chains side by side, and never slower than timed.
+  const auto osc = dir / "oscillators.json";
+  const RunResult placed = run_roofline("place '" + std::string(ROOFLINE_SOURCE_DIR) +
+                                        "/validation/oscillators.cl' -D ITEMS=256 -D STEPS=1000 --device cpu --runs 5 --warmup 0 "
+                                        "--energy none -q --roofs '" + roofs.string() + "' -o '" + osc.string() + "'");
+  INFO("place: " << placed.err);
+  REQUIRE(placed.exit_code == 0);
+  const auto o = nlohmann::json::parse(slurp(osc));
+  CHECK(o["chain_links"] == 256000);
+  CHECK(o["prediction"]["limit"]["kind"] == "latency");
+  CHECK(o["prediction"]["limit"]["roof"].get<std::string>().rfind("dependent float chains: 260000 links over 256 work-items", 0) == 0);
+  CHECK(o["time"]["max"].get<double>() >= o["prediction"]["seconds"].get<double>());
+#endif
+
   // --energy auto (the default of a full build): a machine without readable counters (a VM)
   // is told why once and the build completes; one with counters gets the section.
   if (j["energy"].is_null()) {

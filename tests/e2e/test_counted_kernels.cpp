@@ -52,6 +52,7 @@ void check_counted(const fs::path& kernel) {
   CHECK(math_of(counts) == expected.at("math"));
   // The longest dependent chain, 0 where the file says nothing.
   CHECK(counts.at("longest_chain") == expected.value("longest_chain", 0));
+  CHECK(counts.at("chain_links") == expected.value("chain_links", 0));
   if (expected.contains("warnings")) CHECK(counts.at("warnings") == expected.at("warnings"));
   fs::remove_all(out.parent_path());
 }

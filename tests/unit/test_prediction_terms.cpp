@@ -147,16 +147,17 @@ TEST_CASE("a work-item's longest dependent chain costs the faster of the measure
   RoofsDocument document = roofs();
   // Links at 1,000 work-items: the occupancy term's 10 FLOPs take 0.01 s.
   const KernelWork work = flops_at(10, 1000);
-  CHECK_FALSE(chain_term(500, work.flops_by_type, 1000, document));  // nothing measured: no term
+  const DependentChains chains{500, 500 * 1000};  // 1,000 work-items of 500 links each
+  CHECK_FALSE(chain_term(chains, work.flops_by_type, 1000, document));  // nothing measured: no term
   document.latencies = {{Op::add, DataType::float32, at(0.03)}, {Op::mad, DataType::float32, at(0.02)},
                         {Op::mad, DataType::float64, at(0.001)}};  // a double latency the kernel has no FLOPs in
-  const auto chain = chain_term(500, work.flops_by_type, 1000, document);
+  const auto chain = chain_term(chains, work.flops_by_type, 1000, document);
   REQUIRE(chain);
   CHECK(chain->seconds == doctest::Approx(500 * 0.02));
   CHECK_FALSE(chain->level);  // not a chain of loads
   // The MAD roof's MADs per second times a link's latency: 500 x 0.02 = 10 work-items.
   CHECK(chain->roof.find("needs about 10 work-items of one chain each") != std::string::npos);
-  CHECK_FALSE(chain_term(0, work.flops_by_type, 1000, document));
+  CHECK_FALSE(chain_term({0, 0}, work.flops_by_type, 1000, document));
 
   // Through the prediction: the chain bounds the kernel (10 s against DRAM's 1 s).
   KernelWork chained = work;
@@ -168,4 +169,27 @@ TEST_CASE("a work-item's longest dependent chain costs the faster of the measure
   const auto unchained = predict_time(work, document);
   REQUIRE(unchained);
   CHECK(unchained->seconds < 5);
+}
+
+TEST_CASE("the chains of every work-item together run no faster than the device ran chains side by side") {
+  RoofsDocument document = roofs();
+  const KernelWork work = flops_at(10, 1000);
+  document.latencies = {{Op::add, DataType::float32, at(0.02), ChainRate{4096, 64, at(2000)}},
+                        {Op::mad, DataType::float32, at(0.03), ChainRate{4096, 64, at(1000)}}};
+  // 1,000 work-items of 500 links: 500,000 links at the add's 2,000 a second
+  // (250 s) bound above the longest chain's 500 x 0.02 = 10 s; the MAD's
+  // floor (500 s) is the larger, so the add's is taken.
+  const auto wide = chain_term({500, 500000}, work.flops_by_type, 1000, document);
+  REQUIRE(wide);
+  CHECK(wide->seconds == doctest::Approx(250));
+  CHECK(wide->rate == doctest::Approx(2000));
+  CHECK(wide->roof.find("500000 links over 1000 work-items (up to 500 each)") != std::string::npos);
+  // Uneven chains: one of 500 links, the rest short (600 in all): the longest chain's latency bounds it.
+  const auto uneven = chain_term({500, 600}, work.flops_by_type, 1000, document);
+  REQUIRE(uneven);
+  CHECK(uneven->seconds == doctest::Approx(500 * 0.02));
+  CHECK(uneven->roof.find("chain of 500 links") != std::string::npos);
+  // A file without the rate (written before it was measured): the longest chain alone.
+  document.latencies = {{Op::add, DataType::float32, at(0.02), std::nullopt}};
+  CHECK(chain_term({500, 500000}, work.flops_by_type, 1000, document)->seconds == doctest::Approx(10));
 }

@@ -44,6 +44,9 @@ RoofsDocument fixture() {
   m.level = MemoryLevel::of_kind(LevelKind::dram);
   m.value = 4.0e12;
   d.ceilings.push_back(m);
+  d.latencies = {{Op::add, DataType::float32, Stats{2.1e-9, 2.1e-9, 2.2e-9, 2.1e-9, 1e-11, 0.005, 5}, std::nullopt},
+                 {Op::mad, DataType::float32, Stats{2.1e-9, 2.1e-9, 2.2e-9, 2.1e-9, 1e-11, 0.005, 5},
+                  ChainRate{270336, 256, Stats{1.2e14, 1.1e14, 1.2e14, 1.2e14, 1e11, 0.004, 10}}}};
   d.notes = {"a note"};
   return d;
 }
@@ -71,6 +74,10 @@ TEST_CASE("a roofs document survives a JSON round trip") {
   CHECK(r.ceilings[0].sweep_wg_size[0].launch.local == 64);
   CHECK(!r.ceilings[1].theory);
   CHECK(r.ceilings[1].level == MemoryLevel::of_kind(LevelKind::dram));
+  CHECK(j["compute_latency"][1]["chain_rate"]["work_items"] == 270336);
+  CHECK_FALSE(j["compute_latency"][0].contains("chain_rate"));
+  CHECK(r.chain_rate_of(Op::mad, DataType::float32) == doctest::Approx(1.2e14));
+  CHECK_FALSE(r.chain_rate_of(Op::add, DataType::float32));
   CHECK(nlohmann::json(r) == j);
 }
 

@@ -7,6 +7,7 @@
 //! @LOCAL_DECLARATIONS@ its __local variables, one declaration a line, declared here
 //! @COUNTER_WORDS@      the counters: the fixed slots, the longest chain, then one per math call
 //! @CHAIN_SLOT@         the longest chain's slot (instrument/chain_writer)
+//! @CHAIN_SUM_SLOT@     the slot that sums each work-item's longest chain
 //! @ARGUMENTS@          its parameters' names, each followed by ", "
 //! @LOCAL_ARGUMENTS@    ", &name" for each __local variable
 //! @WORK_GROUP_SUM@     work_group_sum.cl, or a line saying there is nothing to sum
@@ -27,7 +28,10 @@ __kernel @ATTRIBUTES@void @NAME@(@PARAMETERS@__local ulong *__rl_scratch, __glob
 @LOCAL_DECLARATIONS@  ulong __rl_c[@COUNTER_WORDS@];
   for (int __rl_i = 0; __rl_i < @COUNTER_WORDS@; ++__rl_i) __rl_c[__rl_i] = 0;
   __rl_k_@NAME@(@ARGUMENTS@__rl_c@LOCAL_ARGUMENTS@);
-  // The longest dependent chain of any work-item: the largest, not a sum.
-  if (__rl_c[@CHAIN_SLOT@]) atomic_max(&__rl_out[2 * @CHAIN_SLOT@], (uint)min(__rl_c[@CHAIN_SLOT@], (ulong)0xFFFFFFFFu));
+  // The longest dependent chain of any work-item (the largest), and the sum of each one's.
+  if (__rl_c[@CHAIN_SLOT@]) {
+    atomic_max(&__rl_out[2 * @CHAIN_SLOT@], (uint)min(__rl_c[@CHAIN_SLOT@], (ulong)0xFFFFFFFFu));
+    __rl_add(__rl_out, @CHAIN_SUM_SLOT@, __rl_c[@CHAIN_SLOT@]);
+  }
   const uint __rl_l = (uint)(get_local_id(0) + get_local_size(0) * (get_local_id(1) + get_local_size(1) * get_local_id(2)));
 @WORK_GROUP_SUM@@ONCE_PER_ITEM@}
