@@ -127,8 +127,9 @@ std::optional<Finding> finding_of_term_limit(const Prediction& p) {
     case PredictionTermKind::latency:
       if (!l.level)  // a chain of floating-point updates (chain_term)
         return Finding{"", code, "latency-bound: " + l.roof + ": " + format_si(l.seconds, "s"),
-                       "add work-items, or interleave independent chains in each (split an accumulator in two and add them at the "
-                       "end); expected time x(1 / chains in flight) until the roof bounds it"};
+                       "interleave independent chains in each work-item (split an accumulator in two and add them at the end), and "
+                       "add work-items where the launch leaves the device idle; expected time x(1 / chains in flight) until the roof "
+                       "bounds it"};
       return Finding{"", code,
                      "latency-bound: " + format_si(l.amount, "load") + " in dependent chains (" + l.roof + "), " + format_si(l.seconds, "s"),
                      "interleave independent chains in each work-item or add work-items; expected time x(1 / chains in flight) until "

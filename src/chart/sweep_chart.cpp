@@ -95,7 +95,9 @@ std::pair<double, double> level_run(double first, double last, double value, con
   }
   if (best_len == 0) return {0, 0};
   if (best_len == inside.size()) return {first, last};
-  const DetectedLevel run{{}, std::nullopt, 0, std::nullopt, inside[best_from]->bytes, inside[best_from + best_len - 1]->bytes};
+  DetectedLevel run;
+  run.first_bytes = inside[best_from]->bytes;
+  run.last_bytes = inside[best_from + best_len - 1]->bytes;
   return measured_extent(run, points);
 }
 

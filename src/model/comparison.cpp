@@ -84,10 +84,6 @@ ComparedRow kernel_row(const RunKernel* a, const RunKernel* b) {
   return row;
 }
 
-std::string revision_of(const nlohmann::json& tool) {
-  return tool.is_object() && tool.contains("git_revision") && tool["git_revision"].is_string() ? tool["git_revision"].get<std::string>() : "";
-}
-
 // Repeated names numbered in the order given: "k", "k #2".
 void number_repeats(std::vector<RunKernel>& kernels) {
   std::map<std::string, int> seen;
