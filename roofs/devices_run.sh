@@ -21,6 +21,8 @@
 #            carried instrumenter, as device_run.sh's evaluate) against the full
 #            build's roofs, for $CASES (all when unset), in the call's remaining
 #            time (EVALUATE_S seconds, 330 by default).
+#   evaluate (any GPU) the evaluation alone, against the roofs file $ROOFS
+#            (a health-evaluate call's full.json, carried back), for $CASES.
 #   all      (nvidia-h200-x4) build --device GPU-LIST --quick (every GPU of
 #            the node, as `roofline devices --json` lists them) one after another,
 #            then --concurrent --alone (the first run's files), each timed;
@@ -31,7 +33,7 @@
 #            machine has mpirun (the image lists none: then the output says so).
 #   default  (nvidia-h200-x2) a build without --device (--quick --steps
 #            compute): the warning naming the GPU it took, and its note.
-# usage: roofs/devices_run.sh health|health-evaluate|all|default
+# usage: roofs/devices_run.sh health|health-evaluate|evaluate|all|default
 set -uo pipefail
 step=${1:?usage: roofs/devices_run.sh health|all|default}
 out=${OUT:?OUT must name the folder whose files come back}
@@ -103,17 +105,24 @@ health_builds() {
   key_ceilings "$work/full.json" "$work/quick.json" "$work/quick-2.json" > "$raw/side-by-side.txt" 2>&1
 }
 
+# Issue 28's evaluation against roofs file $1 into $work/evaluate, within EVALUATE_S seconds.
+evaluate_on() {
+  mkdir -p "$work/evaluate"
+  . roofs/carried_instrumenter.sh
+  use_carried_instrumenter "$PWD/.carry/instrument" "$work"
+  export ROOFLINE_KERNELS=$PWD/kernels
+  timeout "${EVALUATE_S:-330}" roofs/place/evaluate.sh "$1" "$work/evaluate" "$bin" --device gpu > "$work/evaluate/summary-log.txt" 2>&1
+  echo "evaluate exit $?" >> "$work/evaluate/summary-log.txt"
+}
+
 case $step in
   health-evaluate)
     health_builds
-    mkdir -p "$work/evaluate"
-    . roofs/carried_instrumenter.sh
-    use_carried_instrumenter "$PWD/.carry/instrument" "$work"
-    export ROOFLINE_KERNELS=$PWD/kernels
-    timeout "${EVALUATE_S:-330}" roofs/place/evaluate.sh "$work/full.json" "$work/evaluate" "$bin" --device gpu \
-      > "$work/evaluate/summary-log.txt" 2>&1
-    echo "evaluate exit $?" >> "$work/evaluate/summary-log.txt"
+    evaluate_on "$work/full.json"
     tar -C "$work" -czf "$out/health-evaluate.tar.gz" raw quick.json quick-2.json full.json evaluate ;;
+  evaluate)
+    evaluate_on "${ROOFS:?ROOFS must name the roofs file}"
+    tar -C "$work" -czf "$out/evaluate.tar.gz" raw evaluate ;;
   health)
     health_builds
     gpu_index=$("$bs" --list 2>/dev/null | awk -F: '/NVIDIA|H100|H200/ {print $1; exit}' | tr -d ' ')
