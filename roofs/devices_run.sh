@@ -35,10 +35,12 @@
 #            compute): the warning naming the GPU it took, and its note.
 # usage: roofs/devices_run.sh health|health-evaluate|evaluate|all|default
 set -uo pipefail
-step=${1:?usage: roofs/devices_run.sh health|all|default}
+step=${1:?usage: roofs/devices_run.sh health|health-evaluate|evaluate|all|default}
 out=${OUT:?OUT must name the folder whose files come back}
 echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
-ldconfig -p | grep -q libOpenCL.so.1 || export LD_LIBRARY_PATH=$PWD/.carry/lib
+# The carried roofline links libpapi and libpfm, which the GPU machine lacks
+# (without them every command exits 127): .carry/lib always comes first.
+export LD_LIBRARY_PATH=$PWD/.carry/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 bin=$PWD/.carry/roofline
 bs=$PWD/.carry/ocl-stream
 work=/tmp/devices_run

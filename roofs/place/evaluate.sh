@@ -19,6 +19,7 @@ mkdir -p "$out"
 {
   echo "== roofs/place/evaluate.sh $roofs $out $bin $* (CASES=${CASES:-all})"
   echo "revision $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src validation examples || echo ' with local changes')"
+  echo "binary: $("$bin" --version 2>&1 | head -1)"  # the tree's revision above need not be the binary's
   echo "before: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 } > "$out/run.txt"
 roofs/place/run_device.sh "$roofs" "$out" "$bin" --analyze --energy none --timeout 0 "$@" > "$out/place-log.txt" 2>&1

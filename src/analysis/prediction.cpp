@@ -19,8 +19,7 @@ KernelWork work_of(const Placement& p) {
   w.footprint_bytes = p.footprint_bytes;
   w.math_calls = p.math_calls;
   w.work_items = p.work_items;
-  w.longest_chain = p.longest_chain;
-  w.chain_links = p.chain_links;
+  w.chains = {p.longest_chain, p.chain_links};
   return w;
 }
 
@@ -32,8 +31,7 @@ KernelWork work_of(const OpCounts& counts, std::optional<double> footprint_bytes
   w.bytes_by_space = counts.bytes_by_space();
   w.footprint_bytes = footprint_bytes;
   w.math_calls = counts.math_calls();
-  w.longest_chain = double(counts.longest_chain);
-  w.chain_links = double(counts.chain_links);
+  w.chains = {double(counts.longest_chain), double(counts.chain_links)};
   return w;
 }
 
@@ -215,7 +213,7 @@ namespace {
 Prediction with_limit(Prediction p, const KernelWork& w, const RoofsDocument& doc) {
   if (!w.work_items) return with_terms(std::move(p), {});
   return with_terms(std::move(p), {occupancy_term(w.flops_by_type, w.intops, *w.work_items, doc),
-                                   chain_term({w.longest_chain, w.chain_links}, w.flops_by_type, *w.work_items, doc), launch_term(doc, *w.work_items)});
+                                   chain_term(w.chains, w.flops_by_type, *w.work_items, doc), launch_term(doc, *w.work_items)});
 }
 }  // namespace
 

@@ -34,6 +34,13 @@
 namespace roofline {
 
 // What a kernel does, without how long it took.
+// The counts' dependent chains of floating-point updates: the longest of any
+// work-item, and each work-item's longest summed over the launch.
+struct DependentChains {
+  double longest = 0;
+  double links = 0;
+};
+
 struct KernelWork {
   double flops = 0, intops = 0;
   std::map<DataType, double> flops_by_type;
@@ -41,8 +48,7 @@ struct KernelWork {
   std::optional<double> footprint_bytes;  // bytes of its buffers; none: unknown, no footprint term
   std::map<MathCall, double> math_calls;  // the math category's calls
   std::optional<double> work_items;       // of the launch; none: no occupancy or launch term
-  double longest_chain = 0;               // dependent floating-point updates of one work-item; 0: no chain term
-  double chain_links = 0;                 // each work-item's longest chain, summed over the launch
+  DependentChains chains;                 // the counts' chains; none (0): no chain term
 };
 KernelWork work_of(const Placement& p);
 KernelWork work_of(const OpCounts& counts, std::optional<double> footprint_bytes);

@@ -131,10 +131,9 @@ std::optional<PredictionTerm> chain_term(const DependentChains& chains, const st
   const Ceiling* roof = best_compute_roof(doc, f->type);
   const double per_instruction = roof && roof->op == Op::mad ? 2 : 1;  // operations a lane's instruction counts for
   const double needed = roof ? roof->value / per_instruction * f->latency : 0;
-  std::string text = format_text("dependent %s chain of %.0f links at %s work-items, %.3g ns a link (a dependent %s add or MAD, the "
-                                 "faster)",
+  std::string text = format_text("dependent %s chain of %.0f links at %s work-items, %.3g ns a link (a dependent %s %s)",
                                  str(f->type).c_str(), chains.longest, items_text(work_items).c_str(), f->latency * 1e9,
-                                 str(f->type).c_str());
+                                 str(f->type).c_str(), str(f->op).c_str());
   if (needed > 0) text += "; the " + roof->label() + " roof needs about " + about(needed) + " work-items of one chain each";
   return PredictionTerm{PredictionTermKind::latency, text, std::nullopt, links, links / f->one_chain, f->one_chain};
 }

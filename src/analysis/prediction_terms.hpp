@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "analysis/access_analysis.hpp"
+#include "analysis/prediction.hpp"
 #include "model/placement.hpp"
 #include "model/roofs.hpp"
 
@@ -44,13 +45,6 @@ std::optional<RateAtLaunch> compute_rate_at(const Ceiling& roof, double work_ite
 // FLOPs) at `work_items`; none when the launch reaches every roof it uses.
 std::optional<PredictionTerm> occupancy_term(const std::map<DataType, double>& flops_by_type, double intops, double work_items,
                                              const RoofsDocument& doc);
-
-// The counts' dependent chains of floating-point updates: the longest of any
-// work-item, and each work-item's longest summed over the launch.
-struct DependentChains {
-  double longest = 0;
-  double links = 0;
-};
 
 // The chains at what the build measured of a dependent add or MAD: the
 // longest at one link's latency (no launch ends before its longest chain),

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "benchmark/compute_reference.hpp"
+#include "benchmark/suite_timing.hpp"
 #include "measurement/interrupt.hpp"
 
 namespace roofline {
@@ -238,32 +239,18 @@ std::vector<DataType> latency_types(const Plan& plan) {
   return out;
 }
 
-namespace {
-
-// The chain rate's launch: the plan's, its work-group no larger than the kernel takes.
-LaunchShape chain_rate_shape(const Plan& plan, std::size_t kernel_max) {
-  LaunchShape shape = plan.chain_rate_launch;
-  const std::uint64_t groups = shape.global / std::max<std::uint64_t>(1, shape.local);
-  shape.local = std::max<std::uint64_t>(1, std::min<std::uint64_t>(shape.local, kernel_max));
-  shape.global = std::max<std::uint64_t>(1, groups) * shape.local;
-  return shape;
-}
-
-}  // namespace
-
 OperationLatency measure_latency(Session& s, Op op, DataType type) {
   const LaunchShape one{1, 1};
   const Plan& plan = s.plan;
-  ComputeVariant v(s, op, latency_setup(op, type), std::max<std::uint64_t>(1, plan.chain_rate_launch.global));
+  ComputeVariant v(s, op, latency_setup(op, type), plan.chain_rate_launch.global);
   s.progress.detail("dependent " + str(type) + " " + str(op));
   const std::uint32_t iters = v.calibrate(one, plan.launch_target_s);
   std::vector<double> per_op = v.checked_samples(one, iters, plan.sweep);
   // A launch runs iters x 8 dependent operations (the chain's steps).
   for (double& t : per_op) t /= double(iters) * kStepsPerIter;
   OperationLatency latency{op, type, summarize(std::move(per_op)), std::nullopt};
-  if (plan.chain_rate_launch.global == 0) return latency;
   // The same kernel at many work-items, one chain each: links per second.
-  const LaunchShape wide = chain_rate_shape(plan, v.max_local());
+  const LaunchShape wide = fit_to_kernel(plan.chain_rate_launch, v.max_local());
   const std::uint32_t wide_iters = v.calibrate(wide, plan.launch_target_s);
   const double links = double(wide.global) * wide_iters * kStepsPerIter;
   latency.chain_rate = ChainRate{wide.global, wide.local, rate_stats(v.checked_samples(wide, wide_iters, plan.probe), links)};

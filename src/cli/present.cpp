@@ -85,7 +85,8 @@ std::string format_counts(const CountsFile& c) {
   o << "    private   load " << n(double(k.slot[kPrivateLoad])) << "  store " << n(double(k.slot[kPrivateStore]))
     << "  (not CARM traffic)\n";
   if (k.longest_chain > 0)
-    o << "  chain    " << k.longest_chain << "  (the longest dependent chain of floating-point updates of a work-item)\n";
+    o << "  chain    " << k.longest_chain << "  (the longest dependent chain of floating-point updates of a work-item; "
+      << k.chain_links << " links over all work-items)\n";
   const double ops = k.flops() > 0 ? k.flops() : k.intops();
   if (k.carm_bytes() > 0)
     o << "  AI       " << format_text("%.4g", ops / k.carm_bytes()) << (k.flops() > 0 ? " FLOP/byte" : " INTOP/byte") << "\n";

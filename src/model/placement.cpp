@@ -95,14 +95,15 @@ void from_json(const json& j, MathPlacement& m) {
 }
 
 namespace {
-// The unit of a term's amount, empty for bytes.
-const char* term_unit(PredictionTermKind kind) {
-  switch (kind) {
+// The unit of a term's amount, empty for bytes: a latency term counts
+// dependent loads at a level, or links of floating-point chains (no level).
+const char* term_unit(const PredictionTerm& t) {
+  switch (t.kind) {
     case PredictionTermKind::compute:
     case PredictionTermKind::occupancy:
     case PredictionTermKind::atomic: return "op";
     case PredictionTermKind::math: return "call";
-    case PredictionTermKind::latency: return "load";
+    case PredictionTermKind::latency: return t.level ? "load" : "link";
     case PredictionTermKind::launch: return "launch";
     case PredictionTermKind::global:
     case PredictionTermKind::local:
@@ -114,12 +115,12 @@ const char* term_unit(PredictionTermKind kind) {
 }  // namespace
 
 std::string format_term_amount(const PredictionTerm& t) {
-  const std::string unit = term_unit(t.kind);
+  const std::string unit = term_unit(t);
   return unit.empty() ? format_bytes(t.amount) : format_si(t.amount, unit);
 }
 
 std::string format_term_rate(const PredictionTerm& t) {
-  const std::string unit = term_unit(t.kind);
+  const std::string unit = term_unit(t);
   return format_si(t.rate, (unit.empty() ? std::string("B") : unit) + "/s");
 }
 

@@ -178,17 +178,22 @@ void from_json(const json& j, OperationLatency& l) {
   get_opt(j, "chain_rate", l.chain_rate);
 }
 
-std::optional<double> RoofsDocument::latency_of(Op op, DataType type) const {
+const OperationLatency* RoofsDocument::latency_entry(Op op, DataType type) const {
   for (const OperationLatency& l : latencies)
-    if (l.op == op && l.type == type && l.seconds.median > 0) return l.seconds.median;
-  return std::nullopt;
+    if (l.op == op && l.type == type) return &l;
+  return nullptr;
+}
+
+std::optional<double> RoofsDocument::latency_of(Op op, DataType type) const {
+  const OperationLatency* l = latency_entry(op, type);
+  if (!l || !(l->seconds.median > 0)) return std::nullopt;
+  return l->seconds.median;
 }
 
 std::optional<double> RoofsDocument::chain_rate_of(Op op, DataType type) const {
-  for (const OperationLatency& l : latencies)
-    if (l.op == op && l.type == type && l.chain_rate && l.chain_rate->links_per_second.median > 0)
-      return l.chain_rate->links_per_second.median;
-  return std::nullopt;
+  const OperationLatency* l = latency_entry(op, type);
+  if (!l || !l->chain_rate || !(l->chain_rate->links_per_second.median > 0)) return std::nullopt;
+  return l->chain_rate->links_per_second.median;
 }
 
 void to_json(json& j, const RoofsDocument& d) {

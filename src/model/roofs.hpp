@@ -77,10 +77,6 @@ struct StepTime {
   double seconds = 0;
 };
 
-// The time of one dependent operation of `type`: a single chain of `op`
-// (add: x = x + b; mad: x = a*x + b) in one work-item, each step waiting for
-// the one before. What a kernel's dependent chain costs when too few
-// work-items hide it.
 // Dependent chains side by side: `work_items` of `local` a group, each one
 // chain of the latency's operation; links (dependent operations) the device
 // completed per second.
@@ -89,6 +85,10 @@ struct ChainRate {
   Stats links_per_second;
 };
 
+// The time of one dependent operation of `type`: a single chain of `op`
+// (add: x = x + b; mad: x = a*x + b) in one work-item, each step waiting for
+// the one before. What a kernel's dependent chain costs when too few
+// work-items hide it.
 struct OperationLatency {
   Op op = Op::mad;
   DataType type = DataType::float32;
@@ -124,6 +124,8 @@ struct RoofsDocument {
   std::optional<double> latency_of(Op op, DataType type) const;
   // The links per second of chains of `op` and `type` side by side, when measured.
   std::optional<double> chain_rate_of(Op op, DataType type) const;
+  // The measurement of a dependent `op` of `type`; null when none.
+  const OperationLatency* latency_entry(Op op, DataType type) const;
   std::map<SuiteBenchmark, std::vector<MeasuredSeries>> suite;
   std::vector<StepTime> steps;     // in the order they ran; empty in files of older versions
   std::vector<std::string> notes;  // what was skipped and why, warnings

@@ -190,4 +190,10 @@ TEST_CASE("a dependent chain of floating-point updates that bounds the kernel is
   CHECK(has(chain->text, "needs about 71000 work-items"));
   CHECK(!has(chain->text, "load"));  // not the dependent loads' wording
   CHECK(has(chain->suggestion, "interleave independent chains"));
+  // The terms table counts its amount in links, a chain of loads' in loads.
+  CHECK(format_term_amount(p.limit) == "4.19 Mlink");
+  CHECK(format_term_rate(p.limit) == "477 Glink/s");
+  PredictionTerm loads = p.limit;
+  loads.level = MemoryLevel::of_kind(LevelKind::dram);
+  CHECK(format_term_amount(loads) == "4.19 Mload");
 }

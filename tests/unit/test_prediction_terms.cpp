@@ -161,7 +161,7 @@ TEST_CASE("a work-item's longest dependent chain costs the faster of the measure
 
   // Through the prediction: the chain bounds the kernel (10 s against DRAM's 1 s).
   KernelWork chained = work;
-  chained.longest_chain = 500;
+  chained.chains = chains;
   const auto p = predict_time(chained, document);
   REQUIRE(p);
   CHECK(p->limit.kind == PredictionTermKind::latency);
