@@ -53,7 +53,8 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TargetArchitecture::Cache, name, capacity_byt
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TargetArchitecture, family, sub_group, request_bytes, sector_bytes, banks, bank_bytes,
                                                 local_on_l1_path, groups_in_lockstep, l1_write_through, lanes_share_requests,
                                                 compute_units, resident_groups, caches)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TraceSample, groups_total, group_size, first, stride, count)
+// window: absent from files written before windows (single groups, 1).
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TraceSample, groups_total, group_size, first, stride, count, window)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TraceSite, id, where, text, space, branch, atomic, chained)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(AiwcMetrics, accesses, local_accesses, total_footprint, local_footprint, footprint_90, lmae,
                                    relative_local_usage, parallel_spatial_locality)
@@ -254,6 +255,13 @@ std::optional<Finding> sample_finding(const AccessAnalysis& a) {
                  "--all-groups records every group; expected: the exact footprint and entropies (a longer recording)"};
 }
 
+// How the sampled groups lie: "the sampled groups lie 132 groups apart", or
+// "the sample's windows hold 4096 consecutive groups".
+std::string sample_spacing(const TraceSample& s) {
+  if (s.window > 1) return "the sample's windows hold " + std::to_string(s.window) + " consecutive groups";
+  return "the sampled groups lie " + std::to_string(s.stride) + " groups apart";
+}
+
 // Where the cache model may charge more than the hardware moves: a sample
 // whose DRAM bytes exceed the buffers (the spaced groups cannot share lines
 // with the neighbours they would share a cache with).
@@ -263,8 +271,8 @@ std::optional<Finding> overcharge_finding(const AccessAnalysis& a) {
   if (dram.level != "DRAM" || dram.bytes <= *a.footprint_bytes) return std::nullopt;
   return Finding{"", FindingCode::model_may_overcharge,
                  "DRAM charged " + format_bytes(dram.bytes) + " for " + format_bytes(*a.footprint_bytes) +
-                     " of buffers: the sampled groups lie " + std::to_string(a.sample.stride) +
-                     " groups apart, so the model does not see neighbouring groups reuse lines in the shared cache; the DRAM term may be "
+                     " of buffers: " + sample_spacing(a.sample) +
+                     ", so the model does not see groups farther apart reuse lines in the shared cache; the DRAM term may be "
                      "an over-charge (up to " + format_text("%.2gx", dram.bytes / *a.footprint_bytes) + ")",
                  "--all-groups models every group (slower); expected DRAM bytes at least " + format_bytes(*a.footprint_bytes) +
                      " where each buffer byte is read once"};

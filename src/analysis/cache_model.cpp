@@ -48,8 +48,10 @@ LruCache& CacheModelObserver::cache(std::size_t level, std::uint32_t compute_uni
   auto it = caches_[level].find(key);
   if (it == caches_[level].end()) {
     double capacity = t.caches[level].capacity_bytes;
-    // A shared level serves every compute unit; the simulated ones get their share.
-    if (shared && !context_.layout.sample.whole_launch()) capacity /= double(t.compute_units);
+    // A shared level serves every compute unit: groups spaced apart are the
+    // ones a unit runs, so they get its share; a window of neighbouring
+    // groups is what the whole device runs together, so it gets the whole.
+    if (shared && context_.layout.sample.spaced()) capacity /= double(t.compute_units);
     it = caches_[level].emplace(key, LruCache(std::size_t(capacity / t.sector_bytes))).first;
   }
   return it->second;

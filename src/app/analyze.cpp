@@ -22,14 +22,31 @@
 
 namespace roofline {
 
-SamplePlan sample_plan(std::uint64_t groups, double records, const TargetArchitecture& target, GroupSample requested) {
-  if (requested.all || (!requested.groups && groups <= kWholeLaunchGroups && records <= kWholeLaunchRecords)) return {0, 1, groups};
-  const std::uint64_t count = requested.groups ? requested.groups : std::max<std::uint64_t>(8, 2 * std::uint64_t(target.resident_groups));
+namespace {
+
+// `count` single groups, spaced by the target's compute units where the launch has as many.
+TraceSample spaced_sample(std::uint64_t groups, std::uint64_t count, const TargetArchitecture& target) {
   const std::uint64_t stride = std::max<std::uint64_t>(1, target.compute_units);
-  // As many as the launch has at that spacing, then closer.
   const std::uint64_t spaced = (groups + stride - 1) / stride;
-  if (count <= spaced) return {0, stride, count};
-  return {0, std::max<std::uint64_t>(1, groups / std::min(count, groups)), std::min(count, groups)};
+  if (count <= spaced) return {groups, 0, 0, stride, count};
+  count = std::min(count, groups);
+  return {groups, 0, 0, std::max<std::uint64_t>(1, groups / count), count};
+}
+
+}  // namespace
+
+TraceSample sample_plan(std::uint64_t groups, double records, const TargetArchitecture& target, GroupSample requested) {
+  if (requested.all || (!requested.groups && groups <= kWholeLaunchGroups && records <= kWholeLaunchRecords))
+    return {groups, 0, 0, 1, groups};
+  if (requested.groups) return spaced_sample(groups, requested.groups, target);
+  const double budget = requested.records ? double(requested.records) : kSampleRecords;
+  const double per_group = groups ? records / double(groups) : 0;
+  const std::uint64_t share = groups / kSampleWindows;
+  const std::uint64_t window =
+      per_group > 0 ? std::min<std::uint64_t>(share, std::uint64_t(budget / double(kSampleWindows) / per_group)) : share;
+  if (window < std::max<std::uint64_t>(2, target.compute_units))
+    return spaced_sample(groups, std::max<std::uint64_t>(8, 2 * std::uint64_t(target.resident_groups)), target);
+  return {groups, 0, (share - window) / 2, share, kSampleWindows * window, window};
 }
 
 namespace {
@@ -65,14 +82,12 @@ AnalyzeResult analyze_in_worker(const AnalyzeRequest& r, const WorkerChannel& wo
 }
 
 // What the launcher runs: the copy over the planned groups.
-AddressRecording recording_of(const InstrumentResult& inst, const SamplePlan& plan, std::uint64_t records_per_item) {
+AddressRecording recording_of(const InstrumentResult& inst, const TraceSample& sample, std::uint64_t records_per_item) {
   AddressRecording rec;
   rec.source = inst.source;
   rec.layout = inst.layout;
   rec.sites = inst.sites;
-  rec.first = plan.first;
-  rec.stride = plan.stride;
-  rec.count = plan.count;
+  rec.sample = sample;
   rec.records_per_item = records_per_item;
   return rec;
 }
@@ -94,16 +109,17 @@ AddressAnalysis analyze_addresses(PreparedKernel& k, const KernelRequest& reques
   work.work_items = double(k.kernel->work_items());
   std::optional<AccessAnalyzer> analyzer;
   try {
-    if (!sample.groups && !sample.all && k.kernel->work_groups() <= kWholeLaunchGroups) {
-      // Whether the launch is recorded whole: its exact records, counted by the recording copy itself.
+    const std::uint64_t groups = k.kernel->work_groups();
+    if (!sample.groups && !sample.all) {
+      // Whether the launch is recorded whole, and how long a window is: its exact records, counted by the recording copy itself.
       worker.doing("counting the address records of kernel '" + k.kernel->kernel_name() + "' of " + k.file);
       UserKernel::RecordTotals exact;
       while_doing("counting address records of " + request.file,
-                  [&] { exact = k.kernel->count_records(recording_of(inst, {0, 1, k.kernel->work_groups()}, 1)); });
+                  [&] { exact = k.kernel->count_records(recording_of(inst, {groups, 0, 0, 1, groups}, 1)); });
       records = double(exact.records);
       per_item = std::max<std::uint64_t>(1, exact.most);
     }
-    const AddressRecording rec = recording_of(inst, sample_plan(k.kernel->work_groups(), records, target, sample), per_item);
+    const AddressRecording rec = recording_of(inst, sample_plan(groups, records, target, sample), per_item);
     analyzer.emplace(k.kernel->trace_layout(rec), target, work.footprint_bytes);
     worker.doing("recording the addresses of kernel '" + k.kernel->kernel_name() + "' of " + k.file);
     while_doing("recording addresses of " + request.file,

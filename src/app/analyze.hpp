@@ -23,8 +23,9 @@ namespace roofline {
 
 // Which work-groups the recording runs (sample_plan).
 struct GroupSample {
-  std::uint64_t groups = 0;  // --sample-groups; 0: the default sample
-  bool all = false;          // --all-groups
+  std::uint64_t groups = 0;   // --sample-groups; 0: the default sample
+  std::uint64_t records = 0;  // --sample-records; 0: kSampleRecords
+  bool all = false;           // --all-groups
 };
 
 struct AnalyzeRequest {
@@ -34,17 +35,25 @@ struct AnalyzeRequest {
   GroupSample sample;
 };
 
-// Which groups the recording runs: the whole launch when it has at most
-// kWholeLaunchGroups groups and kWholeLaunchRecords records (estimated from
-// the counts), or all_groups; otherwise `count` groups (default 2 x the
-// target's resident groups, at least 8) spaced by the target's compute
-// units, the groups one compute unit runs when a device hands them out in turn.
+// Which groups the recording runs (a TraceSample of `groups`):
+// - the whole launch: --all-groups, or at most kWholeLaunchGroups groups and
+//   kWholeLaunchRecords records (the recording copy's exact count);
+// - --sample-groups N: N single groups spaced by the target's compute units,
+//   the groups one compute unit runs when a device hands them out in turn
+//   (the cache model then gives a shared level that unit's share);
+// - otherwise kSampleWindows windows of consecutive groups, each centred in
+//   its share of the launch, as long as kSampleRecords records (or
+//   --sample-records) allow: the
+//   neighbouring groups a device runs together share its caches in the model
+//   as on the device, so reuse between them (a stencil's planes, a GEMM's
+//   tiles) is seen up to a window's length. Where a window would be shorter
+//   than one group per compute unit, the spaced sample of 2 x the target's
+//   resident groups (at least 8).
 inline constexpr std::uint64_t kWholeLaunchGroups = 256;
 inline constexpr double kWholeLaunchRecords = 64e6;
-struct SamplePlan {
-  std::uint64_t first = 0, stride = 1, count = 0;
-};
-SamplePlan sample_plan(std::uint64_t groups, double records, const TargetArchitecture& target, GroupSample requested);
+inline constexpr std::uint64_t kSampleWindows = 2;
+inline constexpr double kSampleRecords = 16e6;
+TraceSample sample_plan(std::uint64_t groups, double records, const TargetArchitecture& target, GroupSample requested);
 
 // The address-level analysis of one launch.
 struct AddressAnalysis {

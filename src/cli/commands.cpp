@@ -273,14 +273,17 @@ void CommandLine::add_place() {
 
 void CommandLine::add_sample_options(CLI::App* c, GroupSample& sample, CLI::Option* analyze) {
   CLI::Option* groups = c->add_option("--sample-groups", sample.groups,
-                                      "Work-groups to record (default: all up to 256, else 2 x the groups a compute unit holds, "
-                                      "at least 8, spaced by the compute units)")
+                                      "Work-groups to record, one at a time, spaced by the compute units (default: all up to 256 "
+                                      "groups and 64 M records, else two windows of consecutive groups: see --sample-records)")
                             ->check(whole_in(1, std::numeric_limits<std::uint64_t>::max()));
-  CLI::Option* all = c->add_flag("--all-groups", sample.all, "Record every work-group")->excludes(groups);
-  if (analyze) {
-    groups->needs(analyze);
-    all->needs(analyze);
-  }
+  CLI::Option* records = c->add_option("--sample-records", sample.records,
+                                       "Records the default sample's two windows of consecutive groups may hold together "
+                                       "(default 16 M); longer windows see reuse between groups farther apart")
+                             ->check(whole_in(1, std::numeric_limits<std::uint64_t>::max()))
+                             ->excludes(groups);
+  CLI::Option* all = c->add_flag("--all-groups", sample.all, "Record every work-group")->excludes(groups)->excludes(records);
+  for (CLI::Option* o : {groups, records, all})
+    if (analyze) o->needs(analyze);
 }
 
 void CommandLine::add_analyze() {

@@ -171,14 +171,20 @@ std::string format_placement(const Placement& p, const CountsFile& c, bool count
 
 namespace {
 
+// Which groups a sample holds: "every 132 from 0", "2 windows of 4096 consecutive groups, 32768 apart from 14336".
+std::string sample_layout(const TraceSample& s) {
+  if (s.window == 1) return format_text("every %llu from %llu", (unsigned long long)s.stride, (unsigned long long)s.first);
+  return format_text("%llu windows of %llu consecutive groups, %llu apart from %llu", (unsigned long long)(s.count / s.window),
+                     (unsigned long long)s.window, (unsigned long long)s.stride, (unsigned long long)s.first);
+}
+
 // What the recording saw: the sample, the target, the AIWC metrics, the sites and the levels.
 std::string format_recording(const AddressAnalysis& r, const std::string& roofs, double flops) {
   const AccessAnalysis& a = r.analysis;
   const TargetArchitecture& t = a.target;
   std::ostringstream o;
-  o << format_text("  recorded %llu of %llu work-groups (every %llu from %llu), %llu work-items", (unsigned long long)a.sample.count,
-                   (unsigned long long)a.sample.groups_total, (unsigned long long)a.sample.stride, (unsigned long long)a.sample.first,
-                   (unsigned long long)a.items)
+  o << format_text("  recorded %llu of %llu work-groups (%s), %llu work-items", (unsigned long long)a.sample.count,
+                   (unsigned long long)a.sample.groups_total, sample_layout(a.sample).c_str(), (unsigned long long)a.items)
     << format_text(", %s, in %.2f s\n", format_si(double(a.aiwc.accesses), "accesses").c_str(), r.record_seconds);
   o << "  target   " << t.family << " of " << roofs << format_text(": %u-item steps, %u-byte lines", t.sub_group, t.request_bytes);
   if (t.banks) o << format_text(", %u local banks of %u bytes", t.banks, t.bank_bytes);

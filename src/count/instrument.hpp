@@ -56,9 +56,12 @@ struct InstrumentRequest {
 // ---- Address records (record_addresses) ----
 //
 // The wrapper kernel then takes, after the kernel's own parameters,
-//   __global ulong *__rl_r, ulong __rl_first, ulong __rl_stride, uint __rl_count, uint __rl_cap
-// and runs the kernel only in the sampled work-groups: linear group id
-// g = first + j * stride, j < count (the others return at once). __rl_r holds,
+//   __global ulong *__rl_r, ulong __rl_first, ulong __rl_stride, ulong __rl_window, ulong __rl_begin,
+//   uint __rl_count, uint __rl_cap
+// and runs the kernel only in the sampled work-groups: the sample's entry i
+// is linear group g = first + (i / window) * stride + i % window (windows of
+// `window` consecutive groups, `stride` apart; window <= stride), and this
+// launch runs entries begin + j, j < count (the others return at once). __rl_r holds,
 // in 64-bit words (n = the work-group's size, read back from word 0):
 //   [0]                  n, written by every sampled group
 //   [8 + i]              kernel parameter i's value as an address (pointers; 0 otherwise)

@@ -351,7 +351,9 @@ std::uint64_t UserKernel::work_groups() const {
 // "other global" and "other local" for addresses that fall in none.
 TraceLayout UserKernel::trace_layout(const AddressRecording& r) const {
   TraceLayout layout;
-  layout.sample = {work_groups(), recorded_group_size(), r.first, r.stride, r.count};
+  layout.sample = r.sample;
+  layout.sample.groups_total = work_groups();
+  layout.sample.group_size = recorded_group_size();
   layout.sites = r.sites;
   std::vector<TraceRegion>& regions = layout.regions;
   for (const Arg& a : args_)
@@ -410,7 +412,7 @@ void UserKernel::decode_batch(const std::vector<std::uint64_t>& words, const Add
       for (std::uint64_t m = 0; m < regions; ++m) layout.regions[first_local + m].local_offset = local_base[m] - lowest;
     }
     TracedGroup g;
-    g.id = r.first + (batch_first + j) * r.stride;
+    g.id = r.sample.group(batch_first + j);
     g.items.resize(n);
     for (std::uint64_t l = 0; l < n; ++l) {
       TracedItem& item = g.items[l];
@@ -454,10 +456,12 @@ std::vector<std::uint64_t> UserKernel::record_batch(cl::Kernel& k, const Address
   cl::Buffer out(context_, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, words.size() * 8, words.data());
   const cl_uint arg = cl_uint(args_.size());
   k.setArg(arg, out);
-  k.setArg(arg + 1, cl_ulong(r.first + done * r.stride));
-  k.setArg(arg + 2, cl_ulong(r.stride));
-  k.setArg(arg + 3, cl_uint(groups));
-  k.setArg(arg + 4, cl_uint(at.cap));
+  k.setArg(arg + 1, cl_ulong(r.sample.first));
+  k.setArg(arg + 2, cl_ulong(r.sample.stride));
+  k.setArg(arg + 3, cl_ulong(r.sample.window));
+  k.setArg(arg + 4, cl_ulong(done));
+  k.setArg(arg + 5, cl_uint(groups));
+  k.setArg(arg + 6, cl_uint(at.cap));
   queue_.enqueueNDRangeKernel(k, cl::NullRange, ndrange(global_), ndrange(recorded_local()));
   queue_.enqueueReadBuffer(out, CL_TRUE, 0, words.size() * 8, words.data());
   return words;
@@ -468,9 +472,9 @@ UserKernel::RecordTotals UserKernel::count_records(const AddressRecording& r) {
   const RecordWords at = record_words(r, 1);  // the smallest cap: the counts are what is read
   const std::uint64_t batch_words = std::max<std::uint64_t>(r.batch_bytes / 8, at.header + at.per_group()) - at.header;
   RecordTotals totals;
-  for (std::uint64_t done = 0; done < r.count;) {
+  for (std::uint64_t done = 0; done < r.sample.count;) {
     throw_if_interrupted();
-    const std::uint64_t groups = std::max<std::uint64_t>(1, std::min(batch_words / at.per_group(), r.count - done));
+    const std::uint64_t groups = std::max<std::uint64_t>(1, std::min(batch_words / at.per_group(), r.sample.count - done));
     const std::vector<std::uint64_t> words = record_batch(k, r, at, done, groups);
     const auto made = words.begin() + std::ptrdiff_t(at.counts(groups));
     for (auto it = made; it != made + std::ptrdiff_t(groups * at.items); ++it) {
@@ -483,6 +487,9 @@ UserKernel::RecordTotals UserKernel::count_records(const AddressRecording& r) {
 }
 
 TraceLayout UserKernel::record(const AddressRecording& r, const std::function<void(TracedGroup)>& each) {
+  if (r.sample.window == 0 || r.sample.window > r.sample.stride)
+    throw LaunchError("a sample's windows (" + std::to_string(r.sample.window) + " groups) must be shorter than their spacing (" +
+                      std::to_string(r.sample.stride) + ")");
   cl::Kernel k = recording_kernel(r);
   TraceLayout layout = trace_layout(r);
   RecordWords at = record_words(r, 1);
@@ -491,9 +498,9 @@ TraceLayout UserKernel::record(const AddressRecording& r, const std::function<vo
   const std::uint64_t room = batch_words > at.regions + at.items ? batch_words - at.regions - at.items : 0;
   const std::uint64_t most_cap = std::clamp<std::uint64_t>(room / (2 * at.items), 1, 0xFFFFFFFFu);
   at.cap = std::clamp<std::uint64_t>(r.records_per_item, 1, most_cap);
-  for (std::uint64_t done = 0; done < r.count;) {
+  for (std::uint64_t done = 0; done < r.sample.count;) {
     throw_if_interrupted();
-    const std::uint64_t groups = std::max<std::uint64_t>(1, std::min(batch_words / at.per_group(), r.count - done));
+    const std::uint64_t groups = std::max<std::uint64_t>(1, std::min(batch_words / at.per_group(), r.sample.count - done));
     const std::vector<std::uint64_t> words = record_batch(k, r, at, done, groups);
     const auto made = words.begin() + std::ptrdiff_t(at.counts(groups));
     const std::uint64_t most = *std::max_element(made, made + std::ptrdiff_t(groups * at.items));

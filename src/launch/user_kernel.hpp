@@ -35,7 +35,7 @@ struct AddressRecording {
   std::string source;
   RecordedLayout layout;
   std::vector<TraceSite> sites;
-  std::uint64_t first = 0, stride = 1, count = 0;  // the sampled groups (linear ids)
+  TraceSample sample;                             // the sampled groups (groups_total and group_size: trace_layout's)
   std::uint64_t records_per_item = 4096;          // the first cap; raised to what an item made when it was cut
   std::uint64_t batch_bytes = std::uint64_t(256) << 20;  // the record buffer of one launch
 };

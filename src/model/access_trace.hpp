@@ -79,11 +79,18 @@ struct TracedGroup {
   std::vector<TracedItem> items;
 };
 
-// What was sampled: groups first, first + stride, ... (count of them) of the launch's groups_total.
+// What was sampled, of the launch's groups_total: `count` groups in windows
+// of `window` consecutive groups, the windows `stride` groups apart from
+// `first` (window 1: groups first, first + stride, ...). window <= stride.
 struct TraceSample {
   std::uint64_t groups_total = 0, group_size = 0;
   std::uint64_t first = 0, stride = 1, count = 0;
-  bool whole_launch() const { return first == 0 && stride == 1 && count >= groups_total; }
+  std::uint64_t window = 1;
+  bool whole_launch() const { return first == 0 && window >= stride && count >= groups_total; }
+  // Single groups spaced apart: the groups one compute unit runs, not neighbours.
+  bool spaced() const { return !whole_launch() && window == 1; }
+  // The linear id of the sample's j-th group.
+  std::uint64_t group(std::uint64_t j) const { return first + j / window * stride + j % window; }
 };
 
 // The parts of a trace that do not change from one batch of groups to the next.

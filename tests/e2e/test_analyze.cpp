@@ -145,6 +145,41 @@ TEST_CASE("analyze: 256 groups whose exact records fit are recorded whole by def
   }
 }
 
+TEST_CASE("analyze: past the record budget, two windows of consecutive groups see a stencil's planes reused; spaced groups do not") {
+  // The H200's roofs with an L2 of 1 MiB, below the buffers' 2 MiB: the model's DRAM bytes are not capped at the buffers'.
+  const auto dir = scratch_dir("analyze-windows");
+  auto roofs = nlohmann::json::parse(slurp(fs::path(ROOFLINE_SOURCE_DIR) / "roofs/nvidia-h200.json"));
+  for (auto& level : roofs.at("memory").at("levels"))
+    if (level.at("name") == "L2") level["capacity_bytes"] = 1 << 20;
+  std::ofstream(dir / "small-l2.json") << roofs.dump();
+  const std::string kernel =
+      "'" + std::string(ROOFLINE_SOURCE_DIR) + "/tests/e2e/kernels/stencil_planes.cl' --roofs '" + (dir / "small-l2.json").string() + "'";
+  // 4096 groups of 512 records; a budget of 262144 records: windows of 256 groups, centred in each half.
+  const auto windows = analyze(kernel + " --sample-records 262144");
+  const auto& w = windows.at("analysis");
+  CHECK(w.at("sample").at("window") == 256);
+  CHECK(w.at("sample").at("count") == 512);
+  CHECK(w.at("sample").at("stride") == 2048);
+  CHECK(w.at("sample").at("first") == 896);
+  // A window of groups a..a+255 reads in[64a, 64a + 16384 + 8192) and writes out[64a, 64a + 16384): the
+  // recording ran exactly those groups.
+  CHECK(w.at("aiwc").at("total_footprint") == 2 * (16384 + 8192 + 16384));
+  CHECK(w.at("aiwc").at("accesses") == 512 * 64 * 8);
+  // The L2 holds both windows: each sector once, scaled x8 (4096 / 512 groups).
+  CHECK(w.at("levels").back().at("level") == "DRAM");
+  CHECK(w.at("levels").back().at("bytes").get<double>() == doctest::Approx(8.0 * 2 * 4 * (16384 + 8192 + 16384)));
+  // 16 groups 132 apart (the spaced sample): no group reads another's planes, 384 elements each, scaled x256.
+  const auto spaced = analyze(kernel + " --sample-groups 16");
+  const auto& s = spaced.at("analysis");
+  CHECK(s.at("sample").at("stride") == 132);
+  CHECK(s.at("sample").value("window", 1) == 1);
+  CHECK(s.at("levels").back().at("bytes").get<double>() == doctest::Approx(256.0 * 16 * 4 * 384));
+  bool overcharge = false;
+  for (const auto& f : spaced.at("findings")) overcharge |= f.at("code") == "model_may_overcharge";
+  CHECK(overcharge);
+  fs::remove_all(dir);
+}
+
 TEST_CASE("analyze: a pointer chase is a dependent chain, an item's own store is not") {
   const auto doc = analyze("'" + std::string(ROOFLINE_SOURCE_DIR) + "/tests/e2e/kernels/chase.cl' --roofs " + h200_roofs());
   const auto& a = doc.at("analysis");
