@@ -64,7 +64,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(LevelTraffic, level, bytes, store_bytes)
 void to_json(nlohmann::json& j, const AccessAnalysis& a) {
   j = {{"target", a.target}, {"sample", a.sample}, {"items", a.items}, {"truncated_items", a.truncated_items}, {"aiwc", a.aiwc},
        {"sites", a.sites}, {"transfer_efficiency", a.transfer_efficiency}, {"divergent_share", a.divergent_share}, {"levels", a.levels},
-       {"scale", a.scale}};
+       {"scale", a.scale}, {"branch_capped_items", a.branch_capped_items}};
   if (a.footprint_bytes) j["footprint_bytes"] = *a.footprint_bytes;
 }
 void from_json(const nlohmann::json& j, AccessAnalysis& a) {
@@ -76,6 +76,7 @@ void from_json(const nlohmann::json& j, AccessAnalysis& a) {
   j.at("sites").get_to(a.sites);
   j.at("transfer_efficiency").get_to(a.transfer_efficiency);
   a.divergent_share = j.value("divergent_share", 0.0);
+  a.branch_capped_items = j.value("branch_capped_items", std::uint64_t(0));  // absent before the branch cap
   j.at("levels").get_to(a.levels);
   j.at("scale").get_to(a.scale);
   json_fields::get_opt(j, "footprint_bytes", a.footprint_bytes);
@@ -308,6 +309,14 @@ std::vector<Finding> diagnose(const AccessAnalysis& a, const std::optional<Predi
     out.push_back({"", FindingCode::records_truncated,
                    std::to_string(a.truncated_items) + " work-items made more records than were kept: their later accesses are not analysed",
                    "analyse a smaller launch (-D, --global) whose items make fewer records; expected: every access analysed"});
+  if (a.branch_capped_items)
+    out.push_back({"", FindingCode::branches_sampled,
+                   format_text("%llu work-items evaluated more than %llu branch conditions: the branch sites' divergence and taken "
+                               "shares are those of each item's first %llu (every memory access is recorded)",
+                               (unsigned long long)a.branch_capped_items, (unsigned long long)kTraceBranchesPerItem,
+                               (unsigned long long)kTraceBranchesPerItem),
+                   "nothing to change in the kernel: the cap bounds a loop's recording cost; expected: the later iterations' branches "
+                   "behave as the first ones (a loop whose condition changes late is not seen)"});
   return out;
 }
 

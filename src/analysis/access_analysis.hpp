@@ -95,6 +95,7 @@ struct AccessAnalysis {
   TargetArchitecture target;
   TraceSample sample;
   std::uint64_t items = 0, truncated_items = 0;
+  std::uint64_t branch_capped_items = 0;  // items with kTraceBranchesPerItem branch records: later outcomes unrecorded
   AiwcMetrics aiwc;
   std::vector<SiteAnalysis> sites;   // those executed, by id
   double transfer_efficiency = 0;    // global bytes asked for / bytes of the request lines

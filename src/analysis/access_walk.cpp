@@ -46,7 +46,11 @@ AccessWalk::AccessWalk(const AccessContext& context, std::vector<AccessObserver*
 void AccessWalk::add(TracedGroup g) {
   ++groups_;
   out_.items += g.items.size();
-  for (const TracedItem& i : g.items) out_.truncated_items += i.truncated();
+  for (const TracedItem& i : g.items) {
+    out_.truncated_items += i.truncated();
+    const auto branches = std::count_if(i.accesses.begin(), i.accesses.end(), [](const TraceAccess& a) { return a.flags & kTraceBranch; });
+    out_.branch_capped_items += std::uint64_t(branches) >= kTraceBranchesPerItem;
+  }
   for (AccessObserver* o : observers_) o->group(g);
   const std::size_t sub_group = context_.target.sub_group;
   for (std::size_t begin = 0; begin < g.items.size(); begin += sub_group)

@@ -45,7 +45,11 @@ std::string once_per_item_sums(const Cost& once) {
 }
 
 Values record_slots() {
-  return {{"CURSOR", std::to_string(kRecordCursorSlot)}, {"BASE", std::to_string(kRecordBaseSlot)}, {"CAP", std::to_string(kRecordCapSlot)}};
+  return {{"CURSOR", std::to_string(kRecordCursorSlot)},
+          {"BASE", std::to_string(kRecordBaseSlot)},
+          {"CAP", std::to_string(kRecordCapSlot)},
+          {"BRANCHES", std::to_string(kRecordBranchSlot)},
+          {"BRANCH_CAP", std::to_string(kTraceBranchesPerItem)}};
 }
 
 std::string header_words(const RecordHeader& h) {

@@ -15,10 +15,12 @@
 
 namespace roofline {
 
-// Record mode: the counter array's three words past the counters: the
-// item's next record, where its records start in __rl_r, and its cap.
+// Record mode: the counter array's four words past the counters: the
+// item's next record, where its records start in __rl_r, its cap, and the
+// branch outcomes it has evaluated (kTraceBranchesPerItem of them recorded).
 constexpr int kRecordCursorSlot = kCounterSlots, kRecordBaseSlot = kCounterSlots + 1, kRecordCapSlot = kCounterSlots + 2;
-constexpr int kRecordCounterWords = kCounterSlots + 3;
+constexpr int kRecordBranchSlot = kCounterSlots + 3;
+constexpr int kRecordCounterWords = kCounterSlots + 4;
 
 // What every instrumented function takes last, and what its calls pass: the
 // counters, and in the recording copy the records.

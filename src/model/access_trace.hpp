@@ -73,6 +73,13 @@ struct TracedItem {
   bool truncated() const { return made > accesses.size(); }
 };
 
+// The branch outcomes the recording copy keeps of one work-item: its first
+// 1024 (every branch site together); later ones are neither written nor
+// counted among its records, so a loop of many iterations costs the
+// recording its memory accesses alone. A branch site's divergence and taken
+// shares are then those of each item's first outcomes.
+inline constexpr std::uint64_t kTraceBranchesPerItem = 1024;
+
 // A sampled work-group: its linear id and its items by local linear id.
 struct TracedGroup {
   std::uint64_t id = 0;

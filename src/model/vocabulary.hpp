@@ -76,6 +76,7 @@ enum class FindingCode {
   low_parallelism,      // the launch fills little of the device
   records_truncated,    // items made more records than were kept
   sampled_metrics,      // footprint and entropy from a sample of the groups: lower bounds
+  branches_sampled,     // items evaluated more branches than the recording keeps: branch shares of their first ones
   model_may_overcharge, // the cache model may charge more than the hardware moves
   unclassified          // read from a file written before findings had codes
 };
@@ -189,7 +190,7 @@ struct Vocabulary<PredictionTermKind> {
 template <>
 struct Vocabulary<FindingCode> {
   static constexpr std::string_view what = "finding code";
-  static constexpr std::array<Named<FindingCode>, 15> names{{{FindingCode::memory_bound, "memory_bound"},
+  static constexpr std::array<Named<FindingCode>, 16> names{{{FindingCode::memory_bound, "memory_bound"},
                                                              {FindingCode::compute_bound, "compute_bound"},
                                                              {FindingCode::math_bound, "math_bound"},
                                                              {FindingCode::latency_bound, "latency_bound"},
@@ -202,6 +203,7 @@ struct Vocabulary<FindingCode> {
                                                              {FindingCode::low_parallelism, "low_parallelism"},
                                                              {FindingCode::records_truncated, "records_truncated"},
                                                              {FindingCode::sampled_metrics, "sampled_metrics"},
+                                                             {FindingCode::branches_sampled, "branches_sampled"},
                                                              {FindingCode::model_may_overcharge, "model_may_overcharge"},
                                                              {FindingCode::unclassified, "unclassified"}}};
 };

@@ -103,6 +103,19 @@ TEST_CASE("analyze: the divergence of each branch within 32-item steps") {
   CHECK(named);
 }
 
+TEST_CASE("analyze: an item's first 1024 branch outcomes are recorded, every memory access") {
+  const auto doc = analyze("'" + std::string(ROOFLINE_SOURCE_DIR) + "/tests/e2e/kernels/long_loop.cl' --roofs " + h200_roofs());
+  const auto& a = doc.at("analysis");
+  CHECK(site(a, "a[i + k]").at("accesses") == 64 * 3000);
+  CHECK(site(a, "k < 3000").at("steps") == 2 * 1024);  // two 32-item steps per evaluation kept
+  CHECK(site(a, "k < 3000").at("taken") == 64 * 1024);
+  CHECK(a.at("branch_capped_items") == 64);
+  CHECK(a.at("truncated_items") == 0);
+  bool said = false;
+  for (const auto& f : doc.at("findings")) said |= f.at("code") == "branches_sampled";
+  CHECK(said);
+}
+
 TEST_CASE("analyze: conditions ending in a macro, inside a macro and nested in a ?: arm are recorded as they evaluate") {
   const auto doc = analyze("'" + std::string(ROOFLINE_SOURCE_DIR) + "/tests/e2e/kernels/branch_macros.cl' --roofs " + h200_roofs());
   const auto& a = doc.at("analysis");

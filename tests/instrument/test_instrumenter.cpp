@@ -320,11 +320,12 @@ TEST_CASE("math calls get a counter slot each after the fixed ones, in the order
   CHECK(r.source.find("for (int __rl_i = 0; __rl_i < " + std::to_string(words) + "; ++__rl_i) __rl_c[__rl_i] = 0;") != std::string::npos);
   CHECK(r.source.find(once_per_item(kMathSlotBase, 4)) != std::string::npos);     // rsqrt on a float4, once per item
   CHECK(r.source.find(charges({{kMathSlotBase + 1, 1}})) != std::string::npos);  // native_sin, in the loop's body
-  // The recording copy charges nothing and keeps its three words after the fixed counters.
+  // The recording copy charges nothing and keeps its four words after the fixed counters.
   const auto rec = instrument(
       "__kernel void m(__global float* a) { int i = get_global_id(0); a[i] = sqrt(a[i]) / a[i + 1]; }\n", "m", true);
   CHECK(rec.math_slots.empty());
-  CHECK(rec.source.find("ulong __rl_c[" + std::to_string(kCounterSlots + 3) + "];") != std::string::npos);
+  CHECK(rec.source.find("ulong __rl_c[" + std::to_string(kCounterSlots + 4) + "];") != std::string::npos);
+  CHECK(rec.source.find("if (__rl_c[" + std::to_string(kCounterSlots + 3) + "]++ < 1024UL) __rl_note(") != std::string::npos);
 }
 
 TEST_CASE("a floating-point variable updated from its own value gets a chain counter; the recording copy none") {
