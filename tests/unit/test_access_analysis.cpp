@@ -232,51 +232,6 @@ TEST_CASE("a streaming kernel's DRAM bytes equal its footprint") {
   }
 }
 
-TEST_CASE("a window of neighbouring groups sees their reuse in the shared level; single groups spaced apart do not") {
-  // A stencil's planes: 64 groups of 32 items; group g reads line g (its plane)
-  // and line g + 6 (the next plane's row), so a line is read again 6 groups
-  // later. 4 compute units, an L2 of 32 lines shared, L1s of 4 lines.
-  const std::uint64_t groups = 64, n = 32, plane = 6;
-  auto l = layout(groups, n, {{"a", AddressSpace::global, 4 * n * (groups + plane)}},
-                  {{0, "k.cl:1", "a[i]", AddressSpace::global}, {1, "k.cl:1", "a[i + plane]", AddressSpace::global}});
-  TargetArchitecture t = gpu({{"L1", 512, false}, {"L2", 4096, true}});
-  t.compute_units = 4;
-  auto dram_bytes = [&](const TraceSample& sample) {
-    l.sample = sample;
-    std::vector<TracedGroup> trace;
-    for (std::uint64_t j = 0; j < sample.count; ++j) {
-      const std::uint64_t g = sample.group(j);
-      TracedGroup group;
-      group.id = g;
-      for (std::uint64_t i = 0; i < n; ++i) {
-        TracedItem item;
-        item.accesses = {access(0, 4 * (g * n + i), 0, kTraceLoad), access(0, 4 * ((g + plane) * n + i), 1, kTraceLoad)};
-        item.made = 2;
-        group.items.push_back(item);
-      }
-      trace.push_back(group);
-    }
-    const AccessAnalysis a = analyze(l, trace, t);
-    REQUIRE(a.levels.back().level == "DRAM");
-    return a.levels.back().bytes;
-  };
-  // The whole launch: each line once.
-  CHECK(dram_bytes({groups, n, 0, 1, groups}) == doctest::Approx(128.0 * (groups + plane)));
-  // Two windows of 16 consecutive groups (8-23, 40-55), scaled x2: each window reads its 16 lines and the 6 past it.
-  const TraceSample windows{groups, n, 8, 32, 32, 16};
-  CHECK(windows.group(15) == 23);
-  CHECK(windows.group(16) == 40);
-  CHECK_FALSE(windows.whole_launch());
-  CHECK_FALSE(windows.spaced());
-  CHECK(dram_bytes(windows) == doctest::Approx(2 * 2 * 128.0 * (16 + plane)));
-  // Every 4th group, scaled x4, with a quarter of the L2: the group 6 later is never in the sample, every line read is a miss.
-  const TraceSample spaced{groups, n, 0, 4, 16};
-  CHECK(spaced.spaced());
-  CHECK(dram_bytes(spaced) == doctest::Approx(4 * 16 * 2 * 128.0));
-  // Windows that cover the launch are the whole launch.
-  CHECK(TraceSample{groups, n, 0, 32, 64, 32}.whole_launch());
-}
-
 TEST_CASE("a store written through an L1 that holds the sector sends its bytes on once") {
   // 32 items update a[i] (load, then store): one line loaded, 128 bytes written through.
   const auto l = layout(1, 32, {{"a", AddressSpace::global, 128}}, {{0, "k.cl:1", "a[i]", AddressSpace::global}});

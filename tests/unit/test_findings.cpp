@@ -1,7 +1,9 @@
 // The analysis's words (analysis/access_analysis, diagnose): a compute limit
 // written in operations, line use never above 100% with repeated addresses
 // reported as reuse, NVIDIA-like stores charged in sectors, and every finding
-// with its code and a suggestion that names the change and what it expects.
+// with its code and a suggestion that names the change and what it expects;
+// and what a sample lets the cache model see (windows of neighbouring groups
+// against single groups spaced apart), which the over-charge finding names.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -126,6 +128,55 @@ TEST_CASE("a naive transpose's strided stores are charged in 32-byte sectors whe
   const AccessAnalysis b = analyze(l, back, 1, store);
   CHECK(b.levels.front().bytes == doctest::Approx(32.0 * 128));
   CHECK(has(with_code(diagnose(b, std::nullopt, 0), FindingCode::uncoalesced_access)->text, "stores 4 of 128 bytes per line"));
+}
+
+TEST_CASE("a window of neighbouring groups sees their reuse in the shared level; single groups spaced apart do not") {
+  // A stencil's planes: 64 groups of 32 items; group g reads line g (its plane)
+  // and line g + 6 (the next plane's row), so a line is read again 6 groups
+  // later. 4 compute units, an L2 of 32 lines shared, L1s of 4 lines.
+  const std::uint64_t groups = 64, n = 32, plane = 6;
+  auto l = layout(groups, {{"a", AddressSpace::global, 4 * n * (groups + plane)}},
+                  {{0, "k.cl:1", "a[i]", AddressSpace::global}, {1, "k.cl:1", "a[i + plane]", AddressSpace::global}});
+  TargetArchitecture t = gpu();
+  t.caches = {{"L1", 512, false}, {"L2", 4096, true}};
+  t.compute_units = 4;
+  t.resident_groups = 1;
+  auto dram_bytes = [&](const TraceSample& sample) {
+    l.sample = sample;
+    std::vector<TracedGroup> trace;
+    for (std::uint64_t j = 0; j < sample.count; ++j) {
+      const std::uint64_t g = sample.group(j);
+      TracedGroup group;
+      group.id = g;
+      for (std::uint64_t i = 0; i < n; ++i) {
+        TracedItem item;
+        item.accesses = {access(0, 4 * (g * n + i), 0, kTraceLoad), access(0, 4 * ((g + plane) * n + i), 1, kTraceLoad)};
+        item.made = 2;
+        group.items.push_back(item);
+      }
+      trace.push_back(group);
+    }
+    AccessAnalyzer analyzer(l, t, std::nullopt);
+    for (const TracedGroup& g : trace) analyzer.add(g);
+    const AccessAnalysis a = analyzer.finish();
+    REQUIRE(a.levels.back().level == "DRAM");
+    return a.levels.back().bytes;
+  };
+  // The whole launch: each line once.
+  CHECK(dram_bytes({groups, n, 0, 1, groups}) == doctest::Approx(128.0 * (groups + plane)));
+  // Two windows of 16 consecutive groups (8-23, 40-55), scaled x2: each window reads its 16 lines and the 6 past it.
+  const TraceSample windows{groups, n, 8, 32, 32, 16};
+  CHECK(windows.group(15) == 23);
+  CHECK(windows.group(16) == 40);
+  CHECK_FALSE(windows.whole_launch());
+  CHECK_FALSE(windows.spaced());
+  CHECK(dram_bytes(windows) == doctest::Approx(2 * 2 * 128.0 * (16 + plane)));
+  // Every 4th group, scaled x4, with a quarter of the L2: the group 6 later is never in the sample, every line read is a miss.
+  const TraceSample spaced{groups, n, 0, 4, 16};
+  CHECK(spaced.spaced());
+  CHECK(dram_bytes(spaced) == doctest::Approx(4 * 16 * 2 * 128.0));
+  // Windows that cover the launch are the whole launch.
+  CHECK(TraceSample{groups, n, 0, 32, 64, 32}.whole_launch());
 }
 
 TEST_CASE("every finding has a code, a suggestion with the effect expected, and its code's stable name in JSON") {
