@@ -256,30 +256,29 @@ std::optional<Finding> sample_finding(const AccessAnalysis& a) {
                  "--all-groups records every group; expected: the exact footprint and entropies (a longer recording)"};
 }
 
-// How the sampled groups lie: "the sampled groups lie 132 groups apart", or
-// "the sample's windows hold 4096 consecutive groups".
-std::string sample_spacing(const TraceSample& s) {
-  if (s.window > 1) return "the sample's windows hold " + std::to_string(s.window) + " consecutive groups";
-  return "the sampled groups lie " + std::to_string(s.stride) + " groups apart";
-}
-
 // Where the cache model may charge more than the hardware moves: a sample
-// whose DRAM bytes exceed the buffers (the spaced groups cannot share lines
-// with the neighbours they would share a cache with).
+// whose DRAM bytes exceed the buffers (spaced groups, or windows at their
+// edges, cannot share lines with neighbours the sample left out).
 std::optional<Finding> overcharge_finding(const AccessAnalysis& a) {
   if (a.sample.whole_launch() || !a.footprint_bytes || *a.footprint_bytes <= 0 || a.levels.empty()) return std::nullopt;
   const LevelTraffic& dram = a.levels.back();
   if (dram.level != "DRAM" || dram.bytes <= *a.footprint_bytes) return std::nullopt;
   return Finding{"", FindingCode::model_may_overcharge,
                  "DRAM charged " + format_bytes(dram.bytes) + " for " + format_bytes(*a.footprint_bytes) +
-                     " of buffers: " + sample_spacing(a.sample) +
-                     ", so the model does not see groups farther apart reuse lines in the shared cache; the DRAM term may be "
+                     " of buffers: the model sees the sample's groups alone (" + sample_layout(a.sample) +
+                     "), not groups farther apart reusing their lines in the shared cache; the DRAM term may be "
                      "an over-charge (up to " + format_text("%.2gx", dram.bytes / *a.footprint_bytes) + ")",
                  "--all-groups models every group (slower); expected DRAM bytes at least " + format_bytes(*a.footprint_bytes) +
                      " where each buffer byte is read once"};
 }
 
 }  // namespace
+
+std::string sample_layout(const TraceSample& s) {
+  if (s.window == 1) return format_text("every %llu from %llu", (unsigned long long)s.stride, (unsigned long long)s.first);
+  return format_text("%llu windows of %llu consecutive groups, %llu apart from %llu", (unsigned long long)(s.count / s.window),
+                     (unsigned long long)s.window, (unsigned long long)s.stride, (unsigned long long)s.first);
+}
 
 std::optional<Finding> term_limit_finding(const Prediction& p) { return finding_of_term_limit(p); }
 
@@ -311,8 +310,8 @@ std::vector<Finding> diagnose(const AccessAnalysis& a, const std::optional<Predi
                    "analyse a smaller launch (-D, --global) whose items make fewer records; expected: every access analysed"});
   if (a.branch_capped_items)
     out.push_back({"", FindingCode::branches_sampled,
-                   format_text("%llu work-items evaluated more than %llu branch conditions: the branch sites' divergence and taken "
-                               "shares are those of each item's first %llu (every memory access is recorded)",
+                   format_text("%llu work-items reached the %llu branch outcomes the recording keeps of each: the branch sites' "
+                               "divergence and taken shares are those of each item's first %llu (every memory access is recorded)",
                                (unsigned long long)a.branch_capped_items, (unsigned long long)kTraceBranchesPerItem,
                                (unsigned long long)kTraceBranchesPerItem),
                    "nothing to change in the kernel: the cap bounds a loop's recording cost; expected: the later iterations' branches "

@@ -95,7 +95,7 @@ struct AccessAnalysis {
   TargetArchitecture target;
   TraceSample sample;
   std::uint64_t items = 0, truncated_items = 0;
-  std::uint64_t branch_capped_items = 0;  // items with kTraceBranchesPerItem branch records: later outcomes unrecorded
+  std::uint64_t branch_capped_items = 0;  // items with kTraceBranchesPerItem branch records: any later outcome unrecorded
   AiwcMetrics aiwc;
   std::vector<SiteAnalysis> sites;   // those executed, by id
   double transfer_efficiency = 0;    // global bytes asked for / bytes of the request lines
@@ -134,9 +134,14 @@ void from_json(const nlohmann::json& j, AccessAnalysis& a);
 // lines (a write-through level's stores: sectors) carry under half the
 // distinct bytes asked for (with their neighbour stride); then a launch too
 // small to fill the device, a sampled DRAM charge above the buffers (the
-// model may over-charge), the sample's metrics (lower bounds), and items
-// whose records were cut. (Finding: model/placement.hpp.)
+// model may over-charge), the sample's metrics (lower bounds), items
+// whose records were cut, and items that reached the branch outcomes the
+// recording keeps. (Finding: model/placement.hpp.)
 std::vector<Finding> diagnose(const AccessAnalysis& a, const std::optional<Prediction>& hierarchical, std::uint64_t work_items);
+
+// Which groups a sample holds, in words: "every 132 from 0", "2 windows of
+// 256 consecutive groups, 2048 apart from 896".
+std::string sample_layout(const TraceSample& s);
 
 // The finding for a prediction limited by a term of analysis/prediction_terms
 // (occupancy, latency, atomic, launch), with what to change; none for a limit

@@ -37,7 +37,7 @@ TraceSample spaced_sample(std::uint64_t groups, std::uint64_t count, const Targe
 
 TraceSample sample_plan(std::uint64_t groups, double records, const TargetArchitecture& target, GroupSample requested) {
   if (requested.all || (!requested.groups && groups <= kWholeLaunchGroups && records <= kWholeLaunchRecords))
-    return {groups, 0, 0, 1, groups};
+    return TraceSample::whole(groups);
   if (requested.groups) return spaced_sample(groups, requested.groups, target);
   const double budget = requested.records ? double(requested.records) : kSampleRecords;
   const double per_group = groups ? records / double(groups) : 0;
@@ -115,7 +115,7 @@ AddressAnalysis analyze_addresses(PreparedKernel& k, const KernelRequest& reques
       worker.doing("counting the address records of kernel '" + k.kernel->kernel_name() + "' of " + k.file);
       UserKernel::RecordTotals exact;
       while_doing("counting address records of " + request.file,
-                  [&] { exact = k.kernel->count_records(recording_of(inst, {groups, 0, 0, 1, groups}, 1)); });
+                  [&] { exact = k.kernel->count_records(recording_of(inst, TraceSample::whole(groups), 1)); });
       records = double(exact.records);
       per_item = std::max<std::uint64_t>(1, exact.most);
     }

@@ -119,8 +119,9 @@ void plan_gpu_memory(MemoryPlan& m, const DeviceEntry& d, std::uint64_t cus, std
   const std::uint64_t widest = std::min<std::uint64_t>(1024, max_wg);
   // A quick build keeps two of the full build's six: on an H100 the full
   // build's best L1 and L2 reads came at 8 x 1024 work-items per compute
-  // unit, its best L2 store and copy at 4 x 256 or fewer (quick's 4 x 1024
-  // left its L2 read 3.6-4.2% under: roofs/raw/chain-term-nvidia-h100/).
+  // unit, its best L1 and L2 copies at 4 x 256 (its stores at 8 x 256, not a
+  // key ceiling); quick's 4 x 1024 left its L2 read 3.6-4.2% under
+  // (roofs/raw/chain-term-nvidia-h100/).
   if (quick) m.level_launches = {{cus * 4 * local, local}, {cus * 8 * widest, widest}};
   else
     for (std::uint64_t g : {2, 4, 8})

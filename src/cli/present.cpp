@@ -171,13 +171,6 @@ std::string format_placement(const Placement& p, const CountsFile& c, bool count
 
 namespace {
 
-// Which groups a sample holds: "every 132 from 0", "2 windows of 4096 consecutive groups, 32768 apart from 14336".
-std::string sample_layout(const TraceSample& s) {
-  if (s.window == 1) return format_text("every %llu from %llu", (unsigned long long)s.stride, (unsigned long long)s.first);
-  return format_text("%llu windows of %llu consecutive groups, %llu apart from %llu", (unsigned long long)(s.count / s.window),
-                     (unsigned long long)s.window, (unsigned long long)s.stride, (unsigned long long)s.first);
-}
-
 // What the recording saw: the sample, the target, the AIWC metrics, the sites and the levels.
 std::string format_recording(const AddressAnalysis& r, const std::string& roofs, double flops) {
   const AccessAnalysis& a = r.analysis;

@@ -450,6 +450,9 @@ UserKernel::RecordWords UserKernel::record_words(const AddressRecording& r, std:
 
 std::vector<std::uint64_t> UserKernel::record_batch(cl::Kernel& k, const AddressRecording& r, const RecordWords& at, std::uint64_t done,
                                                     std::uint64_t groups) {
+  if (r.sample.window == 0 || r.sample.window > r.sample.stride)  // the wrapper's arithmetic needs it (count/instrument.hpp)
+    throw LaunchError("a sample's windows (" + std::to_string(r.sample.window) + " groups) must be no longer than their spacing (" +
+                      std::to_string(r.sample.stride) + ")");
   std::vector<std::uint64_t> words(at.header + groups * at.per_group(), 0);
   std::vector<cl::Buffer> buffers;  // fresh copies for every batch: a batch runs on the data the kernel started with
   set_args(k, buffers);
@@ -487,9 +490,6 @@ UserKernel::RecordTotals UserKernel::count_records(const AddressRecording& r) {
 }
 
 TraceLayout UserKernel::record(const AddressRecording& r, const std::function<void(TracedGroup)>& each) {
-  if (r.sample.window == 0 || r.sample.window > r.sample.stride)
-    throw LaunchError("a sample's windows (" + std::to_string(r.sample.window) + " groups) must be shorter than their spacing (" +
-                      std::to_string(r.sample.stride) + ")");
   cl::Kernel k = recording_kernel(r);
   TraceLayout layout = trace_layout(r);
   RecordWords at = record_words(r, 1);

@@ -98,6 +98,8 @@ struct TraceSample {
   bool spaced() const { return !whole_launch() && window == 1; }
   // The linear id of the sample's j-th group.
   std::uint64_t group(std::uint64_t j) const { return first + j / window * stride + j % window; }
+  // Every group of a launch of `groups`.
+  static TraceSample whole(std::uint64_t groups) { return {groups, 0, 0, 1, groups}; }
 };
 
 // The parts of a trace that do not change from one batch of groups to the next.

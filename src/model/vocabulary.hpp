@@ -76,7 +76,7 @@ enum class FindingCode {
   low_parallelism,      // the launch fills little of the device
   records_truncated,    // items made more records than were kept
   sampled_metrics,      // footprint and entropy from a sample of the groups: lower bounds
-  branches_sampled,     // items evaluated more branches than the recording keeps: branch shares of their first ones
+  branches_sampled,     // items reached the branch outcomes the recording keeps: branch shares of their first ones
   model_may_overcharge, // the cache model may charge more than the hardware moves
   unclassified          // read from a file written before findings had codes
 };

@@ -2,8 +2,8 @@
 // written in operations, line use never above 100% with repeated addresses
 // reported as reuse, NVIDIA-like stores charged in sectors, and every finding
 // with its code and a suggestion that names the change and what it expects;
-// and what a sample lets the cache model see (windows of neighbouring groups
-// against single groups spaced apart), which the over-charge finding names.
+// and what a sample lets the cache model see: windows of neighbouring groups
+// against single groups spaced apart.
 #include <doctest/doctest.h>
 
 #include <algorithm>
