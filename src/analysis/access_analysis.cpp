@@ -127,7 +127,7 @@ std::optional<Finding> finding_of_term_limit(const Prediction& p) {
                          (slower > 0 ? factor(1 / slower) + " at the roof" : std::string("down to the roof's"))};
     }
     case PredictionTermKind::latency:
-      if (!l.level)  // a chain of floating-point updates (chain_term)
+      if (!l.level)  // a path of dependent floating-point operations (chain_term)
         return Finding{"", code, "latency-bound: " + l.roof + ": " + format_si(l.seconds, "s"),
                        "interleave independent chains in each work-item (split an accumulator in two and add them at the end), and "
                        "add work-items where the launch leaves the device idle; expected time x(1 / chains in flight) until the roof "

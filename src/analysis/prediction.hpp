@@ -34,7 +34,7 @@
 namespace roofline {
 
 // What a kernel does, without how long it took.
-// The counts' dependent chains of floating-point updates: the longest of any
+// The counts' paths of dependent floating-point operations: the longest of any
 // work-item, and each work-item's longest summed over the launch.
 struct DependentChains {
   double longest = 0;

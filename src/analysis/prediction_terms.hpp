@@ -14,7 +14,7 @@
 //    its contention (work-items per address per step, from the recorded
 //    accesses): the atomic_contention sweep of its address space, else the
 //    atomics rates (one address or distinct addresses);
-//  - chain: a work-item's longest dependent chain of floating-point updates
+//  - chain: a work-item's longest path of dependent floating-point operations
 //    (instrument/chain_writer) at the measured latency of a dependent add or MAD;
 //  - launch: the empty kernel's time at the launch's work-items, which every
 //    kernel pays on top of its work (added, not maxed).

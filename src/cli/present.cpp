@@ -85,7 +85,7 @@ std::string format_counts(const CountsFile& c) {
   o << "    private   load " << n(double(k.slot[kPrivateLoad])) << "  store " << n(double(k.slot[kPrivateStore]))
     << "  (not CARM traffic)\n";
   if (k.longest_chain > 0)
-    o << "  chain    " << k.longest_chain << "  (the longest dependent chain of floating-point updates of a work-item; "
+    o << "  chain    " << k.longest_chain << "  (the longest path of dependent floating-point operations of a work-item; "
       << k.chain_links << " links over all work-items)\n";
   const double ops = k.flops() > 0 ? k.flops() : k.intops();
   if (k.carm_bytes() > 0)

@@ -1,7 +1,7 @@
 #include "instrument/chain_writer.hpp"
 
+#include <algorithm>
 
-#include "instrument/ast_match.hpp"
 #include "model/op_counts.hpp"
 
 namespace roofline {
@@ -9,43 +9,49 @@ using namespace clang;
 
 namespace {
 
-// "__rl_c[K]=max(__rl_c[K],++COUNTER);": the work-item's longest chain after a link.
-std::string link(const std::string& counter) {
-  const std::string slot = "__rl_c[" + std::to_string(kChainSlot) + "]";
-  return slot + "=max(" + slot + ",++" + counter + ");";
-}
-
-}  // namespace
-
-bool ChainWriter::counted_type(const VarDecl* v) {
-  if (!v->hasLocalStorage()) return false;
-  const QualType t = v->getType().getCanonicalType();
+bool floating(QualType t) {
+  t = t.getCanonicalType();
   if (t->isRealFloatingType()) return true;
   if (auto* vt = t->getAs<VectorType>()) return vt->getElementType()->isRealFloatingType();
   return false;
 }
 
-std::string ChainWriter::declare(const VarDecl* v) {
-  const int id = int(counters_.size());
-  counters_.emplace(v, id);
-  return "ulong __rl_d" + std::to_string(id) + "=0;";
+// A floating-point multiply the compiler may contract into the add that takes it.
+const BinaryOperator* product(const Expr* e) {
+  auto* m = dyn_cast<BinaryOperator>(e->IgnoreParens());
+  return m && m->getOpcode() == BO_Mul && floating(m->getType()) ? m : nullptr;
 }
 
-void ChainWriter::declaration(const DeclStmt* ds, const Stmt* at) {
-  std::string text;
-  for (const Decl* d : ds->decls())
-    if (auto* v = dyn_cast<VarDecl>(d); v && counted_type(v)) text += declare(v);
-  if (!text.empty()) edits_.at(sm_.getExpansionLoc(at->getBeginLoc()), false, Nesting::Statement, text);
+bool arithmetic(BinaryOperatorKind op) {
+  return op == BO_Add || op == BO_Sub || op == BO_Mul || op == BO_Div || op == BO_Rem;
 }
 
-void ChainWriter::parameters(const FunctionDecl* fd) {
-  auto* body = dyn_cast_or_null<CompoundStmt>(fd->getBody());
-  if (!body) return;
-  std::string text;
-  for (const ParmVarDecl* p : fd->parameters())
-    if (counted_type(p)) text += declare(p);
-  if (!text.empty()) edits_.after_token(body->getLBracLoc(), Nesting::Statement, text);
+bool additive(BinaryOperatorKind op) { return op == BO_Add || op == BO_Sub || op == BO_AddAssign || op == BO_SubAssign; }
+
+// vloadN, vload_half, read_image*: loads by another name.
+bool loading_call(const Expr* e) {
+  auto* call = dyn_cast<CallExpr>(e);
+  auto* callee = call ? call->getDirectCallee() : nullptr;
+  if (!callee || !callee->getIdentifier()) return false;
+  const std::string name = callee->getNameAsString();
+  return name.rfind("vload", 0) == 0 || name.rfind("read_image", 0) == 0;
 }
+
+std::string number(unsigned n) { return std::to_string(n) + "UL"; }
+
+}  // namespace
+
+void ChainWriter::Path::add(unsigned ops) {
+  floor += ops;
+  for (auto& [id, after] : counters) after += ops;
+}
+
+void ChainWriter::Path::merge(const Path& other) {
+  floor = std::max(floor, other.floor);
+  for (const auto& [id, after] : other.counters) counters[id] = std::max(counters[id], after);
+}
+
+bool ChainWriter::counted_type(const VarDecl* v) { return v->hasLocalStorage() && floating(v->getType()); }
 
 const VarDecl* ChainWriter::counted_variable(const Expr* e) const {
   auto* ref = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
@@ -54,14 +60,108 @@ const VarDecl* ChainWriter::counted_variable(const Expr* e) const {
   return v && counters_.count(v) ? v : nullptr;
 }
 
+// `lhs OP rhs` for an arithmetic OP on floating-point values: one operation
+// after the longer of its operands' paths, a contracted multiply's included.
+ChainWriter::Path ChainWriter::operation_path(const Expr* lhs, const Expr* rhs, bool is_additive) const {
+  Path p;
+  const BinaryOperator* fused = is_additive ? (product(rhs) ? product(rhs) : product(lhs)) : nullptr;
+  if (fused) {
+    p = path(fused == product(rhs) ? lhs : rhs);
+    p.merge(path(fused->getLHS()));
+    p.merge(path(fused->getRHS()));
+  } else {
+    p = path(lhs);
+    p.merge(path(rhs));
+  }
+  p.add(1);
+  return p;
+}
+
+ChainWriter::Path ChainWriter::path(const Expr* e) const {
+  if (!e) return {};
+  e = e->IgnoreParens();
+  if (const VarDecl* v = counted_variable(e)) {
+    Path p;
+    p.counters[counters_.at(v)] = 0;
+    return p;
+  }
+  // Loads start a path again: paths through memory are not followed. Nor are
+  // a counted vector's components: its counter is its longest component's,
+  // which need not be the one read.
+  if (isa<ArraySubscriptExpr>(e) || isa<MemberExpr>(e) || loading_call(e)) return {};
+  if (auto* c = dyn_cast<ExtVectorElementExpr>(e); c && counted_variable(c->getBase())) return {};
+  if (auto* u = dyn_cast<UnaryOperator>(e); u && u->getOpcode() == UO_Deref) return {};
+  if (auto* bo = dyn_cast<BinaryOperator>(e)) {
+    if (bo->isAssignmentOp() || bo->getOpcode() == BO_Comma) return path(bo->getRHS());
+    if (arithmetic(bo->getOpcode()) && floating(bo->getType()))
+      return operation_path(bo->getLHS(), bo->getRHS(), additive(bo->getOpcode()));
+  }
+  // Casts, components, selects, vector literals, comparisons and integer
+  // arithmetic pass their operands' longest path on; a floating-point call
+  // adds one operation to it.
+  Path p;
+  for (const Stmt* child : e->children())
+    if (auto* operand = dyn_cast_or_null<Expr>(child)) p.merge(path(operand));
+  if (isa<CallExpr>(e) && floating(e->getType())) p.add(1);
+  return p;
+}
+
+// "max(max(__rl_d0+2UL,__rl_d3),4UL)": the path's length in the counting copy.
+std::string ChainWriter::code(const Path& p) const {
+  std::string text;
+  unsigned longest_offset = 0;
+  for (const auto& [id, after] : p.counters) {
+    const std::string term = "__rl_d" + std::to_string(id) + (after ? "+" + number(after) : "");
+    text = text.empty() ? term : "max(" + text + "," + term + ")";
+    longest_offset = std::max(longest_offset, after);
+  }
+  if (text.empty()) return number(p.floor);
+  // A counter is never negative: a floor no longer than some term's offset cannot win.
+  if (p.floor > longest_offset) text = "max(" + text + "," + number(p.floor) + ")";
+  return text;
+}
+
+// "__rl_dN=PATH;__rl_c[K]=max(__rl_c[K],__rl_dN);"
+std::string ChainWriter::assign(const VarDecl* v, const Path& p) const {
+  const std::string slot = "__rl_c[" + std::to_string(kChainSlot) + "]";
+  std::string text = counter(v) + "=" + code(p) + ";";
+  if (!p.counters.empty() || p.floor) text += slot + "=max(" + slot + "," + counter(v) + ");";
+  return text;
+}
+
+std::string ChainWriter::declare(const VarDecl* v, const Path& p) {
+  counters_.emplace(v, int(counters_.size()));
+  return "ulong " + assign(v, p);
+}
+
+void ChainWriter::declaration(const DeclStmt* ds, const Stmt* at) {
+  std::string text;
+  for (const Decl* d : ds->decls())
+    if (auto* v = dyn_cast<VarDecl>(d); v && counted_type(v)) text += declare(v, path(v->getInit()));
+  if (!text.empty()) edits_.at(sm_.getExpansionLoc(at->getBeginLoc()), false, Nesting::Statement, text);
+}
+
+void ChainWriter::parameters(const FunctionDecl* fd) {
+  auto* body = dyn_cast_or_null<CompoundStmt>(fd->getBody());
+  if (!body) return;
+  std::string text;
+  for (const ParmVarDecl* p : fd->parameters())
+    if (counted_type(p)) text += declare(p, {});
+  if (!text.empty()) edits_.after_token(body->getLBracLoc(), Nesting::Statement, text);
+}
+
 void ChainWriter::statement(const Expr* e) {
   auto* bo = dyn_cast<BinaryOperator>(e->IgnoreParens());
   if (!bo || !bo->isAssignmentOp()) return;
-  const VarDecl* v = counted_variable(bo->getLHS());
+  const Expr* target = bo->getLHS()->IgnoreParenImpCasts();
+  const bool component = isa<ExtVectorElementExpr>(target);
+  if (component) target = cast<ExtVectorElementExpr>(target)->getBase()->IgnoreParenImpCasts();
+  const VarDecl* v = counted_variable(target);
   if (!v) return;
-  const bool linked = isa<CompoundAssignOperator>(bo) || refers_to(bo->getRHS(), v);
-  const std::string text = linked ? link(counter(v)) : counter(v) + "=0;";
-  edits_.at(sm_.getExpansionLoc(e->getBeginLoc()), false, Nesting::Statement, text);
+  Path p = isa<CompoundAssignOperator>(bo) ? operation_path(bo->getLHS(), bo->getRHS(), additive(bo->getOpcode()))
+                                           : path(bo->getRHS());
+  if (component) p.merge(path(target));  // the other components keep their paths
+  edits_.at(sm_.getExpansionLoc(e->getBeginLoc()), false, Nesting::Statement, assign(v, p));
 }
 
 }  // namespace roofline

@@ -1,19 +1,27 @@
-// instrument/chain_writer: the counting copy's dependent-chain counters. A
-// private floating-point variable updated from its own value (x += e,
-// x = a * x + b, x = fma(x, y, z)) waits for its previous value: each such
-// update makes the variable's chain one link longer. Each variable has a
-// counter of its own, declared (zero) where the variable is, so that a
-// variable declared inside a loop starts a new chain each time; a plain
-// assignment that does not read the variable starts its chain again. After
-// each update the work-item's longest chain (counter slot kChainSlot) takes
+// instrument/chain_writer: the counting copy's dependent-chain counters. Each
+// private floating-point variable (scalar or vector) has a counter of its own
+// (`__rl_dN`, declared where the variable is): the number of dependent
+// floating-point operations on the longest path that produced its value, a
+// path that may pass through other variables. Before each assignment the
+// counter takes the path of its right-hand side: a variable's counter, plus
+// one for each floating-point operator or call on the way (`x = a * x + b`
+// and `x += a * b` one, as the compiler contracts a multiply into the add
+// that takes it; `v = mad(k, x, v * d)` two through v, one through x); a
+// compound assignment (`x += e`) adds one to the larger of x's and e's.
+// A vector's counter is its longest component's: an assignment to a
+// component (`v.x = e`, `v.x += e`) keeps the larger of v's and the new
+// component's, and a component read starts a path at 0 (the one read need
+// not be the longest), so that the counter never exceeds a component's path.
+// After each, the work-item's longest chain (counter slot kChainSlot) takes
 // the larger of itself and the variable's; the counting wrapper keeps the
-// largest of every work-item's.
+// largest of every work-item's and sums them.
 //
-// The count is a lower bound of the work-item's dependent chain: a link is
-// one update, however many dependent operations it holds; a chain passed
-// from one variable to another (x = y * 2) or through memory, a component
-// of a vector (v.x += ...), an update inside a condition or a for loop's
-// increment, and ++ and -- are not followed.
+// The count is a lower bound of the work-item's dependent chain, in
+// operations: a math call or a division is one however long it runs; a value
+// loaded from memory or computed in integers, or a vector's component, starts
+// a path at 0 (paths through memory, array elements, ++ and --, a for loop's
+// increment and a function's return value are not followed; a call's
+// arguments are).
 #pragma once
 #include <map>
 #include <string>
@@ -31,19 +39,32 @@ class ChainWriter {
   ChainWriter(SourceEdits& edits, const clang::SourceManager& sm) : edits_(edits), sm_(sm) {}
 
   // A declaration statement, or a for loop whose initialisation it is
-  // (`at`): a zero counter before it for each floating-point variable it declares.
+  // (`at`): before it, a counter for each floating-point variable it
+  // declares, holding its initialiser's path (0 without one).
   void declaration(const clang::DeclStmt* ds, const clang::Stmt* at);
-  // A function's floating-point parameters: zero counters at its body's start.
+  // A function's floating-point parameters: counters of 0 at its body's start.
   void parameters(const clang::FunctionDecl* fd);
-  // An expression statement: an update of a counted variable from its own
-  // value adds a link; a plain assignment to one starts its chain again.
+  // An expression statement that assigns a counted variable (or a component
+  // of one): its counter takes the new value's path.
   void statement(const clang::Expr* e);
+
+  // The longest path into a value: max(floor, counter_i + offset_i).
+  struct Path {
+    std::map<int, unsigned> counters;  // counter id -> operations after it
+    unsigned floor = 0;                // operations on a path from constants, loads and integers
+    void add(unsigned ops);
+    void merge(const Path& other);
+  };
 
  private:
   static bool counted_type(const clang::VarDecl* v);
   const clang::VarDecl* counted_variable(const clang::Expr* e) const;
+  Path path(const clang::Expr* e) const;
+  Path operation_path(const clang::Expr* lhs, const clang::Expr* rhs, bool additive) const;
+  std::string code(const Path& p) const;
   std::string counter(const clang::VarDecl* v) const { return "__rl_d" + std::to_string(counters_.at(v)); }
-  std::string declare(const clang::VarDecl* v);
+  std::string assign(const clang::VarDecl* v, const Path& p) const;
+  std::string declare(const clang::VarDecl* v, const Path& p);
 
   SourceEdits& edits_;
   const clang::SourceManager& sm_;

@@ -45,8 +45,9 @@ struct OpCounts {
   // and integer ops, which count these calls by their own rules (fmax and
   // floor count no FLOP, an integer / counts an integer op).
   std::map<MathCall, std::uint64_t> math;
-  // The longest dependent chain of floating-point updates any work-item
-  // made (instrument/chain_writer: a lower bound of its dependent chain).
+  // The longest path of dependent floating-point operations into a variable
+  // of any work-item (instrument/chain_writer: a lower bound of its
+  // dependent chain, in operations).
   std::uint64_t longest_chain = 0;
   // Each work-item's longest chain, summed over the work-items: their mean
   // chain times their number, the links the device must run one after

@@ -20,6 +20,8 @@
 //   a[i] = mad(r, r, fma(r, r, r)) + (float)m
 //                                 20 FLOPs; 16 B stored; no math call
 // Per work-item 38 FLOPs, 2 double FLOPs, 34 INTOPs, 80 B loaded, 60 B stored.
+// Dependent chain: r = rsqrt(...) 1; r.x += native_sin(r.y) reads a component
+// (a path of 0), so r's chain is max(1, 0 + 1 + 1) = 2, each turn: 2, 128 in all.
 // roofline: --global 64 --local 16 --arg a=float4[64]:ones --arg d=double[128]:ones --arg n=uint[192]:ones
 // roofline: --arg h=float2[128]:ones
 __kernel void math_divisors(__global float4* a, __global double* d, __global uint* n, __global float2* h) {

@@ -328,7 +328,7 @@ TEST_CASE("math calls get a counter slot each after the fixed ones, in the order
   CHECK(rec.source.find("if (__rl_c[" + std::to_string(kCounterSlots + 3) + "]++ < 1024UL) __rl_note(") != std::string::npos);
 }
 
-TEST_CASE("a floating-point variable updated from its own value gets a chain counter; the recording copy none") {
+TEST_CASE("each floating-point variable's counter holds the path of dependent operations into it; the recording copy none") {
   // tests/counted/dependent_chains.cl counts the chains.
   const std::string source =
       "__kernel void c(__global const float* x, __global float* y) {\n"
@@ -336,14 +336,17 @@ TEST_CASE("a floating-point variable updated from its own value gets a chain cou
       "  for (int k = 0; k < 8; ++k) acc += x[k];\n"
       "  float z = acc * 2.0f;\n"
       "  z = x[0];\n"
-      "  y[get_global_id(0)] = acc + z;\n"
+      "  float w = acc * z + 1.0f;\n"
+      "  y[get_global_id(0)] = acc + w;\n"
       "}\n";
   const auto counted = instrument(source, "c");
   const std::string slot = "__rl_c[" + std::to_string(kChainSlot) + "]";
-  CHECK(counted.source.find("ulong __rl_d0=0;float acc") != std::string::npos);  // declared where acc is
-  CHECK(counted.source.find(slot + "=max(" + slot + ",++__rl_d0);") != std::string::npos);  // acc += reads acc
-  CHECK(counted.source.find("__rl_d1=0;") != std::string::npos);  // z = x[0] starts z's chain again
-  CHECK(counted.source.find("++__rl_d1") == std::string::npos);   // z is never updated from itself
+  CHECK(counted.source.find("ulong __rl_d0=0UL;float acc") != std::string::npos);  // declared where acc is
+  CHECK(counted.source.find("__rl_d0=__rl_d0+1UL;" + slot + "=max(" + slot + ",__rl_d0);") != std::string::npos);  // acc += reads acc
+  CHECK(counted.source.find("ulong __rl_d1=__rl_d0+1UL;") != std::string::npos);  // z's path passes through acc's
+  CHECK(counted.source.find("__rl_d1=0UL;z = x[0]") != std::string::npos);     // a load starts z's path again
+  // acc * z + 1.0f: one contracted operation after the longer of acc's and z's paths.
+  CHECK(counted.source.find("ulong __rl_d2=max(__rl_d0+1UL,__rl_d1+1UL);") != std::string::npos);
   CHECK(counted.source.find("atomic_max(&__rl_out[2 * " + std::to_string(kChainSlot) + "]") != std::string::npos);
   const auto recorded = instrument(source, "c", true);
   CHECK(recorded.source.find("__rl_d") == std::string::npos);
