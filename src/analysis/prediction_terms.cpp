@@ -90,10 +90,22 @@ struct ChainFloor {
   DataType type = DataType::float32;
   double latency = 0;     // seconds a link
   double rate = 0;        // links per second side by side; 0: not measured
+  int lanes = 1;          // work-items a CPU's vectoriser may pack into one register (the rate is times these)
   double one_chain = 0;   // seconds: the longest chain at `latency`
   double all_chains = 0;  // seconds: every work-item's chain at `rate`
   double seconds() const { return std::max(one_chain, all_chains); }
 };
+
+// Work-items whose chains may advance in one instruction: on a CPU, the
+// width of the type's best compute roof, as PoCL's work-item vectoriser packs
+// that many work-items into one register where a kernel allows it (the chain
+// rate's kernel ran one work-item's chain a core, not so packed); on a GPU a
+// work-item is a lane already.
+int chain_lanes(const RoofsDocument& doc, DataType type) {
+  if (doc.device.type != DeviceType::cpu) return 1;
+  const Ceiling* roof = best_compute_roof(doc, type);
+  return roof ? std::max(1, roof->width) : 1;
+}
 
 // The smallest floor over the operations the chains may be (an add or a MAD
 // of each type the kernel computes in): a floor whatever they are.
@@ -104,7 +116,8 @@ std::optional<ChainFloor> smallest_chain_floor(const DependentChains& chains, co
     for (Op op : {Op::add, Op::mad}) {
       const auto latency = doc.latency_of(op, type);
       if (!(n > 0) || !latency) continue;
-      ChainFloor f{op, type, *latency, doc.chain_rate_of(op, type).value_or(0), chains.longest * *latency, 0};
+      const int lanes = chain_lanes(doc, type);
+      ChainFloor f{op, type, *latency, doc.chain_rate_of(op, type).value_or(0) * lanes, lanes, chains.longest * *latency, 0};
       if (f.rate > 0) f.all_chains = chains.links / f.rate;
       if (!best || f.seconds() < best->seconds()) best = f;
     }
@@ -122,9 +135,10 @@ std::optional<PredictionTerm> chain_term(const DependentChains& chains, const st
   if (f->all_chains > f->one_chain)
     return PredictionTerm{PredictionTermKind::latency,
                           format_text("dependent %s chains: %s links over %s work-items (up to %.0f each) at %s, the rate the "
-                                      "device ran one chain a work-item side by side; more work-items add waves",
+                                      "device ran one chain a work-item side by side%s; more work-items add waves",
                                       str(f->type).c_str(), about(links).c_str(), items_text(work_items).c_str(), chains.longest,
-                                      format_si(f->rate, "link/s").c_str()),
+                                      format_si(f->rate, "link/s").c_str(),
+                                      f->lanes > 1 ? format_text(" times %d work-items a register", f->lanes).c_str() : ""),
                           std::nullopt, links, f->rate, f->all_chains};
   // Work-items of one such chain each that would keep the MAD roof busy
   // (Little's law: the roof's instructions per second times a link's latency).

@@ -189,6 +189,15 @@ TEST_CASE("the chains of every work-item together run no faster than the device 
   REQUIRE(uneven);
   CHECK(uneven->seconds == doctest::Approx(500 * 0.02));
   CHECK(uneven->roof.find("chain of 500 links") != std::string::npos);
+  // On a CPU whose best float roof is 8 wide, the vectoriser may pack 8 work-items' chains into
+  // one register: 8 x 2,000 links a second, 31.25 s, above the longest chain's 10 s.
+  RoofsDocument cpu = document;
+  cpu.device.type = DeviceType::cpu;
+  cpu.ceilings.front().width = 8;
+  const auto packed = chain_term({500, 500000}, work.flops_by_type, 1000, cpu);
+  REQUIRE(packed);
+  CHECK(packed->seconds == doctest::Approx(500000.0 / 16000));
+  CHECK(packed->roof.find("times 8 work-items a register") != std::string::npos);
   // A file without the rate (written before it was measured): the longest chain alone.
   document.latencies = {{Op::add, DataType::float32, at(0.02), std::nullopt}};
   CHECK(chain_term({500, 500000}, work.flops_by_type, 1000, document)->seconds == doctest::Approx(10));
