@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Issue 29's acceptance runs on the GPU machine (the device tool), each one
-# call well inside 9 minutes, every raw output in $OUT (STEP.tar.gz), from the
-# repository root, with what roofs/device_run.sh expects in .carry/: roofline
+# call well inside 9 minutes, every raw output in $OUT (STEP.tar.gz; a step of
+# two stages packs the first as it ends, health-evaluate's builds in
+# health.tar.gz, so that a call cut short keeps them), from the repository root, with what roofs/device_run.sh expects in .carry/: roofline
 # built without PAPI (it links no LLVM), BabelStream's OpenCL model
 # (roofs/build_babelstream.sh: .carry/ocl-stream), Debian's ocl-icd in
 # .carry/lib where the machine has no libOpenCL.
@@ -107,7 +108,16 @@ health_builds() {
   key_ceilings "$work/full.json" "$work/quick.json" "$work/quick-2.json" > "$raw/side-by-side.txt" 2>&1
 }
 
-# Issue 28's evaluation against roofs file $1 into $work/evaluate, within EVALUATE_S seconds.
+# $work's PATHS packed into $out/NAME.tar.gz, written whole or not at all, so
+# that a call cut short by its limit still brings back each stage it finished.
+pack() {
+  local name=$1; shift
+  tar -C "$work" -czf "$out/.$name.tar.gz" "$@" 2>> "$raw/pack.txt" && mv "$out/.$name.tar.gz" "$out/$name.tar.gz"
+}
+
+# Issue 28's evaluation against roofs file $1 into $work/evaluate, within
+# EVALUATE_S seconds; the kernels placed by then are summed up even when
+# their time ran out.
 evaluate_on() {
   mkdir -p "$work/evaluate"
   . roofs/carried_instrumenter.sh
@@ -115,16 +125,18 @@ evaluate_on() {
   export ROOFLINE_KERNELS=$PWD/kernels
   timeout "${EVALUATE_S:-330}" roofs/place/evaluate.sh "$1" "$work/evaluate" "$bin" --device gpu > "$work/evaluate/summary-log.txt" 2>&1
   echo "evaluate exit $?" >> "$work/evaluate/summary-log.txt"
+  [ -f "$work/evaluate/summary.md" ] || roofs/place/evaluation_summary.py "$work/evaluate" >> "$work/evaluate/summary-log.txt" 2>&1
 }
 
 case $step in
   health-evaluate)
     health_builds
+    pack health raw quick.json quick-2.json full.json
     evaluate_on "$work/full.json"
-    tar -C "$work" -czf "$out/health-evaluate.tar.gz" raw quick.json quick-2.json full.json evaluate ;;
+    pack health-evaluate raw quick.json quick-2.json full.json evaluate ;;
   evaluate)
     evaluate_on "${ROOFS:?ROOFS must name the roofs file}"
-    tar -C "$work" -czf "$out/evaluate.tar.gz" raw evaluate ;;
+    pack evaluate raw evaluate ;;
   health)
     health_builds
     gpu_index=$("$bs" --list 2>/dev/null | awk -F: '/NVIDIA|H100|H200/ {print $1; exit}' | tr -d ' ')
@@ -150,7 +162,7 @@ for op, peer in (("copy", "Copy"), ("read", "Dot")):
         print(f"pair {i}: DRAM {op} {mb:.0f} MB/s ({100 * eff:.1f}% of theory; {variant}; {launch}), BabelStream {peer} {theirs(i, peer):.0f} MB/s, ratio {ratios[-1]:.4f}")
     print(f"DRAM {op} / BabelStream {peer}: median ratio {statistics.median(ratios):.4f} over {len(ratios)} pairs")
 PY
-    tar -C "$work" -czf "$out/health.tar.gz" raw quick.json quick-2.json full.json dram-1.json dram-2.json dram-3.json dram-4.json ;;
+    pack health raw quick.json quick-2.json full.json dram-1.json dram-2.json dram-3.json dram-4.json ;;
   all)
     mkdir -p "$work/seq" "$work/conc"
     # Every GPU (the node's PoCL CPU device, which has no PCI address, left out): their P:D list.
@@ -177,9 +189,9 @@ SH
     else
       echo "no mpirun on this machine (the image lists no MPI): the MPI trace was not run" > "$raw/mpi.txt"
     fi
-    tar -C "$work" -czf "$out/all.tar.gz" raw seq conc fleet.json fleet.csv fleet.svg $(cd "$work" && ls *.trace.json merged.svg 2>/dev/null) ;;
+    pack all raw seq conc fleet.json fleet.csv fleet.svg $(cd "$work" && ls *.trace.json merged.svg 2>/dev/null) ;;
   default)
     timed "$raw/default.txt" "$bin" build --quick --steps compute --energy none -o "$work/default.json" --svg "$work/default.svg"
-    tar -C "$work" -czf "$out/default.tar.gz" raw default.json ;;
+    pack default raw default.json ;;
   *) echo "unknown step $step (health, all or default)" >&2; exit 2 ;;
 esac
