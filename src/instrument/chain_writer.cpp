@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "instrument/cost_table.hpp"
 #include "model/op_counts.hpp"
 
 namespace roofline {
@@ -64,9 +65,10 @@ const VarDecl* ChainWriter::counted_variable(const Expr* e) const {
 // after the longer of its operands' paths, a contracted multiply's included.
 ChainWriter::Path ChainWriter::operation_path(const Expr* lhs, const Expr* rhs, bool is_additive) const {
   Path p;
-  const BinaryOperator* fused = is_additive ? (product(rhs) ? product(rhs) : product(lhs)) : nullptr;
+  // Clang contracts the left operand's multiply where both are one (x*a + b*c: fmuladd(x, a, b*c)).
+  const BinaryOperator* fused = is_additive ? (product(lhs) ? product(lhs) : product(rhs)) : nullptr;
   if (fused) {
-    p = path(fused == product(rhs) ? lhs : rhs);
+    p = path(fused == product(lhs) ? rhs : lhs);
     p.merge(path(fused->getLHS()));
     p.merge(path(fused->getRHS()));
   } else {
@@ -89,6 +91,9 @@ ChainWriter::Path ChainWriter::path(const Expr* e) const {
   // a counted vector's components: its counter is its longest component's,
   // which need not be the one read.
   if (isa<ArraySubscriptExpr>(e) || isa<MemberExpr>(e) || loading_call(e)) return {};
+  // A conditional's value starts at 0 too: compiled as a branch, only one arm
+  // runs, and the shorter arm's path is not written in max form.
+  if (isa<AbstractConditionalOperator>(e)) return {};
   if (auto* c = dyn_cast<ExtVectorElementExpr>(e); c && counted_variable(c->getBase())) return {};
   if (auto* u = dyn_cast<UnaryOperator>(e); u && u->getOpcode() == UO_Deref) return {};
   if (auto* bo = dyn_cast<BinaryOperator>(e)) {
@@ -96,13 +101,27 @@ ChainWriter::Path ChainWriter::path(const Expr* e) const {
     if (arithmetic(bo->getOpcode()) && floating(bo->getType()))
       return operation_path(bo->getLHS(), bo->getRHS(), additive(bo->getOpcode()));
   }
-  // Casts, components, selects, vector literals, comparisons and integer
-  // arithmetic pass their operands' longest path on; a floating-point call
-  // adds one operation to it.
+  if (auto* call = dyn_cast<CallExpr>(e)) return call_path(call);
+  // Casts, components, vector literals, comparisons and integer arithmetic
+  // pass their operands' longest path on.
   Path p;
   for (const Stmt* child : e->children())
     if (auto* operand = dyn_cast_or_null<Expr>(child)) p.merge(path(operand));
-  if (isa<CallExpr>(e) && floating(e->getType())) p.add(1);
+  return p;
+}
+
+// A call passes its arguments' longest path on, one operation longer for a
+// floating-point builtin the counting rules give operations (mad, sqrt, dot,
+// native_sin...), as it is for min, max, fabs, select, conversions, as_*
+// and a function defined in the source (its own paths count where it runs);
+// an atomic is a load.
+ChainWriter::Path ChainWriter::call_path(const CallExpr* call) const {
+  const FunctionDecl* callee = call->getDirectCallee();
+  const std::string name = callee && callee->getIdentifier() ? callee->getNameAsString() : "";
+  if (atomic_kind(name).is_atomic) return {};
+  Path p;
+  for (const Expr* argument : call->arguments()) p.merge(path(argument));
+  if (floating(call->getType()) && callee && !callee->isDefined() && builtin_ops(name, 1, 1) > 0) p.add(1);
   return p;
 }
 
@@ -138,7 +157,8 @@ void ChainWriter::declaration(const DeclStmt* ds, const Stmt* at) {
   std::string text;
   for (const Decl* d : ds->decls())
     if (auto* v = dyn_cast<VarDecl>(d); v && counted_type(v)) text += declare(v, path(v->getInit()));
-  if (!text.empty()) edits_.at(sm_.getExpansionLoc(at->getBeginLoc()), false, Nesting::Statement, text);
+  // The leading ';' lets the declarations follow a label (`case 1: for (float t...`).
+  if (!text.empty()) edits_.at(sm_.getExpansionLoc(at->getBeginLoc()), false, Nesting::Statement, ";" + text);
 }
 
 void ChainWriter::parameters(const FunctionDecl* fd) {
@@ -150,18 +170,34 @@ void ChainWriter::parameters(const FunctionDecl* fd) {
   if (!text.empty()) edits_.after_token(body->getLBracLoc(), Nesting::Statement, text);
 }
 
-void ChainWriter::statement(const Expr* e) {
+// The updates of the assignments `e` makes at its top level, in the order it
+// makes them: a comma's operands left to right, a nested assignment
+// (z = y = e) before the one that takes its value.
+void ChainWriter::updates(const Expr* e, std::string& text) const {
   auto* bo = dyn_cast<BinaryOperator>(e->IgnoreParens());
-  if (!bo || !bo->isAssignmentOp()) return;
+  if (!bo) return;
+  if (bo->getOpcode() == BO_Comma) {
+    updates(bo->getLHS(), text);
+    updates(bo->getRHS(), text);
+    return;
+  }
+  if (!bo->isAssignmentOp()) return;
+  updates(bo->getRHS(), text);
   const Expr* target = bo->getLHS()->IgnoreParenImpCasts();
   const bool component = isa<ExtVectorElementExpr>(target);
   if (component) target = cast<ExtVectorElementExpr>(target)->getBase()->IgnoreParenImpCasts();
   const VarDecl* v = counted_variable(target);
   if (!v) return;
-  Path p = isa<CompoundAssignOperator>(bo) ? operation_path(bo->getLHS(), bo->getRHS(), additive(bo->getOpcode()))
-                                           : path(bo->getRHS());
-  if (component) p.merge(path(target));  // the other components keep their paths
-  edits_.at(sm_.getExpansionLoc(e->getBeginLoc()), false, Nesting::Statement, assign(v, p));
+  // A component's update counts the new component alone (a component read is
+  // 0): the components overwritten may have been the longest.
+  text += assign(v, isa<CompoundAssignOperator>(bo) ? operation_path(bo->getLHS(), bo->getRHS(), additive(bo->getOpcode()))
+                                                   : path(bo->getRHS()));
+}
+
+void ChainWriter::statement(const Expr* e, const Stmt* at) {
+  std::string text;
+  updates(e, text);
+  if (!text.empty()) edits_.at(sm_.getExpansionLoc(at->getBeginLoc()), false, Nesting::Statement, text);
 }
 
 }  // namespace roofline

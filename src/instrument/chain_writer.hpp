@@ -2,26 +2,31 @@
 // private floating-point variable (scalar or vector) has a counter of its own
 // (`__rl_dN`, declared where the variable is): the number of dependent
 // floating-point operations on the longest path that produced its value, a
-// path that may pass through other variables. Before each assignment the
-// counter takes the path of its right-hand side: a variable's counter, plus
-// one for each floating-point operator or call on the way (`x = a * x + b`
-// and `x += a * b` one, as the compiler contracts a multiply into the add
-// that takes it; `v = mad(k, x, v * d)` two through v, one through x); a
-// compound assignment (`x += e`) adds one to the larger of x's and e's.
-// A vector's counter is its longest component's: an assignment to a
-// component (`v.x = e`, `v.x += e`) keeps the larger of v's and the new
-// component's, and a component read starts a path at 0 (the one read need
-// not be the longest), so that the counter never exceeds a component's path.
-// After each, the work-item's longest chain (counter slot kChainSlot) takes
-// the larger of itself and the variable's; the counting wrapper keeps the
-// largest of every work-item's and sums them.
+// path that may pass through other variables. Before each assignment
+// statement (a comma's operands and nested assignments included) and each
+// for loop's initialisation, the counter takes its right-hand side's path: a
+// variable's counter, plus one for each floating-point operator or builtin
+// that the counting rules give operations (`x = a * x + b` and `x += a * b`
+// one, as the compiler contracts a multiply into the add that takes it;
+// `v = mad(k, x, v * d)` two through v, one through x); a compound
+// assignment (`x += e`) adds one to the larger of x's and e's. A vector's
+// counter is at most its longest component's: an assignment to a component
+// (`v.x += e`) gives v the new component's path, and a component read starts
+// a path at 0 (the one read need not be the longest). After each, the
+// work-item's longest chain (counter slot kChainSlot) takes the larger of
+// itself and the variable's; the counting wrapper keeps the largest of every
+// work-item's and sums them.
 //
 // The count is a lower bound of the work-item's dependent chain, in
 // operations: a math call or a division is one however long it runs; a value
-// loaded from memory or computed in integers, or a vector's component, starts
-// a path at 0 (paths through memory, array elements, ++ and --, a for loop's
-// increment and a function's return value are not followed; a call's
-// arguments are).
+// loaded from memory (atomics, vloadN, read_image* too), an integer
+// variable, a vector's component or a conditional expression (a branch may
+// run one arm) starts a path at 0; min, max, fabs, select, conversions,
+// as_* and functions defined in the source pass their arguments' path on
+// (a function's own paths count where it runs). Assignments in conditions,
+// in a for loop's increment and by ++ and -- are not followed: the
+// variable keeps its count (too long where such an assignment starts its
+// value again).
 #pragma once
 #include <map>
 #include <string>
@@ -44,9 +49,10 @@ class ChainWriter {
   void declaration(const clang::DeclStmt* ds, const clang::Stmt* at);
   // A function's floating-point parameters: counters of 0 at its body's start.
   void parameters(const clang::FunctionDecl* fd);
-  // An expression statement that assigns a counted variable (or a component
-  // of one): its counter takes the new value's path.
-  void statement(const clang::Expr* e);
+  // An expression statement, or a for loop's initialisation expression
+  // (`at` the loop): before it, for each assignment of a counted variable (or
+  // a component of one) it makes, the counter takes the new value's path.
+  void statement(const clang::Expr* e, const clang::Stmt* at);
 
   // The longest path into a value: max(floor, counter_i + offset_i).
   struct Path {
@@ -60,6 +66,8 @@ class ChainWriter {
   static bool counted_type(const clang::VarDecl* v);
   const clang::VarDecl* counted_variable(const clang::Expr* e) const;
   Path path(const clang::Expr* e) const;
+  Path call_path(const clang::CallExpr* call) const;
+  void updates(const clang::Expr* e, std::string& text) const;
   Path operation_path(const clang::Expr* lhs, const clang::Expr* rhs, bool additive) const;
   std::string code(const Path& p) const;
   std::string counter(const clang::VarDecl* v) const { return "__rl_d" + std::to_string(counters_.at(v)); }

@@ -114,7 +114,7 @@ void CostWalker::stmt(Stmt* s) {
     Cost c;
     expr(e, c);
     charge(s, c);
-    if (chains_) chains_->statement(e);
+    if (chains_) chains_->statement(e, s);
   }
   // break, continue, goto, null statements: nothing to charge.
 }
@@ -135,8 +135,10 @@ void CostWalker::for_stmt(ForStmt* fs) {
   no_macro_control(fs, "for loop");
   Cost c;
   if (auto* init = fs->getInit()) {
-    if (auto* e = dyn_cast<Expr>(init)) expr(e, c);
-    else if (auto* d = dyn_cast<DeclStmt>(init)) {
+    if (auto* e = dyn_cast<Expr>(init)) {
+      expr(e, c);
+      if (chains_) chains_->statement(e, fs);
+    } else if (auto* d = dyn_cast<DeclStmt>(init)) {
       decl_cost(d, c);
       if (chains_) chains_->declaration(d, fs);
     }

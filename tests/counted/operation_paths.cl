@@ -6,9 +6,11 @@
 //    21 after the tenth;
 //  - u = t / s: 22; w = u - t * t, a contracted multiply-subtract: 23;
 //  - v = (float4)(0.0f) 0; v.y += w * w one after w: 24, v's longest component;
+//  - z = w * s + u * u: Clang contracts the left multiply (fmuladd(w, s, u * u)),
+//    one after the larger of w (23), s and u * u (23): 24, not 25;
 //  - out[...] = v.y + t is memory.
 // The longest 24 in each work-item, 384 in all. Per work-item: FLOPs s 1, the
-// turns 3 each (30), u 1, w 2, v.y 2, the store's add 1: 37 (592); ++k 10
+// turns 3 each (30), u 1, w 2, v.y 2, z 3, the store's add 1: 40 (640); ++k 10
 // INTOPs (160); a float division (div float, 16); 16 B loaded (256), 4 B
 // stored (64).
 // roofline: --global 16 --local 8 --arg in=float[64]:ones --arg out=float[16]:zeros
@@ -21,5 +23,6 @@ __kernel void operation_paths(__global const float* in, __global float* out) {
   const float w = u - t * t;
   float4 v = (float4)(0.0f);
   v.y += w * w;
+  const float z = w * s + u * u;
   out[get_global_id(0)] = v.y + t;
 }
