@@ -1,7 +1,9 @@
 #include "instrument/chain_writer.hpp"
 
 #include <algorithm>
+#include <vector>
 
+#include "instrument/cost_rules.hpp"
 #include "instrument/cost_table.hpp"
 #include "model/op_counts.hpp"
 
@@ -10,12 +12,8 @@ using namespace clang;
 
 namespace {
 
-bool floating(QualType t) {
-  t = t.getCanonicalType();
-  if (t->isRealFloatingType()) return true;
-  if (auto* vt = t->getAs<VectorType>()) return vt->getElementType()->isRealFloatingType();
-  return false;
-}
+// A floating-point scalar or vector.
+bool floating(QualType t) { return lanes_of(t).elem->isRealFloatingType(); }
 
 // A floating-point multiply the compiler may contract into the add that takes it.
 const BinaryOperator* product(const Expr* e) {
@@ -28,15 +26,6 @@ bool arithmetic(BinaryOperatorKind op) {
 }
 
 bool additive(BinaryOperatorKind op) { return op == BO_Add || op == BO_Sub || op == BO_AddAssign || op == BO_SubAssign; }
-
-// vloadN, vload_half, read_image*: loads by another name.
-bool loading_call(const Expr* e) {
-  auto* call = dyn_cast<CallExpr>(e);
-  auto* callee = call ? call->getDirectCallee() : nullptr;
-  if (!callee || !callee->getIdentifier()) return false;
-  const std::string name = callee->getNameAsString();
-  return name.rfind("vload", 0) == 0 || name.rfind("read_image", 0) == 0;
-}
 
 std::string number(unsigned n) { return std::to_string(n) + "UL"; }
 
@@ -64,17 +53,13 @@ const VarDecl* ChainWriter::counted_variable(const Expr* e) const {
 // `lhs OP rhs` for an arithmetic OP on floating-point values: one operation
 // after the longer of its operands' paths, a contracted multiply's included.
 ChainWriter::Path ChainWriter::operation_path(const Expr* lhs, const Expr* rhs, bool is_additive) const {
+  // A contracted multiply's operands are the FMA's; Clang contracts the left
+  // one where both are multiplies (x*a + b*c: fmuladd(x, a, b*c)).
+  std::vector<const Expr*> operands{lhs, rhs};
+  if (const BinaryOperator* m = is_additive ? product(lhs) : nullptr) operands = {m->getLHS(), m->getRHS(), rhs};
+  else if (const BinaryOperator* m = is_additive ? product(rhs) : nullptr) operands = {lhs, m->getLHS(), m->getRHS()};
   Path p;
-  // Clang contracts the left operand's multiply where both are one (x*a + b*c: fmuladd(x, a, b*c)).
-  const BinaryOperator* fused = is_additive ? (product(lhs) ? product(lhs) : product(rhs)) : nullptr;
-  if (fused) {
-    p = path(fused == product(lhs) ? rhs : lhs);
-    p.merge(path(fused->getLHS()));
-    p.merge(path(fused->getRHS()));
-  } else {
-    p = path(lhs);
-    p.merge(path(rhs));
-  }
+  for (const Expr* operand : operands) p.merge(path(operand));
   p.add(1);
   return p;
 }
@@ -90,7 +75,7 @@ ChainWriter::Path ChainWriter::path(const Expr* e) const {
   // Loads start a path again: paths through memory are not followed. Nor are
   // a counted vector's components: its counter is its longest component's,
   // which need not be the one read.
-  if (isa<ArraySubscriptExpr>(e) || isa<MemberExpr>(e) || loading_call(e)) return {};
+  if (isa<ArraySubscriptExpr>(e) || isa<MemberExpr>(e)) return {};
   // A conditional's value starts at 0 too: compiled as a branch, only one arm
   // runs, and the shorter arm's path is not written in max form.
   if (isa<AbstractConditionalOperator>(e)) return {};
@@ -112,13 +97,13 @@ ChainWriter::Path ChainWriter::path(const Expr* e) const {
 
 // A call passes its arguments' longest path on, one operation longer for a
 // floating-point builtin the counting rules give operations (mad, sqrt, dot,
-// native_sin...), as it is for min, max, fabs, select, conversions, as_*
-// and a function defined in the source (its own paths count where it runs);
-// an atomic is a load.
+// native_sin...), not for min, max, fabs, select, conversions, as_* or a
+// function defined in the source (its own paths count where it runs); a
+// builtin that loads its value (vloadN, read_image*, atomics) is a load.
 ChainWriter::Path ChainWriter::call_path(const CallExpr* call) const {
   const FunctionDecl* callee = call->getDirectCallee();
   const std::string name = callee && callee->getIdentifier() ? callee->getNameAsString() : "";
-  if (atomic_kind(name).is_atomic) return {};
+  if (returns_loaded_value(name)) return {};
   Path p;
   for (const Expr* argument : call->arguments()) p.merge(path(argument));
   if (floating(call->getType()) && callee && !callee->isDefined() && builtin_ops(name, 1, 1) > 0) p.add(1);

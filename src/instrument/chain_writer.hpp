@@ -54,6 +54,7 @@ class ChainWriter {
   // a component of one) it makes, the counter takes the new value's path.
   void statement(const clang::Expr* e, const clang::Stmt* at);
 
+ private:
   // The longest path into a value: max(floor, counter_i + offset_i).
   struct Path {
     std::map<int, unsigned> counters;  // counter id -> operations after it
@@ -62,7 +63,6 @@ class ChainWriter {
     void merge(const Path& other);
   };
 
- private:
   static bool counted_type(const clang::VarDecl* v);
   const clang::VarDecl* counted_variable(const clang::Expr* e) const;
   Path path(const clang::Expr* e) const;

@@ -69,4 +69,8 @@ AtomicKind atomic_kind(const std::string& name) {
   return k;
 }
 
+bool returns_loaded_value(const std::string& name) {
+  return starts_with(name, "vload") || starts_with(name, "read_image") || atomic_kind(name).loads;
+}
+
 }  // namespace roofline

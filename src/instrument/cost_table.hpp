@@ -29,4 +29,8 @@ struct AtomicKind {
 };
 AtomicKind atomic_kind(const std::string& name);
 
+// Builtins whose value is read from memory: vloadN, vload_half*, read_image*
+// and the atomics that load.
+bool returns_loaded_value(const std::string& name);
+
 }  // namespace roofline

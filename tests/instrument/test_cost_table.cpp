@@ -25,4 +25,12 @@ TEST_CASE("builtin cost table") {
   CHECK(!atomic_kind("atomic_load_explicit").stores);
   CHECK(!atomic_kind("atomic_work_item_fence").is_atomic);
   CHECK(!atomic_kind("add_sat").is_atomic);
+  // Values read from memory (the dependent chains start there again).
+  CHECK(returns_loaded_value("vload4"));
+  CHECK(returns_loaded_value("vload_half"));
+  CHECK(returns_loaded_value("read_imagef"));
+  CHECK(returns_loaded_value("atomic_add"));
+  CHECK(!returns_loaded_value("atomic_store"));
+  CHECK(!returns_loaded_value("vstore4"));
+  CHECK(!returns_loaded_value("mad"));
 }
